@@ -1,0 +1,67 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Layers (see DESIGN.md): system-library shims → one adapter target per outside library →
+// the pure VoiceshCore → the thin `voicesh` executable. Adapters never import each other.
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6), .unsafeFlags(["-warnings-as-errors"])]
+
+let package = Package(
+    name: "voicesh",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "voicesh", targets: ["voicesh"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        // C libraries from Debian, found through pkg-config.
+        .systemLibrary(name: "CLibSSH2", pkgConfig: "libssh2", providers: [.apt(["libssh2-1-dev"])]),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(
+            name: "CPocketSphinx", pkgConfig: "pocketsphinx",
+            providers: [.apt(["libpocketsphinx-dev", "pocketsphinx-en-us"])]),
+
+        // Pure: no C, no file descriptors, no networking.
+        .target(name: "VoiceshCore", swiftSettings: strict),
+
+        // Adapters: each wraps one outside library.
+        .target(
+            name: "ProfileFormat",
+            dependencies: ["VoiceshCore", .product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: strict),
+        .target(
+            name: "Store",
+            dependencies: ["VoiceshCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
+
+        // The only place that sees everything.
+        .executableTarget(
+            name: "voicesh",
+            dependencies: [
+                "VoiceshCore", "ProfileFormat", "Store",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+
+        .executableTarget(
+            name: "StoreBenchmark", dependencies: ["VoiceshCore", "Store"],
+            path: "Benchmarks/StoreBenchmark", swiftSettings: strict),
+
+        .testTarget(name: "VoiceshCoreTests", dependencies: ["VoiceshCore"], swiftSettings: strict),
+        .testTarget(
+            name: "ProfileFormatTests", dependencies: ["ProfileFormat", "VoiceshCore"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "StoreTests", dependencies: ["Store", "VoiceshCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["voicesh", "VoiceshCore", "Store", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,121 @@
+import TOMLKit
+import VoiceshCore
+
+/// Reads profile files: one profile at the top level, or several as `[[profile]]` tables.
+///
+/// A file is all-or-nothing: any problem in any profile rejects the whole file, and every
+/// problem is reported with its line.
+public enum ProfileTOML {
+    /// The profiles in `text`, or every problem found; `source` names the file in messages.
+    public static func profiles(fromText text: String, source: String) throws(ProfileProblems) -> [Profile] {
+        let root: TOMLTable
+        do {
+            root = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ProfileProblems(
+                source: source,
+                problems: [
+                    ProfileProblem(
+                        key: "", message: "not valid TOML: \(error.description)", line: error.source.begin.line)
+                ])
+        } catch {
+            throw ProfileProblems(
+                source: source, problems: [ProfileProblem(key: "", message: "not valid TOML: \(error)")])
+        }
+        let lines = KeyLines(text: text)
+        var tables: [(table: TOMLTable, scope: String)] = []
+        if let list = root["profile"]?.array, root.keys == ["profile"] {
+            for (i, item) in list.enumerated() {
+                guard let table = item.table else {
+                    throw ProfileProblems(
+                        source: source, problems: [.init(key: "profile", message: "[[profile]] entries must be tables")]
+                    )
+                }
+                tables.append((table, "profile#\(i)"))
+            }
+        } else {
+            tables.append((root, ""))
+        }
+        guard !tables.isEmpty else {
+            throw ProfileProblems(source: source, problems: [.init(key: "", message: "holds no profile")])
+        }
+
+        var profiles: [Profile] = []
+        var problems: [ProfileProblem] = []
+        for (table, scope) in tables {
+            var entries: [ProfileEntry] = []
+            problems += collect(table, prefix: "", scope: scope, lines: lines, into: &entries)
+            switch Profile.build(from: entries, source: source) {
+            case .success(let profile):
+                if profiles.contains(where: { $0.name == profile.name }) {
+                    problems.append(
+                        .init(
+                            key: "name", message: "\"\(profile.name)\" appears twice in this file",
+                            line: lines[scope, "name"]))
+                }
+                profiles.append(profile)
+            case .failure(let found):
+                // A rule about a missing key points at its table, or at the profile's start.
+                problems += found.problems.map { p in
+                    var p = p
+                    p.line = p.line ?? lines[scope, p.key] ?? lines[scope, ""]
+                    return p
+                }
+            }
+        }
+        guard problems.isEmpty else {
+            throw ProfileProblems(source: source, problems: problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) })
+        }
+        return profiles
+    }
+
+    /// Flattens a table into dotted entries, reporting values of shapes no key takes.
+    private static func collect(
+        _ table: TOMLTable, prefix: String, scope: String, lines: KeyLines, into entries: inout [ProfileEntry]
+    ) -> [ProfileProblem] {
+        var problems: [ProfileProblem] = []
+        for key in table.keys {
+            guard let value = table[key]?.tomlValue else { continue }
+            let dotted = prefix + key
+            let line = lines[scope, dotted]
+            if let nested = value.table {
+                guard prefix.isEmpty, Profile.engineTables.contains(key) else {
+                    problems.append(.init(key: dotted, message: tableHint(dotted), line: line))
+                    continue
+                }
+                // An empty [fallback] still declares a fallback engine (all defaults).
+                if nested.keys.isEmpty { entries.append(.init(key: "\(key).kind", value: .string("edge"), line: line)) }
+                problems += collect(nested, prefix: dotted + ".", scope: scope, lines: lines, into: &entries)
+                continue
+            }
+            switch configValue(value) {
+            case .some(let v): entries.append(.init(key: dotted, value: v, line: line))
+            case .none:
+                problems.append(.init(key: dotted, message: "a \(value.type) is not allowed here", line: line))
+            }
+        }
+        return problems
+    }
+
+    private static func tableHint(_ key: String) -> String {
+        if let guess = ["engine", "fallback"].first(where: { key.hasPrefix(String($0.prefix(3))) }) {
+            return "unknown table; did you mean [\(guess)]?"
+        }
+        return "unknown table (profiles have [engine] and [fallback])"
+    }
+
+    private static func configValue(_ value: TOMLValue) -> ConfigValue? {
+        switch value.type {
+        case .string: value.string.map(ConfigValue.string)
+        case .int: value.int.map(ConfigValue.integer)
+        case .double: value.double.map(ConfigValue.float)
+        case .bool: value.bool.map(ConfigValue.boolean)
+        case .array:
+            value.array.flatMap { array in
+                let items = array.map { $0.tomlValue.string }
+                return items.contains(nil) ? nil : .strings(items.compactMap { $0 })
+            }
+        default: nil
+        }
+    }
+}

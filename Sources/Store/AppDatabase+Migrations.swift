@@ -1,0 +1,57 @@
+import GRDB
+
+/// The schema's history. A shipped migration is never edited: change the schema by adding one.
+extension AppDatabase {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "profile") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull().unique()
+                t.column("host", .text).notNull()
+                t.column("port", .integer).notNull()
+                t.column("user", .text)
+                t.column("identity", .text)
+                t.column("knownHosts", .text)
+                t.column("keepalive", .integer).notNull()
+                t.column("toggleKey", .text).notNull()
+                t.column("send", .text).notNull()
+                t.column("history", .text).notNull()
+                t.column("production", .boolean).notNull()
+                t.column("audioDevice", .text)
+                t.column("engine", .jsonText).notNull()
+                t.column("fallback", .jsonText)
+                t.column("createdAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(table: "dictation") { t in
+                t.autoIncrementedPrimaryKey("id")
+                // The profile's name, not a foreign key: history outlives a deleted profile.
+                t.column("profile", .text).notNull()
+                t.column("engine", .text).notNull()
+                t.column("fallbackEngine", .text)
+                t.column("startedAt", .datetime).notNull().indexed()
+                t.column("audioSeconds", .double).notNull()
+                t.column("latencyMs", .integer)
+                t.column("rawText", .text).notNull()
+                t.column("finalText", .text).notNull()
+                t.column("outcome", .text).notNull()
+                t.column("error", .text)
+                t.column("confidence", .double)
+            }
+            try db.create(index: "dictation_on_profile_startedAt", on: "dictation", columns: ["profile", "startedAt"])
+            // Recordings apart from the rows, so listing history never reads audio.
+            try db.create(table: "dictationAudio") { t in
+                t.primaryKey("dictationId", .integer).references("dictation", onDelete: .cascade)
+                t.column("wav", .blob).notNull()
+            }
+            try db.create(virtualTable: "dictationFts", using: FTS5()) { t in
+                t.synchronize(withTable: "dictation")
+                t.tokenizer = .unicode61()
+                t.column("rawText")
+                t.column("finalText")
+            }
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import VoiceshCore
+
+/// Profiles: saved, listed, renamed and removed by name.
+extension AppDatabase {
+    /// Saves a new profile; an existing one of the same name is replaced only when asked.
+    public func saveProfile(_ profile: Profile, replace: Bool = false) throws(StoreError) {
+        try write { db in try Self.save(profile, replace: replace, in: db) }
+    }
+
+    /// Saves several profiles in one transaction: all of them, or (on any error) none.
+    public func importProfiles(_ profiles: [Profile], replace: Bool = false) throws(StoreError) {
+        try write { db in
+            for profile in profiles { try Self.save(profile, replace: replace, in: db) }
+        }
+    }
+
+    /// Replaces a stored profile with an edited copy (same name).
+    public func updateProfile(_ profile: Profile) throws(StoreError) {
+        try write { db in
+            guard var record = try ProfileRecord.filter(ProfileRecord.Columns.name == profile.name).fetchOne(db) else {
+                throw StoreError.profileNotFound(profile.name)
+            }
+            record = ProfileRecord(profile, id: record.id, createdAt: record.createdAt, updatedAt: Date())
+            try record.update(db)
+        }
+    }
+
+    public func profile(named name: String) throws(StoreError) -> Profile {
+        let record = try read { db in try ProfileRecord.filter(ProfileRecord.Columns.name == name).fetchOne(db) }
+        guard let record else { throw .profileNotFound(name) }
+        return record.profile
+    }
+
+    /// All profiles, by name.
+    public func profiles() throws(StoreError) -> [Profile] {
+        try read { db in try ProfileRecord.order(ProfileRecord.Columns.name).fetchAll(db) }.map(\.profile)
+    }
+
+    /// Just the names, for shell completion: no JSON decoding.
+    public func profileNames() throws(StoreError) -> [String] {
+        try read { db in try String.fetchAll(db, sql: "SELECT name FROM profile ORDER BY name") }
+    }
+
+    /// Renames a profile; its history follows it.
+    public func renameProfile(_ old: String, to new: String) throws(StoreError) {
+        try write { db in
+            guard try ProfileRecord.filter(ProfileRecord.Columns.name == old).fetchCount(db) == 1 else {
+                throw StoreError.profileNotFound(old)
+            }
+            if try ProfileRecord.filter(ProfileRecord.Columns.name == new).fetchCount(db) > 0 {
+                throw StoreError.duplicateProfile(new)
+            }
+            try db.execute(
+                sql: "UPDATE profile SET name = ?, updatedAt = ? WHERE name = ?", arguments: [new, Date(), old])
+            try db.execute(sql: "UPDATE dictation SET profile = ? WHERE profile = ?", arguments: [new, old])
+        }
+    }
+
+    /// Removes a profile; its history stays until `history clear`.
+    public func deleteProfile(_ name: String) throws(StoreError) {
+        try write { db in
+            guard try ProfileRecord.filter(ProfileRecord.Columns.name == name).deleteAll(db) == 1 else {
+                throw StoreError.profileNotFound(name)
+            }
+        }
+    }
+
+    private static func save(_ profile: Profile, replace: Bool, in db: Database) throws {
+        let now = Date()
+        if let existing = try ProfileRecord.filter(ProfileRecord.Columns.name == profile.name).fetchOne(db) {
+            guard replace else { throw StoreError.duplicateProfile(profile.name) }
+            let record = ProfileRecord(profile, id: existing.id, createdAt: existing.createdAt, updatedAt: now)
+            try record.update(db)
+        } else {
+            var record = ProfileRecord(profile, createdAt: now, updatedAt: now)
+            try record.insert(db)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import GRDB
+
+/// The one database of profiles and dictation history.
+///
+/// Opening it migrates the schema; a file from a newer voicesh, a damaged file, or one held
+/// by another process too long is refused with a `StoreError`, never changed or recreated.
+public struct AppDatabase: Sendable {
+    let writer: any DatabaseWriter
+    /// The file, or `:memory:`, for messages.
+    let path: String
+
+    /// Opens (creating if needed) the database file: the directory 0700, the file 0600, WAL,
+    /// and a busy timeout so two voicesh processes can share it.
+    public static func open(at path: String, busyTimeout: Double = 5) throws(StoreError) -> AppDatabase {
+        try FileSecurity.prepare(databaseAt: path)
+        var config = Configuration()
+        config.busyMode = .timeout(busyTimeout)
+        config.foreignKeysEnabled = true
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: config)
+        } catch {
+            throw StoreError(error, path: path, busyTimeout: busyTimeout)
+        }
+        return try AppDatabase(pool, path: path, busyTimeout: busyTimeout)
+    }
+
+    /// A fresh, private database in memory, for tests.
+    public static func inMemory() throws(StoreError) -> AppDatabase {
+        do {
+            return try AppDatabase(DatabaseQueue(), path: ":memory:", busyTimeout: 0)
+        } catch {
+            throw StoreError(error, path: ":memory:", busyTimeout: 0)
+        }
+    }
+
+    private init(_ writer: any DatabaseWriter, path: String, busyTimeout: Double) throws(StoreError) {
+        self.writer = writer
+        self.path = path
+        let migrator = Self.migrator
+        do {
+            // Read first, so a second process finds the schema current without taking the write lock.
+            let (superseded, complete) = try writer.read { db in
+                (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
+            }
+            if superseded { throw StoreError.newerSchema(path: path) }
+            if !complete { try migrator.migrate(writer) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(error, path: path, busyTimeout: busyTimeout)
+        }
+    }
+
+    /// Runs a read, turning GRDB's errors into `StoreError` in this one place.
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do { return try writer.read(body) } catch { throw mapped(error) }
+    }
+
+    /// Runs a write in one transaction, turning GRDB's errors into `StoreError`.
+    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do { return try writer.write(body) } catch { throw mapped(error) }
+    }
+
+    private func mapped(_ error: any Error) -> StoreError {
+        if let error = error as? StoreError { return error }
+        return StoreError(error, path: path, busyTimeout: (writer.configuration.busyMode.timeout ?? 0))
+    }
+}
+
+extension StoreError {
+    init(_ error: any Error, path: String, busyTimeout: Double) {
+        guard let error = error as? DatabaseError else {
+            self = .sqlite(path: path, message: "\(error)")
+            return
+        }
+        switch error.resultCode {
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT: self = .corrupt(path: path, detail: error.message ?? "\(error)")
+        case .SQLITE_BUSY, .SQLITE_LOCKED: self = .locked(path: path, seconds: busyTimeout)
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
+            self = .cannotCreate(path: path, reason: error.message ?? "\(error)")
+        default: self = .sqlite(path: path, message: error.message ?? "\(error)")
+        }
+    }
+}
+
+extension Database.BusyMode {
+    fileprivate var timeout: Double? {
+        if case .timeout(let t) = self { return t }
+        return nil
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import GRDB
+import VoiceshCore
+
+/// A `dictation` row; the recording, when kept, lives in `dictationAudio`.
+struct DictationRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "dictation"
+
+    var id: Int64?
+    var profile: String
+    var engine: String
+    var fallbackEngine: String?
+    var startedAt: Date
+    var audioSeconds: Double
+    var latencyMs: Int?
+    var rawText: String
+    var finalText: String
+    var outcome: Dictation.Outcome
+    var error: String?
+    var confidence: Double?
+
+    init(_ d: Dictation) {
+        id = d.id
+        profile = d.profile
+        engine = d.engine
+        fallbackEngine = d.fallbackEngine
+        startedAt = d.startedAt
+        audioSeconds = d.audioSeconds
+        latencyMs = d.latencyMs
+        rawText = d.rawText
+        finalText = d.finalText
+        outcome = d.outcome
+        error = d.error
+        confidence = d.confidence
+    }
+
+    func dictation(hasAudio: Bool) -> Dictation {
+        var d = Dictation(
+            id: id, profile: profile, engine: engine, fallbackEngine: fallbackEngine, startedAt: startedAt,
+            audioSeconds: audioSeconds, latencyMs: latencyMs, rawText: rawText, finalText: finalText,
+            outcome: outcome, error: error, confidence: confidence)
+        d.hasAudio = hasAudio
+        return d
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// A kept recording, as WAV bytes.
+struct DictationAudioRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "dictationAudio"
+    var dictationId: Int64
+    var wav: Data
+}
+
+extension Dictation.Outcome: DatabaseValueConvertible {}
+extension SendPolicy: DatabaseValueConvertible {}
+extension HistoryPolicy: DatabaseValueConvertible {}

@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+import VoiceshCore
+
+/// A `profile` row. Engines are JSON columns: they are read and written whole, never queried.
+struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "profile"
+
+    var id: Int64?
+    var name: String
+    var host: String
+    var port: Int
+    var user: String?
+    var identity: String?
+    var knownHosts: String?
+    var keepalive: Int
+    var toggleKey: String
+    var send: SendPolicy
+    var history: HistoryPolicy
+    var production: Bool
+    var audioDevice: String?
+    var engine: EngineConfig
+    var fallback: EngineConfig?
+    var createdAt: Date
+    var updatedAt: Date
+
+    enum Columns {
+        static let name = Column(CodingKeys.name)
+    }
+
+    init(_ p: Profile, id: Int64? = nil, createdAt: Date, updatedAt: Date) {
+        self.id = id
+        name = p.name
+        host = p.host
+        port = p.port
+        user = p.user
+        identity = p.identity
+        knownHosts = p.knownHosts
+        keepalive = p.keepalive
+        toggleKey = p.toggleKey
+        send = p.send
+        history = p.history
+        production = p.production
+        audioDevice = p.audioDevice
+        engine = p.engine
+        fallback = p.fallback
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    var profile: Profile {
+        var p = Profile(name: name, host: host)
+        p.port = port
+        p.user = user
+        p.identity = identity
+        p.knownHosts = knownHosts
+        p.keepalive = keepalive
+        p.toggleKey = toggleKey
+        p.send = send
+        p.history = history
+        p.production = production
+        p.audioDevice = audioDevice
+        p.engine = engine
+        p.fallback = fallback
+        return p
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}

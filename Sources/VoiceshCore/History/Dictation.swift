@@ -1,0 +1,60 @@
+import Foundation
+
+/// One dictation as the history keeps it: what was heard, what became of it, and how long it took.
+public struct Dictation: Codable, Equatable, Sendable {
+    public var id: Int64?
+    public var profile: String
+    /// The engine that produced the text (`EngineConfig.label`).
+    public var engine: String
+    /// The fallback engine, when the primary one failed or was not confident enough.
+    public var fallbackEngine: String?
+    public var startedAt: Date
+    public var audioSeconds: Double
+    /// Milliseconds from the end of recording to the text.
+    public var latencyMs: Int?
+    /// The recogniser's words, before the spoken-shell normaliser.
+    public var rawText: String
+    /// The shell text shown to the user (after their edits, if any).
+    public var finalText: String
+    public var outcome: Outcome
+    public var error: String?
+    public var confidence: Double?
+    /// Whether the recording is kept (filled in by the store).
+    public var hasAudio: Bool = false
+
+    /// What the user did with the text, or why there was none.
+    public enum Outcome: String, Codable, CaseIterable, Sendable {
+        case pending, inserted, ran, edited, discarded, failed
+        case timedOut = "timed-out"
+    }
+
+    public init(
+        id: Int64? = nil, profile: String, engine: String, fallbackEngine: String? = nil,
+        startedAt: Date, audioSeconds: Double, latencyMs: Int? = nil, rawText: String,
+        finalText: String, outcome: Outcome, error: String? = nil, confidence: Double? = nil
+    ) {
+        self.id = id
+        self.profile = profile
+        self.engine = engine
+        self.fallbackEngine = fallbackEngine
+        self.startedAt = startedAt
+        self.audioSeconds = audioSeconds
+        self.latencyMs = latencyMs
+        self.rawText = rawText
+        self.finalText = finalText
+        self.outcome = outcome
+        self.error = error
+        self.confidence = confidence
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, profile, engine, outcome, error, confidence
+        case fallbackEngine = "fallback_engine"
+        case startedAt = "started_at"
+        case audioSeconds = "audio_seconds"
+        case latencyMs = "latency_ms"
+        case rawText = "raw_text"
+        case finalText = "final_text"
+        case hasAudio = "has_audio"
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// One setting's value, independent of the file format it came from (TOML, `set KEY=VALUE`).
+public enum ConfigValue: Equatable, Sendable {
+    case string(String)
+    case integer(Int)
+    case float(Double)
+    case boolean(Bool)
+    case strings([String])
+
+    /// The shape a setting expects; it also parses command-line text into that shape.
+    public enum Kind: Sendable {
+        case string, integer, float, boolean, strings
+
+        public var noun: String {
+            switch self {
+            case .string: "a string"
+            case .integer: "a whole number"
+            case .float: "a number"
+            case .boolean: "true or false"
+            case .strings: "a list of strings"
+            }
+        }
+
+        /// Parses `set`'s right-hand side: `port=2222`, `production=yes`, `vocabulary=kubectl,nginx`.
+        public func parse(_ text: String) -> ConfigValue? {
+            switch self {
+            case .string: return .string(text)
+            case .integer: return Int(text).map(ConfigValue.integer)
+            case .float: return Double(text).map(ConfigValue.float)
+            case .boolean:
+                switch text.lowercased() {
+                case "true", "yes", "on", "1": return .boolean(true)
+                case "false", "no", "off", "0": return .boolean(false)
+                default: return nil
+                }
+            case .strings:
+                let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                return .strings(items.filter { !$0.isEmpty })
+            }
+        }
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .string: .string
+        case .integer: .integer
+        case .float: .float
+        case .boolean: .boolean
+        case .strings: .strings
+        }
+    }
+
+    /// The value in the expected shape, widening a whole number to a number where one is wanted.
+    func coerced(to kind: Kind) -> ConfigValue? {
+        switch (self, kind) {
+        case (.integer(let n), .float): .float(Double(n))
+        case _ where self.kind == kind: self
+        default: nil
+        }
+    }
+}

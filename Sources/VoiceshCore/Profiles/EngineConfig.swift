@@ -1,0 +1,78 @@
+/// A profile's speech engine: `[engine]` or `[fallback]` in the profile file.
+///
+/// One flat value keeps the file form and the type in step: every key of the table is a
+/// property here, and `validate` says which keys belong to which kind.
+public struct EngineConfig: Codable, Equatable, Sendable {
+    public var kind: EngineKind = .edge
+    /// Seconds to wait for a transcript after recording stops.
+    public var timeout: Double = 30
+    public var language: String = "en"
+    /// Terms to bias recognition toward.
+    public var vocabulary: [String] = []
+    /// Below this mean confidence the `[fallback]` engine gets the same audio.
+    public var minConfidence: Double?
+
+    // edge
+    public var recognizer: Recognizer?
+    /// A local recogniser command line; `{wav}` stands for the recording's path.
+    public var command: String?
+
+    // server and stream
+    public var dialect: ServerDialect?
+    public var provider: StreamProvider?
+    public var url: String?
+    public var model: String?
+    /// The name of the environment variable that holds the API key (never the key itself).
+    public var apiKeyEnv: String?
+    /// The user's token proxy: POST → `{"token", "expires_in"}` (specs A3).
+    public var tokenURL: String?
+    /// The `transcribe` dialect's multipart field name (default `file`).
+    public var fileField: String?
+    /// The `transcribe` dialect's response key (default `text`, then `transcript`).
+    public var responseKey: String?
+
+    public init(kind: EngineKind = .edge) {
+        self.kind = kind
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, timeout, language, vocabulary, recognizer, command, dialect, provider, url, model
+        case minConfidence = "min_confidence"
+        case apiKeyEnv = "api_key_env"
+        case tokenURL = "token_url"
+        case fileField = "file_field"
+        case responseKey = "response_key"
+    }
+
+    /// A short name for history and messages: `edge/pocketsphinx`, `server/openai`, `stream/deepgram`.
+    public var label: String {
+        switch kind {
+        case .edge: "edge/\((recognizer ?? .pocketsphinx).rawValue)"
+        case .server: "server/\((dialect ?? .openai).rawValue)"
+        case .stream: "stream/\(provider?.rawValue ?? "?")"
+        }
+    }
+}
+
+extension EngineConfig {
+    /// Decodes leniently (missing keys take their defaults), so engine JSON saved by an older
+    /// voicesh still loads after new keys are added.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(kind: try c.decodeIfPresent(EngineKind.self, forKey: .kind) ?? .edge)
+        timeout = try c.decodeIfPresent(Double.self, forKey: .timeout) ?? timeout
+        language = try c.decodeIfPresent(String.self, forKey: .language) ?? language
+        vocabulary = try c.decodeIfPresent([String].self, forKey: .vocabulary) ?? []
+        minConfidence = try c.decodeIfPresent(Double.self, forKey: .minConfidence)
+        recognizer = try c.decodeIfPresent(Recognizer.self, forKey: .recognizer)
+        command = try c.decodeIfPresent(String.self, forKey: .command)
+        dialect = try c.decodeIfPresent(ServerDialect.self, forKey: .dialect)
+        provider = try c.decodeIfPresent(StreamProvider.self, forKey: .provider)
+        url = try c.decodeIfPresent(String.self, forKey: .url)
+        model = try c.decodeIfPresent(String.self, forKey: .model)
+        apiKeyEnv = try c.decodeIfPresent(String.self, forKey: .apiKeyEnv)
+        tokenURL = try c.decodeIfPresent(String.self, forKey: .tokenURL)
+        fileField = try c.decodeIfPresent(String.self, forKey: .fileField)
+        responseKey = try c.decodeIfPresent(String.self, forKey: .responseKey)
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// The rules a profile must meet before it is saved or used.
+extension Profile {
+    /// Every problem with this profile, one per key; empty when it is valid.
+    public func validate() -> [ProfileProblem] {
+        var problems: [ProfileProblem] = []
+        func fail(_ key: String, _ message: String) { problems.append(.init(key: key, message: message)) }
+
+        if name.isEmpty {
+            fail("name", "is required")
+        } else if let reason = Self.nameProblem(name) {
+            fail("name", reason)
+        }
+        if host.isEmpty {
+            fail("host", "is required")
+        } else if host.contains("@") {
+            fail("host", "\"\(host)\" holds a user; put it in user = \"…\" and keep host to the machine's name")
+        } else if host.hasPrefix("-") || host.contains(where: { $0.isWhitespace || $0.isControl }) {
+            fail("host", "\"\(host)\" is not a host name or address")
+        }
+        if !(1...65535).contains(port) { fail("port", "\(port) is out of range; use 1–65535") }
+        if let user, user.isEmpty || user.contains(where: { $0.isWhitespace || $0.isControl || $0 == "@" }) {
+            fail("user", "\"\(user)\" is not a user name")
+        }
+        if identity?.isEmpty == true { fail("identity", "is empty; give a key file or remove the key") }
+        if knownHosts?.isEmpty == true { fail("known_hosts", "is empty; give a file or remove the key") }
+        if !(0...3600).contains(keepalive) {
+            fail("keepalive", "\(keepalive) is out of range; use 0 (off) to 3600 seconds")
+        }
+        do throws(KeyChord.ParseError) {
+            let chord = try KeyChord(parsing: toggleKey)
+            if let reason = chord.reservedReason {
+                fail("toggle_key", "\(chord.name) \(reason); pick another, such as ctrl-] or f9")
+            }
+        } catch {
+            fail("toggle_key", "\(error.message); use a named key such as ctrl-], alt-v or f9")
+        }
+        if audioDevice?.isEmpty == true { fail("audio_device", "is empty; name an ALSA device or remove the key") }
+        problems += engine.validate(table: "engine")
+        if let fallback { problems += fallback.validate(table: "fallback") }
+        return problems
+    }
+
+    /// Why a name cannot be a profile name, or nil when it can.
+    public static func nameProblem(_ name: String) -> String? {
+        let allowed = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+        if !allowed || name.count > 64 {
+            return "\"\(name)\" must be 1–64 letters, digits, '.', '_' or '-'"
+        }
+        if name.hasPrefix("-") { return "\"\(name)\" must not start with '-'" }
+        return nil
+    }
+}
+
+extension EngineConfig {
+    /// Every problem with this engine table; keys are reported as `table.key`.
+    func validate(table: String) -> [ProfileProblem] {
+        var problems: [ProfileProblem] = []
+        func fail(_ key: String, _ message: String) {
+            problems.append(.init(key: "\(table).\(key)", message: message))
+        }
+        func only(_ key: String, _ value: Any?, for kinds: [EngineKind]) {
+            guard value != nil, !kinds.contains(kind) else { return }
+            let names = kinds.map { "\"\($0.rawValue)\"" }.joined(separator: " and ")
+            fail(key, "applies only to kind = \(names) engines, not \"\(kind.rawValue)\"")
+        }
+
+        if !(timeout > 0 && timeout <= 600) {
+            fail("timeout", "\(timeout) is out of range; use more than 0 and at most 600 seconds")
+        }
+        if language.isEmpty || !language.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }) {
+            fail("language", "\"\(language)\" is not a language code such as \"en\" or \"en-US\"")
+        }
+        if vocabulary.count > 100 { fail("vocabulary", "has \(vocabulary.count) terms; at most 100 are allowed") }
+        for term in vocabulary where term.isEmpty || term.count > 50 || term.contains(where: \.isControl) {
+            fail("vocabulary", "\"\(term)\" must be 1–50 printable characters")
+        }
+        if let minConfidence, !(0...1).contains(minConfidence) {
+            fail("min_confidence", "\(minConfidence) is out of range; use 0 to 1")
+        }
+
+        only("recognizer", recognizer, for: [.edge])
+        only("command", command, for: [.edge])
+        only("dialect", dialect, for: [.server])
+        only("provider", provider, for: [.stream])
+        only("url", url, for: [.server, .stream])
+        only("model", model, for: [.server, .stream])
+        only("api_key_env", apiKeyEnv, for: [.server, .stream])
+        only("token_url", tokenURL, for: [.stream])
+        only("file_field", fileField, for: [.server])
+        only("response_key", responseKey, for: [.server])
+
+        switch kind {
+        case .edge:
+            if recognizer == .command, (command ?? "").isEmpty {
+                fail(
+                    "command", "is required when recognizer = \"command\" (e.g. \"whisper-cli -m MODEL -f {wav} -nt\")")
+            }
+            if command != nil, recognizer != .command {
+                fail("command", "is used only with recognizer = \"command\"")
+            }
+        case .server:
+            if let url {
+                checkURL(url, key: "url", schemes: ["http", "https"], fail: fail)
+            } else {
+                fail("url", "is required for a server engine (e.g. \"http://127.0.0.1:8080\")")
+            }
+            if (fileField != nil || responseKey != nil), (dialect ?? .openai) != .transcribe {
+                fail(fileField != nil ? "file_field" : "response_key", "is used only with dialect = \"transcribe\"")
+            }
+        case .stream:
+            guard let provider else {
+                fail("provider", "is required for a stream engine (\"assemblyai\", \"deepgram\" or \"generic\")")
+                break
+            }
+            if let url {
+                checkURL(url, key: "url", schemes: ["ws", "wss"], fail: fail)
+            } else if provider.defaultURL == nil {
+                fail("url", "is required for the generic provider (e.g. \"wss://stt.example.com/v1/stream\")")
+            }
+            if let tokenURL { checkURL(tokenURL, key: "token_url", schemes: ["http", "https"], fail: fail) }
+            if tokenURL != nil, apiKeyEnv != nil {
+                fail(
+                    "token_url",
+                    "and api_key_env are alternatives; keep the token proxy (recommended) or the key variable")
+            }
+        }
+        if let apiKeyEnv, let reason = Self.apiKeyEnvProblem(apiKeyEnv) { fail("api_key_env", reason) }
+        return problems
+    }
+
+    /// Why a value cannot be the *name* of an environment variable; it catches a pasted key.
+    static func apiKeyEnvProblem(_ value: String) -> String? {
+        let isName =
+            !value.isEmpty && value.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } == true
+            && value.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let looksLikeKey =
+            value.count >= 16
+            && value.contains(where: \.isNumber) && value.contains(where: \.isLowercase)
+        if !isName || looksLikeKey {
+            return "looks like a key, not the name of an environment variable; keys are never stored: "
+                + "export it (e.g. STT_API_KEY=…) and set api_key_env = \"STT_API_KEY\""
+        }
+        return nil
+    }
+
+    private func checkURL(_ url: String, key: String, schemes: [String], fail: (String, String) -> Void) {
+        let scheme = url.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+        let rest = url.dropFirst(scheme.count)
+        guard schemes.contains(scheme), rest.hasPrefix("://"), rest.count > 3 else {
+            let list = schemes.map { "\($0)://" }.joined(separator: " or ")
+            return fail(key, "\"\(url)\" is not a URL starting with \(list)")
+        }
+        let lowered = url.lowercased()
+        let secrets = ["token=", "key=", "api_key=", "apikey=", "access_token=", "password="]
+        if secrets.contains(where: { lowered.contains("?\($0)") || lowered.contains("&\($0)") })
+            || rest.dropFirst(3).prefix(while: { $0 != "/" }).contains("@")
+        {
+            fail(key, "must not carry a key, token or password; use api_key_env or token_url")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// A saved server and how to dictate into it: what `voicesh connect NAME` needs.
+public struct Profile: Codable, Equatable, Sendable {
+    public var name: String
+    public var host: String
+    public var port: Int = 22
+    /// The remote user; nil means the local user, as with `ssh`.
+    public var user: String?
+    /// A private key file; without one: ssh-agent, then the default key files.
+    public var identity: String?
+    /// A known_hosts file other than `~/.ssh/known_hosts`.
+    public var knownHosts: String?
+    /// Seconds between keepalive messages (OpenSSH's ServerAliveInterval); 0 turns them off.
+    public var keepalive: Int = 0
+    /// The key that starts and stops recording.
+    public var toggleKey: String = KeyChord.defaultToggle.name
+    public var send: SendPolicy = .confirm
+    public var history: HistoryPolicy = .text
+    /// Asks twice before inserting a risky command, not only before running it.
+    public var production: Bool = false
+    /// The ALSA capture device; nil means the global setting, then `default`.
+    public var audioDevice: String?
+    public var engine = EngineConfig()
+    public var fallback: EngineConfig?
+
+    public init(name: String, host: String) {
+        self.name = name
+        self.host = host
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, host, port, user, identity, keepalive, send, history, production, engine, fallback
+        case knownHosts = "known_hosts"
+        case toggleKey = "toggle_key"
+        case audioDevice = "audio_device"
+    }
+
+    /// `user@host`, or `user@[host]:port` off port 22, as OpenSSH prints a destination.
+    public func destination(localUser: String) -> String {
+        Destination(user: user ?? localUser, host: host, port: port).description
+    }
+}

@@ -1,0 +1,65 @@
+/// Whether recognised text waits for the user's confirmation before it reaches the shell.
+public enum SendPolicy: String, CaseIterable, Codable, Sendable {
+    /// Always show the text first; Enter is pressed only when the user asks for it.
+    case confirm
+    /// Run commands judged safe at once; risky ones still ask.
+    case auto
+}
+
+/// What the dictation history keeps for a profile.
+public enum HistoryPolicy: String, CaseIterable, Codable, Sendable {
+    case off
+    case text
+    case textAndAudio = "text+audio"
+}
+
+/// Where speech is recognised.
+public enum EngineKind: String, CaseIterable, Codable, Sendable {
+    /// On this machine, offline: the audio never leaves it.
+    case edge
+    /// A streaming cloud provider over a WebSocket.
+    case stream
+    /// A Whisper-style HTTP server.
+    case server
+}
+
+/// The recogniser behind an edge engine.
+public enum Recognizer: String, CaseIterable, Codable, Sendable {
+    case pocketsphinx
+    /// A local program (whisper.cpp's `whisper-cli`, vosk, …) run on the recorded WAV.
+    case command
+}
+
+/// The HTTP shape a Whisper-style server speaks (specs/stt-protocols.md, part B §3–4).
+public enum ServerDialect: String, CaseIterable, Codable, Sendable {
+    case openai
+    case whisperCpp = "whisper.cpp"
+    case asrWebservice = "asr-webservice"
+    case transcribe
+
+    /// The path used when the profile's URL names none.
+    public var defaultPath: String {
+        switch self {
+        case .openai: "/v1/audio/transcriptions"
+        case .whisperCpp: "/inference"
+        case .asrWebservice: "/asr"
+        case .transcribe: "/transcribe"
+        }
+    }
+}
+
+/// The streaming provider a stream engine talks to (specs/stt-protocols.md, A2 and part B).
+public enum StreamProvider: String, CaseIterable, Codable, Sendable {
+    case assemblyai
+    case deepgram
+    case generic
+
+    /// The provider's own endpoint; the generic protocol has none and needs a `url`.
+    public var defaultURL: String? {
+        switch self {
+        case .assemblyai: "wss://streaming.assemblyai.com/v3/ws"
+        case .deepgram: "wss://api.deepgram.com/v1/listen"
+        case .generic: nil
+        }
+    }
+}

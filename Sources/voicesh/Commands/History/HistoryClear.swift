@@ -1,0 +1,24 @@
+import ArgumentParser
+
+struct HistoryClear: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clear", abstract: "Delete the whole history, or one profile's.")
+
+    @Option(help: "Only this profile's dictations.", completion: Completions.profileNames)
+    var profile: String?
+
+    @Flag(name: [.customShort("y"), .long], help: "Do not ask for confirmation.")
+    var yes = false
+
+    func run() throws {
+        let database = try AppContext.live().openDatabase()
+        let count = try database.dictationCount(profile: profile)
+        guard count > 0 else { return Console.error("nothing to clear") }
+        let scope = profile.map { " of profile \"\($0)\"" } ?? ""
+        guard yes || Console.confirm("Delete \(count) dictation\(count == 1 ? "" : "s")\(scope)?") else {
+            throw Failure.Command.message("not cleared; run with --yes to clear without a terminal to confirm on")
+        }
+        let deleted = try database.clearHistory(profile: profile)
+        Console.error("deleted \(deleted) dictation\(deleted == 1 ? "" : "s")\(scope)")
+    }
+}

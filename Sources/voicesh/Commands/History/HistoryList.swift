@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import VoiceshCore
+
+struct HistoryList: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List dictations, newest first (the default).")
+
+    @Option(help: "Only this profile's dictations.", completion: Completions.profileNames)
+    var profile: String?
+
+    @Option(help: "Words (or word prefixes) the raw or final text contains.")
+    var search: String?
+
+    @Option(help: "At most this many rows.")
+    var limit = 50
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+    }
+
+    func run() throws {
+        let rows = try AppContext.live().openDatabase().dictations(profile: profile, search: search, limit: limit)
+        if json { return try Console.json(rows) }
+        guard !rows.isEmpty else { return Console.error(search == nil ? "no dictations yet" : "no dictation matches") }
+        Console.table(
+            ["ID", "WHEN", "PROFILE", "ENGINE", "OUTCOME", "TEXT"],
+            rows.map { d in
+                [
+                    String(d.id ?? 0), HistoryFormat.time(d.startedAt), d.profile, d.fallbackEngine ?? d.engine,
+                    d.outcome.rawValue, HistoryFormat.oneLine(d.finalText.isEmpty ? d.rawText : d.finalText, max: 60),
+                ]
+            })
+    }
+}
+
+/// How history values look in tables and details.
+enum HistoryFormat {
+    static func time(_ date: Date) -> String {
+        let f = DateFormatter()
+        f.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return f.string(from: date)
+    }
+
+    /// Text on one line: control characters shown as spaces, long text cut with an ellipsis.
+    static func oneLine(_ text: String, max: Int) -> String {
+        let flat = String(text.map { $0.isControl ? " " : $0 })
+        return flat.count > max ? flat.prefix(max - 1) + "…" : flat
+    }
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Search and manage the dictation history.",
+        subcommands: [HistoryList.self, HistoryShow.self, HistoryRemove.self, HistoryClear.self],
+        defaultSubcommand: HistoryList.self)
+}

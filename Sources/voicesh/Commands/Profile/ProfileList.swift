@@ -1,0 +1,29 @@
+import ArgumentParser
+import VoiceshCore
+
+struct ProfileList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the saved profiles.")
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        try run(.live())
+    }
+
+    func run(_ context: AppContext) throws {
+        let profiles = try context.openDatabase().profiles()
+        if json { return try Console.json(profiles) }
+        guard !profiles.isEmpty else {
+            return Console.error("no profiles yet; add one with: voicesh profile add NAME --host USER@HOST")
+        }
+        Console.table(
+            ["NAME", "DESTINATION", "ENGINE", "FALLBACK", "SEND", "HISTORY"],
+            profiles.map { p in
+                [
+                    p.name, Destination(user: p.user, host: p.host, port: p.port).description, p.engine.label,
+                    p.fallback?.label ?? "-", p.send.rawValue, p.history.rawValue,
+                ]
+            })
+    }
+}

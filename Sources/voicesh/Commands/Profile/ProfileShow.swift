@@ -1,0 +1,23 @@
+import ArgumentParser
+import VoiceshCore
+
+struct ProfileShow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show one profile (in its TOML form).")
+
+    @OptionGroup var profile: ProfileName
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        try run(.live())
+    }
+
+    func run(_ context: AppContext) throws {
+        let found = try context.openDatabase().profile(named: profile.name)
+        if json { return try Console.json(found) }
+        Console.print("# \(found.destination(localUser: context.localUser))")
+        Console.write(found.tomlText)
+    }
+}

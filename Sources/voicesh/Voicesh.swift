@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct Voicesh: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "voicesh",
+        abstract: "Speak into a remote shell.",
+        discussion: """
+            Profiles and the dictation history live in $XDG_DATA_HOME/voicesh/voicesh.sqlite
+            (~/.local/share/voicesh by default); VOICESH_HOME=DIR puts all state under DIR.
+            """,
+        version: "0.1.0",
+        subcommands: [ProfileCommand.self, HistoryCommand.self])
+
+    /// Parses and runs the command; every error is turned into words here, once, after the
+    /// terminal is back to normal (see `Failure`).
+    static func main() async {
+        Log.bootstrap(environment: ProcessInfo.processInfo.environment)
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if let code = Failure.report(error) { Foundation.exit(code) }
+            exit(withError: error)  // argument-parser's own: help, usage errors, --version
+        }
+    }
+}

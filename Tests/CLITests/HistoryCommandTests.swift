@@ -1,0 +1,67 @@
+import Foundation
+import Store
+import Testing
+import VoiceshCore
+
+/// `voicesh history …` on a history written through the store, as the dictation loop will.
+struct HistoryCommandTests {
+    static func seeded() throws -> CLI {
+        let cli = try CLI()
+        let db = try AppDatabase.open(at: cli.database)
+        let texts = ["git status", "kubectl get pods", "sudo systemctl restart nginx", "ls -la /etc"]
+        for (i, text) in texts.enumerated() {
+            var d = Dictation(
+                profile: i % 2 == 0 ? "prod" : "dev", engine: "edge/pocketsphinx",
+                startedAt: Date(timeIntervalSince1970: 1_800_000_000 + Double(i)), audioSeconds: 1.2,
+                latencyMs: 80, rawText: text, finalText: text, outcome: .inserted, confidence: 0.91)
+            if i == 3 {
+                d.outcome = .timedOut
+                d.error = "engine timed out after 30 s"
+            }
+            try db.appendDictation(d, audio: i == 3 ? Data("RIFF".utf8) : nil)
+        }
+        return cli
+    }
+
+    @Test func listsSearchesAndFilters() throws {
+        let cli = try Self.seeded()
+        let all = try cli.ok("history").stdout.split(separator: "\n")
+        #expect(all.count == 5)
+        #expect(all[0].hasPrefix("ID"))
+        #expect(all[1].contains("ls -la /etc"))  // newest first
+        #expect(all[1].contains("timed-out"))
+
+        let found = try cli.ok("history", "--search", "nginx").stdout
+        #expect(found.contains("sudo systemctl restart nginx"))
+        #expect(found.split(separator: "\n").count == 2)
+        #expect(try cli.ok("history", "--search", "kube", "--profile", "prod").stderr == "no dictation matches\n")
+        #expect(try cli.ok("history", "list", "--profile", "dev", "--limit", "1").stdout.contains("ls -la /etc"))
+
+        let json = try cli.ok("history", "--json", "--search", "git").stdout
+        let rows = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
+        #expect(rows?.count == 1)
+        #expect(rows?.first?["raw_text"] as? String == "git status")
+        #expect(rows?.first?["has_audio"] as? Bool == false)
+    }
+
+    @Test func showsRemovesAndClears() throws {
+        let cli = try Self.seeded()
+        let show = try cli.ok("history", "show", "4").stdout
+        #expect(show.contains("error      engine timed out after 30 s"))
+        #expect(show.contains("audio      1.2 s (kept)"))
+        #expect(
+            try cli.run("history", "show", "99").stderr == "voicesh: no dictation with id 99; see voicesh history\n")
+
+        try cli.ok("history", "rm", "4")
+        #expect(try cli.run("history", "show", "4").status == 1)
+
+        let refused = try cli.run("history", "clear")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("run with --yes"))
+        #expect(
+            try cli.ok("history", "clear", "--profile", "prod", "--yes").stderr
+                == "deleted 2 dictations of profile \"prod\"\n")
+        try cli.ok("history", "clear", "-y")
+        #expect(try cli.ok("history").stderr == "no dictations yet\n")
+    }
+}

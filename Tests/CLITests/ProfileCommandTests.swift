@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+/// `voicesh profile …` through the real binary on a real SQLite file.
+struct ProfileCommandTests {
+    @Test func addListShowSetRenameRemove() throws {
+        let cli = try CLI()
+        try cli.ok(
+            "profile", "add", "prod", "--host", "deploy@prod.example.com:2222", "--engine", "server",
+            "--url", "http://127.0.0.1:8080", "--dialect", "whisper.cpp")
+        try cli.ok("profile", "add", "dev", "--host", "dev.example.com", "-l", "me")
+        let list = try cli.ok("profile", "list").stdout
+        #expect(list.contains("prod  deploy@prod.example.com:2222  server/whisper.cpp"))
+        #expect(list.split(separator: "\n").count == 3)
+
+        try cli.ok(
+            "profile", "set", "prod", "toggle_key=F9", "engine.vocabulary=kubectl, nginx", "fallback.kind=edge",
+            "production=yes")
+        let show = try cli.ok("profile", "show", "prod").stdout
+        #expect(show.contains("toggle_key = \"f9\""))  // stored in its canonical spelling
+        #expect(show.contains("vocabulary = [\"kubectl\", \"nginx\"]"))
+        #expect(show.contains("[fallback]\nkind = \"edge\""))
+        #expect(show.contains("production = true"))
+
+        let json = try cli.ok("profile", "show", "prod", "--json").stdout
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        #expect(object?["port"] as? Int == 2222)
+        #expect((object?["engine"] as? [String: Any])?["dialect"] as? String == "whisper.cpp")
+
+        try cli.ok("profile", "set", "prod", "fallback=")
+        #expect(try cli.ok("profile", "show", "prod").stdout.contains("[fallback]") == false)
+
+        try cli.ok("profile", "rename", "prod", "production")
+        try cli.ok("profile", "rm", "dev")
+        let names = try cli.ok("profile", "list", "--json").stdout
+        let array = try JSONSerialization.jsonObject(with: Data(names.utf8)) as? [[String: Any]]
+        #expect(array?.map { $0["name"] as? String } == ["production"])
+    }
+
+    @Test func badValuesGetOneLineEachAndChangeNothing() throws {
+        let cli = try CLI()
+        try cli.ok("profile", "add", "p", "--host", "h")
+        let before = try cli.ok("profile", "export", "p").stdout
+        let result = try cli.run(
+            "profile", "set", "p", "port=abc", "engine.kind=edgy", "engine.urll=x", "toggle_key=ctrl-c")
+        #expect(result.status == 1)
+        #expect(
+            result.stderr == """
+                voicesh: profile p: port: "abc" is not a whole number
+                voicesh: profile p: engine.kind: "edgy" is not one of "edge", "stream", "server"
+                voicesh: profile p: engine.urll: unknown key; did you mean "engine.url"?
+                voicesh: profile p: toggle_key: ctrl-c is the shell's interrupt; pick another, such as ctrl-] or f9
+
+                """)
+        #expect(try cli.ok("profile", "export", "p").stdout == before)
+
+        let literalKey = try cli.run(
+            "profile", "add", "q", "--host", "h", "--engine", "server", "--url", "http://x",
+            "--api-key-env", "sk-proj-4f9a8b7c6d5e4f3a2b1c")
+        #expect(literalKey.status == 1)
+        #expect(literalKey.stderr.contains("engine.api_key_env: looks like a key"))
+        #expect(!literalKey.stderr.contains("4f9a8b7c6d5e"))  // a pasted key is never echoed back
+        let missingURL = try cli.run("profile", "add", "q", "--host", "h", "--engine", "server")
+        #expect(
+            missingURL.stderr
+                == "voicesh: profile q: engine.url: is required for a server engine (e.g. \"http://127.0.0.1:8080\")\n")
+        #expect(
+            try cli.run("profile", "show", "q").stderr == "voicesh: no profile named \"q\"; see voicesh profile list\n")
+    }
+
+    @Test func duplicateNeedsReplace() throws {
+        let cli = try CLI()
+        try cli.ok("profile", "add", "p", "--host", "a")
+        let dup = try cli.run("profile", "add", "p", "--host", "b")
+        #expect(dup.status == 1)
+        #expect(dup.stderr.contains("a profile named \"p\" exists; use --replace"))
+        try cli.ok("profile", "add", "p", "--host", "b", "--replace")
+        #expect(try cli.ok("profile", "show", "p").stdout.contains("host = \"b\""))
+    }
+
+    @Test func exportThenImportIsTheSameProfile() throws {
+        let cli = try CLI()
+        try cli.ok(
+            "profile", "import", CLI.packageDirectory.appendingPathComponent("profiles/stream-assemblyai.toml").path)
+        let exported = try cli.ok("profile", "export", "assemblyai").stdout
+        try cli.ok("profile", "rm", "assemblyai")
+        try cli.ok("profile", "import", "-", stdin: exported)
+        #expect(try cli.ok("profile", "export", "assemblyai").stdout == exported)
+    }
+
+    @Test func importIsAllOrNothingPerFile() throws {
+        let cli = try CLI()
+        let good = try cli.file("good.toml", "name = \"good\"\nhost = \"g\"\n")
+        let bad = try cli.file(
+            "bad.toml",
+            """
+            [[profile]]
+            name = "fine"
+            host = "f"
+
+            [[profile]]
+            name = "broken"
+            host = "b"
+            send = "always"
+            """)
+        let result = try cli.run("profile", "import", good, bad)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("imported 1 profile from \(good): good"))
+        #expect(result.stderr.contains("voicesh: \(bad):8: send: \"always\" is not one of \"confirm\", \"auto\""))
+        let names = try cli.ok("profile", "list").stdout
+        #expect(names.contains("good"))
+        #expect(!names.contains("fine"))
+
+        let missing = try cli.run("profile", "import", "/nonexistent.toml")
+        #expect(missing.stderr == "voicesh: /nonexistent.toml: cannot read /nonexistent.toml: no such file\n")
+    }
+
+    @Test func importsEveryExampleProfile() throws {
+        let cli = try CLI()
+        let dir = CLI.packageDirectory.appendingPathComponent("profiles")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".toml") }
+        let result = try cli.run(
+            ["profile", "import"] + files.map { dir.appendingPathComponent($0).path }, executable: CLI.binary.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let list = try cli.ok("profile", "list", "--json").stdout
+        let array = try JSONSerialization.jsonObject(with: Data(list.utf8)) as? [[String: Any]]
+        #expect(array?.count == files.count)
+    }
+
+    @Test func importsSSHConfig() throws {
+        let cli = try CLI()
+        _ = try cli.file(
+            ".ssh/config",
+            """
+            Host web web-alias
+              HostName web.example.com
+              User www
+              Port 2200
+              IdentityFile ~/.ssh/web_ed25519
+            Host *.internal
+              User nobody
+            Host bad
+              Port ssh
+            Host *
+              User fallback
+            """)
+        let result = try cli.run("profile", "import", "--ssh-config")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("skipped Host bad: port: expected a whole number, found a string"))
+        let web = try cli.ok("profile", "show", "web").stdout
+        #expect(
+            web.contains("host = \"web.example.com\"\nport = 2200\nuser = \"www\"\nidentity = \"~/.ssh/web_ed25519\""))
+        #expect(try cli.ok("profile", "show", "web-alias").stdout.contains("user = \"www\""))
+    }
+
+    @Test func twoProcessesWriteAtOnce() throws {
+        let cli = try CLI()
+        try cli.ok("profile", "list")  // create the database first
+        let group = DispatchGroup()
+        let failures = Failures()
+        for i in 0..<8 {
+            group.enter()
+            DispatchQueue.global().async {
+                defer { group.leave() }
+                let r = try? cli.run(["profile", "add", "p\(i)", "--host", "h\(i)"], executable: CLI.binary.path)
+                if r?.status != 0 { failures.add(r?.stderr ?? "did not run") }
+            }
+        }
+        group.wait()
+        #expect(failures.all.isEmpty)
+        let list = try cli.ok("profile", "list", "--json").stdout
+        #expect((try JSONSerialization.jsonObject(with: Data(list.utf8)) as? [Any])?.count == 8)
+    }
+}
+
+final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+    func add(_ s: String) { lock.withLock { items.append(s) } }
+    var all: [String] { lock.withLock { items } }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import ProfileFormat
+import Testing
+import VoiceshCore
+
+struct ProfileTOMLTests {
+    static let profilesDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("profiles")
+
+    func problems(_ text: String) -> [String] {
+        do {
+            _ = try ProfileTOML.profiles(fromText: text, source: "f.toml")
+            return []
+        } catch {
+            return error.lines
+        }
+    }
+
+    @Test func readsTheContractExample() throws {
+        let text = """
+            name = "prod"
+            host = "prod.example.com"
+            port = 22
+            user = "deploy"
+            identity = "~/.ssh/id_ed25519"
+            toggle_key = "ctrl-]"
+            send = "confirm"
+            history = "text"
+            production = false
+
+            [engine]
+            kind = "edge"
+            timeout = 30
+            language = "en"
+            vocabulary = ["kubectl", "nginx"]
+            min_confidence = 0.6
+
+            [fallback]
+            kind = "server"
+            url = "http://127.0.0.1:8080"
+            """
+        let p = try #require(try ProfileTOML.profiles(fromText: text, source: "f.toml").first)
+        #expect(p.name == "prod")
+        #expect(p.user == "deploy")
+        #expect(p.engine.vocabulary == ["kubectl", "nginx"])
+        #expect(p.engine.minConfidence == 0.6)
+        #expect(p.engine.timeout == 30)
+        #expect(p.fallback?.kind == .server)
+        #expect(p.fallback?.url == "http://127.0.0.1:8080")
+    }
+
+    @Test func problemsNameTheFileAndLine() {
+        let text = """
+            name = "prod"
+            host = "h"
+            port = 99999
+            toggle_kye = "f9"
+
+            [engine]
+            kind = "server"
+            """
+        #expect(
+            problems(text) == [
+                "f.toml:3: port: 99999 is out of range; use 1–65535",
+                "f.toml:4: toggle_kye: unknown key; did you mean \"toggle_key\"?",
+                "f.toml:6: engine.url: is required for a server engine (e.g. \"http://127.0.0.1:8080\")",
+            ])
+    }
+
+    @Test func syntaxErrorsNameTheLine() {
+        let lines = problems("name = \"a\"\nhost = \"h\"\nport = = 3\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("f.toml:3: not valid TOML") == true)
+    }
+
+    @Test func shapesNoKeyTakesAreRefused() {
+        #expect(
+            problems("name = \"a\"\nhost = \"h\"\nport = \"22\"\n") == [
+                "f.toml:3: port: expected a whole number, found a string"
+            ])
+        #expect(
+            problems("name = \"a\"\nhost = \"h\"\nwhen = 1979-05-27\n").first?.contains("when: a date is not allowed")
+                == true)
+        #expect(
+            problems("name = \"a\"\nhost = \"h\"\n[engin]\nkind = \"edge\"\n") == [
+                "f.toml:3: engin: unknown table; did you mean [engine]?"
+            ])
+    }
+
+    @Test func manyProfilesAreAllOrNothing() throws {
+        let good = """
+            [[profile]]
+            name = "a"
+            host = "a.example.com"
+
+            [[profile]]
+            name = "b"
+            host = "b.example.com"
+            [profile.engine]
+            kind = "edge"
+            """
+        #expect(try ProfileTOML.profiles(fromText: good, source: "f.toml").map(\.name) == ["a", "b"])
+        let bad = good + "\n\n[[profile]]\nname = \"c\"\nhost = \"c\"\nport = 0\n"
+        #expect(problems(bad) == ["f.toml:14: port: 0 is out of range; use 1–65535"])
+        #expect(problems(good + "\n[[profile]]\nname = \"a\"\nhost = \"x\"\n").first?.contains("appears twice") == true)
+    }
+
+    @Test func exportThenImportGivesTheSameProfile() throws {
+        var p = Profile(name: "round", host: "::1")
+        p.port = 2200
+        p.user = "me"
+        p.toggleKey = "f9"
+        p.history = .textAndAudio
+        p.engine.kind = .stream
+        p.engine.provider = .generic
+        p.engine.url = "ws://127.0.0.1:9/x"
+        p.engine.vocabulary = ["a \"quoted\" term", "back\\slash"]
+        p.engine.minConfidence = 0.25
+        p.fallback = EngineConfig(kind: .server)
+        p.fallback?.url = "http://127.0.0.1:8080"
+        p.fallback?.dialect = .whisperCpp
+        let back = try ProfileTOML.profiles(fromText: p.tomlText, source: "export")
+        #expect(back == [p])
+    }
+
+    /// Every example in profiles/ is valid, and together they cover every engine kind,
+    /// dialect and provider.
+    @Test func everyExampleProfileImports() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.profilesDirectory.path)
+            .filter { $0.hasSuffix(".toml") }.sorted()
+        var profiles: [Profile] = []
+        for file in files {
+            let text = try String(contentsOf: Self.profilesDirectory.appendingPathComponent(file), encoding: .utf8)
+            profiles += try ProfileTOML.profiles(fromText: text, source: file)
+        }
+        #expect(files.count >= 8)
+        #expect(Set(profiles.map(\.name)).count == profiles.count)
+        let engines = profiles.map(\.engine)
+        #expect(Set(engines.compactMap(\.dialect)) == Set(ServerDialect.allCases))
+        #expect(Set(engines.compactMap(\.provider)) == Set(StreamProvider.allCases))
+        #expect(Set(engines.map { $0.recognizer ?? .pocketsphinx }.filter { _ in true }).isSuperset(of: [.command]))
+        #expect(engines.contains { $0.kind == .edge && ($0.recognizer ?? .pocketsphinx) == .pocketsphinx })
+    }
+}

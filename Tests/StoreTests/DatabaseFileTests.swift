@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import Store
+import Testing
+import VoiceshCore
+
+/// The database as a real file: permissions, WAL, and the files it must refuse.
+struct DatabaseFileTests {
+    static func temporaryPath() -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-store-\(UUID().uuidString)")
+        return dir.appendingPathComponent("data/voicesh.sqlite").path
+    }
+
+    static func mode(_ path: String) throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+    }
+
+    @Test func createsPrivateFilesInWALMode() throws {
+        let path = Self.temporaryPath()
+        let db = try AppDatabase.open(at: path)
+        try db.saveProfile(Profile(name: "p", host: "h"))
+        #expect(try Self.mode(path) == 0o600)
+        #expect(try Self.mode((path as NSString).deletingLastPathComponent) == 0o700)
+        let journal = try DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        #expect(journal == "wal")
+        if FileManager.default.fileExists(atPath: path + "-wal") { #expect(try Self.mode(path + "-wal") == 0o600) }
+    }
+
+    @Test func reopeningKeepsData() throws {
+        let path = Self.temporaryPath()
+        try AppDatabase.open(at: path).saveProfile(Profile(name: "p", host: "h"))
+        #expect(try AppDatabase.open(at: path).profileNames() == ["p"])
+    }
+
+    @Test func newerSchemaIsRefusedAndLeftAlone() throws {
+        let path = Self.temporaryPath()
+        try AppDatabase.open(at: path).saveProfile(Profile(name: "p", host: "h"))
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
+        }
+        let dump = { () throws -> [String] in
+            try DatabaseQueue(path: path).read { db in
+                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
+                    + String.fetchAll(db, sql: "SELECT name FROM sqlite_master ORDER BY name")
+                    + String.fetchAll(db, sql: "SELECT name FROM profile")
+            }
+        }
+        let before = try dump()
+        #expect(throws: StoreError.newerSchema(path: path)) { try AppDatabase.open(at: path) }
+        #expect(try dump() == before)
+    }
+
+    @Test func corruptFileIsReportedNeverRecreated() throws {
+        let path = Self.temporaryPath()
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let garbage = Data(repeating: 0x5A, count: 8192)
+        try garbage.write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try AppDatabase.open(at: path)
+            Issue.record("a corrupt file must be refused")
+        } catch {
+            if case .corrupt(let reported, _) = error {
+                #expect(reported == path)
+            } else {
+                Issue.record("expected .corrupt, got \(error)")
+            }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+    }
+
+    @Test func aLockedDatabaseWaitsThenSaysSo() throws {
+        let path = Self.temporaryPath()
+        let db = try AppDatabase.open(at: path, busyTimeout: 0.3)
+        try db.saveProfile(Profile(name: "p", host: "h"))
+        let holder = try DatabaseQueue(path: path)
+        try holder.inDatabase { conn in
+            try conn.execute(sql: "BEGIN EXCLUSIVE")
+            defer { try? conn.execute(sql: "ROLLBACK") }
+            #expect(throws: StoreError.locked(path: path, seconds: 0.3)) {
+                try db.saveProfile(Profile(name: "q", host: "h"))
+            }
+            // Readers are not blocked by a writer in WAL mode.
+            #expect(try db.profileNames() == ["p"])
+        }
+        try db.saveProfile(Profile(name: "q", host: "h"))
+        #expect(try db.profileNames() == ["p", "q"])
+    }
+
+    @Test func aFileInTheWayIsACleanError() throws {
+        let path = Self.temporaryPath()
+        let dir = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(
+            atPath: (dir as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: dir, contents: Data("x".utf8)))
+        #expect(throws: StoreError.self) { try AppDatabase.open(at: path) }
+    }
+}

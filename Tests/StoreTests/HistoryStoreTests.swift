@@ -1,0 +1,76 @@
+import Foundation
+import Store
+import Testing
+import VoiceshCore
+
+struct HistoryStoreTests {
+    static func dictation(_ profile: String, _ text: String, at seconds: Double = 0) -> Dictation {
+        Dictation(
+            profile: profile, engine: "edge/pocketsphinx",
+            startedAt: Date(timeIntervalSince1970: 1_800_000_000 + seconds),
+            audioSeconds: 1.5, latencyMs: 90, rawText: text, finalText: text, outcome: .inserted, confidence: 0.9)
+    }
+
+    @Test func appendsAndListsNewestFirst() throws {
+        let db = try AppDatabase.inMemory()
+        let first = try db.appendDictation(Self.dictation("a", "git status", at: 1))
+        let second = try db.appendDictation(Self.dictation("b", "ls dash la", at: 2))
+        let rows = try db.dictations()
+        #expect(rows.map(\.id) == [second, first])
+        #expect(rows[1].rawText == "git status")
+        #expect(rows[1].startedAt == Date(timeIntervalSince1970: 1_800_000_001))
+        #expect(try db.dictations(profile: "a").map(\.id) == [first])
+        #expect(try db.dictations(limit: 1).map(\.id) == [second])
+    }
+
+    @Test func searchMatchesWordsAndPrefixes() throws {
+        let db = try AppDatabase.inMemory()
+        var edited = Self.dictation("a", "sudo systemctl restart nginx", at: 1)
+        edited.finalText = "sudo systemctl restart nginx.service"
+        try db.appendDictation(edited)
+        try db.appendDictation(Self.dictation("a", "kubectl get pods", at: 2))
+        try db.appendDictation(Self.dictation("b", "git status", at: 3))
+        #expect(try db.dictations(search: "nginx").map(\.rawText) == ["sudo systemctl restart nginx"])
+        #expect(try db.dictations(search: "kube").map(\.rawText) == ["kubectl get pods"])
+        #expect(try db.dictations(search: "service").count == 1)
+        #expect(try db.dictations(search: "git", limit: 5).map(\.profile) == ["b"])
+        #expect(try db.dictations(profile: "a", search: "git").isEmpty)
+        #expect(try db.dictations(search: "\"(*").isEmpty)  // punctuation alone is no query, not an error
+    }
+
+    @Test func audioIsKeptApartAndDeletedWithItsRow() throws {
+        let db = try AppDatabase.inMemory()
+        let wav = Data("RIFF....WAVE".utf8)
+        let id = try db.appendDictation(Self.dictation("a", "x"), audio: wav)
+        let plain = try db.appendDictation(Self.dictation("a", "y"))
+        #expect(try db.audio(forDictation: id) == wav)
+        #expect(try db.dictation(id: id).hasAudio)
+        #expect(try db.dictation(id: plain).hasAudio == false)
+        try db.deleteDictation(id: id)
+        #expect(try db.audio(forDictation: id) == nil)
+        #expect(throws: StoreError.dictationNotFound(id)) { try db.dictation(id: id) }
+    }
+
+    @Test func updateRecordsTheOutcome() throws {
+        let db = try AppDatabase.inMemory()
+        var d = Self.dictation("a", "x")
+        d.outcome = .pending
+        d.id = try db.appendDictation(d)
+        d.outcome = .ran
+        d.finalText = "x --edited"
+        try db.updateDictation(d)
+        #expect(try db.dictation(id: d.id!).outcome == .ran)
+        #expect(try db.dictations(search: "edited").count == 1)
+    }
+
+    @Test func clearDeletesAllOrOneProfiles() throws {
+        let db = try AppDatabase.inMemory()
+        try db.appendDictation(Self.dictation("a", "x"))
+        try db.appendDictation(Self.dictation("b", "y"))
+        try db.appendDictation(Self.dictation("b", "z"))
+        #expect(try db.clearHistory(profile: "b") == 2)
+        #expect(try db.dictationCount() == 1)
+        #expect(try db.clearHistory() == 1)
+        #expect(try db.dictations(search: "x").isEmpty)
+    }
+}

@@ -1,0 +1,97 @@
+import Testing
+
+@testable import VoiceshCore
+
+/// Each case breaks one rule and expects exactly that key to be reported.
+struct ProfileValidationTests {
+    static func profile(_ edits: [(String, ConfigValue?)]) throws -> Profile {
+        var p = Profile(name: "prod", host: "prod.example.com")
+        for (key, value) in edits { try p.set(key, to: value) }
+        return p
+    }
+
+    @Test func defaultsAreValid() throws {
+        #expect(try Self.profile([]).validate().isEmpty)
+    }
+
+    @Test(
+        arguments: [
+            ([("name", ConfigValue.string("bad name"))], "name"),
+            ([("name", .string("-x"))], "name"),
+            ([("name", .string(String(repeating: "a", count: 65)))], "name"),
+            ([("host", .string(""))], "host"),
+            ([("host", .string("root@prod"))], "host"),
+            ([("port", .integer(0))], "port"),
+            ([("port", .integer(70000))], "port"),
+            ([("user", .string("a b"))], "user"),
+            ([("keepalive", .integer(-1))], "keepalive"),
+            ([("toggle_key", .string("ctrl-c"))], "toggle_key"),
+            ([("toggle_key", .string("banana"))], "toggle_key"),
+            ([("engine.timeout", .float(0))], "engine.timeout"),
+            ([("engine.min_confidence", .float(1.5))], "engine.min_confidence"),
+            ([("engine.language", .string("en us"))], "engine.language"),
+            ([("engine.kind", .string("server"))], "engine.url"),
+            ([("engine.kind", .string("server")), ("engine.url", .string("ftp://x"))], "engine.url"),
+            ([("engine.kind", .string("server")), ("engine.url", .string("http://h/?api_key=abc"))], "engine.url"),
+            ([("engine.url", .string("http://h"))], "engine.url"),
+            ([("engine.kind", .string("stream"))], "engine.provider"),
+            ([("engine.kind", .string("stream")), ("engine.provider", .string("generic"))], "engine.url"),
+            ([("engine.recognizer", .string("command"))], "engine.command"),
+            ([("engine.command", .string("whisper-cli {wav}"))], "engine.command"),
+            (
+                [
+                    ("engine.kind", .string("server")), ("engine.url", .string("http://h")),
+                    ("engine.api_key_env", .string("sk-proj-abc123def456ghi789")),
+                ], "engine.api_key_env"
+            ),
+            (
+                [
+                    ("engine.kind", .string("server")), ("engine.url", .string("http://h")),
+                    ("engine.api_key_env", .string("MY KEY")),
+                ], "engine.api_key_env"
+            ),
+            (
+                [
+                    ("engine.kind", .string("server")), ("engine.url", .string("http://h")),
+                    ("engine.file_field", .string("audio")),
+                ], "engine.file_field"
+            ),
+            (
+                [
+                    ("engine.kind", .string("stream")), ("engine.provider", .string("deepgram")),
+                    ("engine.api_key_env", .string("DG_KEY")), ("engine.token_url", .string("https://t")),
+                ], "engine.token_url"
+            ),
+            ([("fallback.kind", .string("server"))], "fallback.url"),
+            ([("engine.vocabulary", .strings([""]))], "engine.vocabulary"),
+        ] as [([(String, ConfigValue?)], String)])
+    func reportsTheBrokenKey(edits: [(String, ConfigValue?)], key: String) throws {
+        let problems = try Self.profile(edits).validate()
+        #expect(problems.map(\.key) == [key], "\(problems)")
+    }
+
+    @Test func acceptsEachEngineKindWhenComplete() throws {
+        let server = try Self.profile([
+            ("engine.kind", .string("server")), ("engine.dialect", .string("asr-webservice")),
+            ("engine.url", .string("http://127.0.0.1:9000")), ("engine.api_key_env", .string("ASR_KEY")),
+        ])
+        let stream = try Self.profile([
+            ("engine.kind", .string("stream")), ("engine.provider", .string("assemblyai")),
+            ("engine.token_url", .string("https://proxy.example.com/token")),
+        ])
+        let command = try Self.profile([
+            ("engine.recognizer", .string("command")), ("engine.command", .string("whisper-cli -f {wav} -nt")),
+        ])
+        #expect(server.validate().isEmpty)
+        #expect(stream.validate().isEmpty)
+        #expect(command.validate().isEmpty)
+    }
+
+    @Test func keyPastedIntoApiKeyEnvIsNamedAsAKey() throws {
+        let p = try Self.profile([
+            ("engine.kind", .string("server")), ("engine.url", .string("http://h")),
+            ("engine.api_key_env", .string("sk-proj-abc123def456ghi789")),
+        ])
+        #expect(p.validate().first?.message.contains("looks like a key") == true)
+    }
+}

@@ -1,0 +1,189 @@
+function __voicesh_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __voicesh_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __voicesh_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __voicesh_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __voicesh_parse_tokens -S
+    set -l unparsed_tokens (__voicesh_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'voicesh'
+        __voicesh_parse_subcommand 0 'version' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'profile'
+            __voicesh_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'add'
+                __voicesh_parse_subcommand 1 'host=' 'p/port=' 'l/user=' 'i/identity=' 'known-hosts=' 'engine=' 'recognizer=' 'command=' 'dialect=' 'provider=' 'url=' 'model=' 'api-key-env=' 'token-url=' 'replace' 'version' 'h/help'
+            case 'list'
+                __voicesh_parse_subcommand 0 'json' 'version' 'h/help'
+            case 'show'
+                __voicesh_parse_subcommand 1 'json' 'version' 'h/help'
+            case 'set'
+                __voicesh_parse_subcommand -r 2 'version' 'h/help'
+            case 'rename'
+                __voicesh_parse_subcommand 2 'version' 'h/help'
+            case 'rm'
+                __voicesh_parse_subcommand -r 1 'version' 'h/help'
+            case 'import'
+                __voicesh_parse_subcommand -r 1 'ssh-config' 'replace' 'version' 'h/help'
+            case 'export'
+                __voicesh_parse_subcommand 1 'version' 'h/help'
+            end
+        case 'history'
+            __voicesh_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'list'
+                __voicesh_parse_subcommand 0 'profile=' 'search=' 'limit=' 'json' 'version' 'h/help'
+            case 'show'
+                __voicesh_parse_subcommand 1 'json' 'version' 'h/help'
+            case 'rm'
+                __voicesh_parse_subcommand -r 1 'version' 'h/help'
+            case 'clear'
+                __voicesh_parse_subcommand 0 'profile=' 'y/yes' 'version' 'h/help'
+            end
+        case 'help'
+            __voicesh_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __voicesh_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __voicesh_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __voicesh_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __voicesh_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__voicesh_tokens -p)
+    if test -z "$(__voicesh_tokens -t)"
+        set -l index (count (__voicesh_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'voicesh' -f
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh" version' -l 'version' -d 'Show the version.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh" -eq 1' -fa 'profile' -d 'Manage saved servers and their speech engines.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh" -eq 1' -fa 'history' -d 'Search and manage the dictation history.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile" version' -l 'version' -d 'Show the version.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh profile" -eq 1' -fa 'add' -d 'Save a new profile.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh profile" -eq 1' -fa 'list' -d 'List the saved profiles.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh profile" -eq 1' -fa 'show' -d 'Show one profile (in its TOML form).'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh profile" -eq 1' -fa 'set' -d 'Change keys of a profile.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh profile" -eq 1' -fa 'rename' -d 'Rename a profile; its history follows it.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh profile" -eq 1' -fa 'rm' -d 'Remove profiles (their history stays until `history clear`).'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh profile" -eq 1' -fa 'import' -d 'Import profiles from TOML files, or from ~/.ssh/config.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh profile" -eq 1' -fa 'export' -d 'Print a profile as TOML, for `profile import`.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile add" host' -l 'host' -d 'The server: HOST, USER@HOST or USER@HOST:PORT.' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile add" p port' -s 'p' -l 'port' -d 'The SSH port (default 22).' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile add" l user' -s 'l' -l 'user' -d 'The remote user (default: the local user).' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile add" i identity' -s 'i' -l 'identity' -d 'A private key file.' -rF
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile add" known-hosts' -l 'known-hosts' -d 'A known_hosts file other than ~/.ssh/known_hosts.' -rF
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile add" engine' -l 'engine' -d 'The speech engine\'s kind.' -rfka 'edge stream server'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile add" recognizer' -l 'recognizer' -d 'The edge recogniser.' -rfka 'pocketsphinx command'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile add" command' -l 'command' -d 'The local recogniser command; {wav} stands for the recording.' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile add" dialect' -l 'dialect' -d 'The server engine\'s dialect.' -rfka 'openai whisper.cpp asr-webservice transcribe'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile add" provider' -l 'provider' -d 'The stream engine\'s provider.' -rfka 'assemblyai deepgram generic'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile add" url' -l 'url' -d 'The server or stream URL.' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile add" model' -l 'model' -d 'The engine\'s model.' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile add" api-key-env' -l 'api-key-env' -d 'The environment variable that holds the API key (never the key).' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile add" token-url' -l 'token-url' -d 'The token proxy URL for a stream engine.' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile add" replace' -l 'replace' -d 'Overwrite a profile of the same name.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile add" version' -l 'version' -d 'Show the version.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile add" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile list" json' -l 'json' -d 'Print JSON.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile list" version' -l 'version' -d 'Show the version.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile list" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh profile show" -eq 1' -fka '(__voicesh_custom_completion ---completion profile show -- positional@0 (count (__voicesh_tokens -pc)) (__voicesh_tokens -tC))'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile show" json' -l 'json' -d 'Print JSON.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile show" version' -l 'version' -d 'Show the version.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile show" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh profile set" -eq 1' -fka '(__voicesh_custom_completion ---completion profile set -- positional@0 (count (__voicesh_tokens -pc)) (__voicesh_tokens -tC))'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile set" version' -l 'version' -d 'Show the version.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile set" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh profile rename" -eq 1' -fka '(__voicesh_custom_completion ---completion profile rename -- positional@0 (count (__voicesh_tokens -pc)) (__voicesh_tokens -tC))'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile rename" version' -l 'version' -d 'Show the version.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile rename" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh profile rm" -ge 1' -fka '(__voicesh_custom_completion ---completion profile rm -- positional@0 (count (__voicesh_tokens -pc)) (__voicesh_tokens -tC))'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile rm" version' -l 'version' -d 'Show the version.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile rm" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh profile import" -ge 1' -F
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile import" ssh-config' -l 'ssh-config' -d 'Read OpenSSH client config files (default ~/.ssh/config).'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile import" replace' -l 'replace' -d 'Overwrite profiles of the same name.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile import" version' -l 'version' -d 'Show the version.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile import" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh profile export" -eq 1' -fka '(__voicesh_custom_completion ---completion profile export -- positional@0 (count (__voicesh_tokens -pc)) (__voicesh_tokens -tC))'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile export" version' -l 'version' -d 'Show the version.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile export" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history" version' -l 'version' -d 'Show the version.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh history" -eq 1' -fa 'list' -d 'List dictations, newest first (the default).'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh history" -eq 1' -fa 'show' -d 'Show one dictation.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh history" -eq 1' -fa 'rm' -d 'Delete dictations (and their recordings).'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh history" -eq 1' -fa 'clear' -d 'Delete the whole history, or one profile\'s.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history list" profile' -l 'profile' -d 'Only this profile\'s dictations.' -rfka '(__voicesh_custom_completion ---completion history list -- --profile (count (__voicesh_tokens -pc)) (__voicesh_tokens -tC))'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history list" search' -l 'search' -d 'Words (or word prefixes) the raw or final text contains.' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history list" limit' -l 'limit' -d 'At most this many rows.' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history list" json' -l 'json' -d 'Print JSON.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history list" version' -l 'version' -d 'Show the version.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history list" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history show" json' -l 'json' -d 'Print JSON.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history show" version' -l 'version' -d 'Show the version.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history show" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history rm" version' -l 'version' -d 'Show the version.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history rm" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history clear" profile' -l 'profile' -d 'Only this profile\'s dictations.' -rfka '(__voicesh_custom_completion ---completion history clear -- --profile (count (__voicesh_tokens -pc)) (__voicesh_tokens -tC))'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history clear" y yes' -s 'y' -l 'yes' -d 'Do not ask for confirmation.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history clear" version' -l 'version' -d 'Show the version.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history clear" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh help" version' -l 'version' -d 'Show the version.'

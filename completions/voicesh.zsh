@@ -1,0 +1,325 @@
+#compdef voicesh
+
+__voicesh_complete() {
+    local -ar non_empty_completions=("${@:#(|:*)}")
+    local -ar empty_completions=("${(M)@:#(|:*)}")
+    _describe -V '' non_empty_completions -- empty_completions -P $'\'\''
+}
+
+__voicesh_custom_complete() {
+    local -a completions
+    completions=("${(@f)"$("${command_name}" "${@}" "${command_line[@]}")"}")
+    if [[ "${#completions[@]}" -gt 1 ]]; then
+        __voicesh_complete "${completions[@]:0:-1}"
+    fi
+}
+
+__voicesh_cursor_index_in_current_word() {
+    if [[ -z "${QIPREFIX}${IPREFIX}${PREFIX}" ]]; then
+        printf 0
+    else
+        printf %s "${#${(z)LBUFFER}[-1]}"
+    fi
+}
+
+_voicesh() {
+    emulate -RL zsh -G
+    setopt extendedglob nullglob numericglobsort
+    unsetopt aliases banghist
+
+    local -xr SAP_SHELL=zsh
+    local -x SAP_SHELL_VERSION
+    SAP_SHELL_VERSION="$(builtin emulate zsh -c 'printf %s "${ZSH_VERSION}"')"
+    local -r SAP_SHELL_VERSION
+
+    local context state state_descr line
+    local -A opt_args
+
+    local -r command_name="${words[1]}"
+    local -ar command_line=("${words[@]}")
+    local -ir current_word_index="$((CURRENT - 1))"
+
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'profile:Manage saved servers and their speech engines.'
+            'history:Search and manage the dictation history.'
+            'help:Show subcommand help information.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        profile|history|help)
+            "_voicesh_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_voicesh_profile() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'add:Save a new profile.'
+            'list:List the saved profiles.'
+            'show:Show one profile (in its TOML form).'
+            'set:Change keys of a profile.'
+            'rename:Rename a profile; its history follows it.'
+            'rm:Remove profiles (their history stays until `history clear`).'
+            'import:Import profiles from TOML files, or from ~/.ssh/config.'
+            'export:Print a profile as TOML, for `profile import`.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        add|list|show|set|rename|rm|import|export)
+            "_voicesh_profile_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_voicesh_profile_add() {
+    local -i ret=1
+    local -ar ___engine=('edge' 'stream' 'server')
+    local -ar ___recognizer=('pocketsphinx' 'command')
+    local -ar ___dialect=('openai' 'whisper.cpp' 'asr-webservice' 'transcribe')
+    local -ar ___provider=('assemblyai' 'deepgram' 'generic')
+    local -ar arg_specs=(
+        ':name:'
+        '--host[The server\: HOST, USER@HOST or USER@HOST\:PORT.]:destination:'
+        '(-p --port)'{-p,--port}'[The SSH port (default 22).]:port:'
+        '(-l --user)'{-l,--user}'[The remote user (default\: the local user).]:user:'
+        '(-i --identity)'{-i,--identity}'[A private key file.]:identity:_files'
+        '--known-hosts[A known_hosts file other than ~/.ssh/known_hosts.]:known-hosts:_files'
+        '--engine[The speech engine'\''s kind.]:engine:{__voicesh_complete "${___engine[@]}"}'
+        '--recognizer[The edge recogniser.]:recognizer:{__voicesh_complete "${___recognizer[@]}"}'
+        '--command[The local recogniser command; {wav} stands for the recording.]:command:'
+        '--dialect[The server engine'\''s dialect.]:dialect:{__voicesh_complete "${___dialect[@]}"}'
+        '--provider[The stream engine'\''s provider.]:provider:{__voicesh_complete "${___provider[@]}"}'
+        '--url[The server or stream URL.]:url:'
+        '--model[The engine'\''s model.]:model:'
+        '--api-key-env[The environment variable that holds the API key (never the key).]:api-key-env:'
+        '--token-url[The token proxy URL for a stream engine.]:token-url:'
+        '--replace[Overwrite a profile of the same name.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_profile_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_profile_show() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':name:{__voicesh_custom_complete ---completion profile show -- positional@0 "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_profile_set() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':name:{__voicesh_custom_complete ---completion profile set -- positional@0 "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        '*:key=value:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_profile_rename() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':name:{__voicesh_custom_complete ---completion profile rename -- positional@0 "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        ':new-name:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_profile_rm() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:names:{__voicesh_custom_complete ---completion profile rm -- positional@0 "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_profile_import() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:files:_files'
+        '--ssh-config[Read OpenSSH client config files (default ~/.ssh/config).]'
+        '--replace[Overwrite profiles of the same name.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_profile_export() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':name:{__voicesh_custom_complete ---completion profile export -- positional@0 "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_history() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'list:List dictations, newest first (the default).'
+            'show:Show one dictation.'
+            'rm:Delete dictations (and their recordings).'
+            'clear:Delete the whole history, or one profile'\''s.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        list|show|rm|clear)
+            "_voicesh_history_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_voicesh_history_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--profile[Only this profile'\''s dictations.]:profile:{__voicesh_custom_complete ---completion history list -- --profile "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        '--search[Words (or word prefixes) the raw or final text contains.]:search:'
+        '--limit[At most this many rows.]:limit:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_history_show() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':id:'
+        '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_history_rm() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:ids:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_history_clear() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--profile[Only this profile'\''s dictations.]:profile:{__voicesh_custom_complete ---completion history clear -- --profile "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        '(-y --yes)'{-y,--yes}'[Do not ask for confirmation.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_help() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:subcommands:'
+        '--version[Show the version.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+if [[ "${funcstack[1]}" = _voicesh ]]; then
+    _voicesh "${@}"
+else
+    compdef _voicesh voicesh
+fi
