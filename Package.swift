@@ -33,6 +33,7 @@ let package = Package(
             name: "ProfileFormat",
             dependencies: ["VoiceshCore", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: strict),
+        .target(name: "SSHClient", dependencies: ["VoiceshCore", "CLibSSH2"], swiftSettings: strict),
         .target(
             name: "Store",
             dependencies: ["VoiceshCore", .product(name: "GRDB", package: "GRDB.swift")],
@@ -42,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "voicesh",
             dependencies: [
-                "VoiceshCore", "ProfileFormat", "Store",
+                "VoiceshCore", "ProfileFormat", "Store", "SSHClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -173,13 +173,57 @@ _voicesh() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    profile|history|help)
+    connect|profile|history|help)
         # Offer subcommand argument completions
         "_voicesh_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'profile history help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'connect profile history help' -- "${cur}"))
+        ;;
+    esac
+}
+
+_voicesh_connect() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(-p -l -i --known-hosts --strict-host-key-checking --connect-timeout --keepalive)
+    __voicesh_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '-p')
+        return
+        ;;
+    '-l')
+        return
+        ;;
+    '-i')
+        __voicesh_add_completions -f
+        return
+        ;;
+    '--known-hosts')
+        __voicesh_add_completions -f
+        return
+        ;;
+    '--strict-host-key-checking')
+        __voicesh_add_completions -W 'ask'$'\n''accept-new'$'\n''yes'
+        return
+        ;;
+    '--connect-timeout')
+        return
+        ;;
+    '--keepalive')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __voicesh_add_completions -W "$(__voicesh_custom_complete ---completion connect -- positional@0 "${COMP_CWORD}" "$(__voicesh_cursor_index_in_current_word)")"
+        return
         ;;
     esac
 }

@@ -22,6 +22,8 @@ function __voicesh_parse_tokens -S
     case 'voicesh'
         __voicesh_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
+        case 'connect'
+            __voicesh_parse_subcommand -r 2 'p=' 'l=' 'i=' 'known-hosts=' 'strict-host-key-checking=' 'connect-timeout=' 'keepalive=' 'version' 'h/help'
         case 'profile'
             __voicesh_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -111,9 +113,20 @@ end
 complete -c 'voicesh' -f
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh" version' -l 'version' -d 'Show the version.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh" -eq 1' -fa 'connect' -d 'Open an interactive SSH session to a profile or to [user@]host[:port].'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh" -eq 1' -fa 'profile' -d 'Manage saved servers and their speech engines.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh" -eq 1' -fa 'history' -d 'Search and manage the dictation history.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh connect" -eq 1' -fka '(__voicesh_custom_completion ---completion connect -- positional@0 (count (__voicesh_tokens -pc)) (__voicesh_tokens -tC))'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" p' -s 'p' -d 'The port (overrides the profile\'s).' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" l' -s 'l' -d 'The remote user (overrides the profile\'s).' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" i' -s 'i' -d 'A private key file (overrides the profile\'s).' -rF
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" known-hosts' -l 'known-hosts' -d 'The known_hosts file to check and add to.' -rF
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" strict-host-key-checking' -l 'strict-host-key-checking' -d 'Unknown host keys: ask, accept-new (add without asking), or yes (never add).' -rfka 'ask accept-new yes'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" connect-timeout' -l 'connect-timeout' -d 'Seconds to wait for the connection and each set-up step.' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" keepalive' -l 'keepalive' -d 'Seconds between keepalive messages; 0 turns them off (default: the profile\'s).' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" version' -l 'version' -d 'Show the version.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile" version' -l 'version' -d 'Show the version.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh profile" -eq 1' -fa 'add' -d 'Save a new profile.'

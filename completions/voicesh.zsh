@@ -50,6 +50,7 @@ _voicesh() {
     case "${state}" in
     command)
         local -ar subcommands=(
+            'connect:Open an interactive SSH session to a profile or to [user@]host[:port].'
             'profile:Manage saved servers and their speech engines.'
             'history:Search and manage the dictation history.'
             'help:Show subcommand help information.'
@@ -58,12 +59,33 @@ _voicesh() {
         ;;
     arg)
         case "${words[1]}" in
-        profile|history|help)
+        connect|profile|history|help)
             "_voicesh_${words[1]}" && ret=0
             ;;
         esac
         ;;
     esac
+
+    return "${ret}"
+}
+
+_voicesh_connect() {
+    local -i ret=1
+    local -ar ___strict_host_key_checking=('ask' 'accept-new' 'yes')
+    local -ar arg_specs=(
+        ':target:{__voicesh_custom_complete ---completion connect -- positional@0 "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        '*:command:'
+        '-p[The port (overrides the profile'\''s).]:p:'
+        '-l[The remote user (overrides the profile'\''s).]:l:'
+        '-i[A private key file (overrides the profile'\''s).]:i:_files'
+        '--known-hosts[The known_hosts file to check and add to.]:known-hosts:_files'
+        '--strict-host-key-checking[Unknown host keys\: ask, accept-new (add without asking), or yes (never add).]:strict-host-key-checking:{__voicesh_complete "${___strict_host_key_checking[@]}"}'
+        '--connect-timeout[Seconds to wait for the connection and each set-up step.]:connect-timeout:'
+        '--keepalive[Seconds between keepalive messages; 0 turns them off (default\: the profile'\''s).]:keepalive:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
 
     return "${ret}"
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SSHClient
 import Store
 import VoiceshCore
 
@@ -18,12 +19,13 @@ enum Failure {
     static func report(_ error: any Error) -> Int32? {
         guard let lines = words(for: error) else { return nil }
         for line in lines { Console.error("voicesh: \(line)") }
-        return 1
+        return error is SSHError ? 255 : 1  // ssh's code for a connection that failed
     }
 
     static func words(for error: any Error) -> [String]? {
         switch error {
-        case let error as StoreError: [words(for: error)]
+        case let error as StoreError: [describe(error)]
+        case let error as SSHError: describe(error)
         case let error as ProfileProblems: error.lines
         case let error as ProfileProblem: [error.description]
         case Command.message(let text): [text]
@@ -32,7 +34,7 @@ enum Failure {
         }
     }
 
-    static func words(for error: StoreError) -> String {
+    static func describe(_ error: StoreError) -> String {
         switch error {
         case .cannotCreate(let path, let reason):
             "cannot create \(path): \(reason); check its permissions or set VOICESH_HOME to a writable directory"
@@ -50,6 +52,27 @@ enum Failure {
             "no dictation with id \(id); see voicesh history"
         case .sqlite(let path, let message):
             "\(path): \(message)"
+        }
+    }
+
+    /// OpenSSH's phrasing, so a person who knows ssh knows what happened.
+    static func describe(_ error: SSHError) -> [String] {
+        switch error {
+        case .resolve(let host, let reason): ["Could not resolve hostname \(host): \(reason)"]
+        case .connect(let host, let port, let reason): ["connect to host \(host) port \(port): \(reason)"]
+        case .connectTimeout(let host, let port, let seconds):
+            ["connect to host \(host) port \(port): Connection timed out after \(format(seconds)) s"]
+        case .closedDuringSetup(let host, let port, let reason):
+            ["Connection closed by \(host) port \(port): \(reason)"]
+        case .hostKeyRefused: ["Host key verification failed."]
+        case .hostKeyChanged(let host, let file, let line):
+            ["Host key for \(host) has changed (\(file):\(line)); refusing to connect. Host key verification failed."]
+        case .knownHostsUnwritable(let file, let reason): ["cannot add the host key to \(file): \(reason)"]
+        case .permissionDenied(let user, let host, let methods, let notes):
+            notes + ["\(user)@\(host): Permission denied (\(methods.joined(separator: ",")))."]
+        case .channel(let reason): [reason]
+        case .closedByRemote(let host): ["Connection to \(host) closed by remote host."]
+        case .library(let call, let code, let message): ["\(call) failed (\(code)): \(message)"]
         }
     }
 

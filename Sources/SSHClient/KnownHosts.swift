@@ -1,0 +1,130 @@
+import CLibSSH2
+import Foundation
+
+/// Checks a host key against OpenSSH known_hosts files, the way `ssh` does.
+///
+/// Each file is read line by line (libssh2's readfile stops at the first line it cannot
+/// parse and drops the rest), so a bad line is skipped and every entry keeps its line number
+/// for messages. A server on a port other than 22 is looked up as `[host]:port` only, since a
+/// port-less entry means port 22 to OpenSSH (libssh2 alone would match it on any port).
+public struct KnownHosts {
+    public enum Status: Equatable, Sendable {
+        case known
+        /// The host has a different key of this type: refuse.
+        case changed(file: String, line: Int)
+        /// Not known; `otherTypes` lists the key types the host is known by, if any.
+        case unknown(otherTypes: Bool)
+    }
+
+    /// The user's file, checked first and written to.
+    public let userFile: String
+    /// System-wide files, only read.
+    public let globalFiles: [String]
+
+    public init(userFile: String, globalFiles: [String] = ["/etc/ssh/ssh_known_hosts"]) {
+        self.userFile = userFile
+        self.globalFiles = globalFiles
+    }
+
+    /// The name a known_hosts line uses for this host and port.
+    public static func name(host: String, port: Int) -> String {
+        port == 22 ? host : "[\(host)]:\(port)"
+    }
+
+    public func check(_ key: HostKey, host: String, port: Int, session: SSHSession) -> Status {
+        let name = Self.name(host: host, port: port)
+        var otherTypes = false
+        for file in [userFile] + globalFiles {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            let entries = Entries(session: session, text: text)
+            switch entries.check(name: name, key: key, typed: true) {
+            case .match: return .known
+            case .mismatch(let line): return .changed(file: file, line: line)
+            case .notFound:
+                if case .mismatch = entries.check(name: name, key: key, typed: false) { otherTypes = true }
+            }
+        }
+        return .unknown(otherTypes: otherTypes)
+    }
+
+    /// Appends `name algorithm key` to the user's file, creating it (and ~/.ssh) privately.
+    public func add(_ key: HostKey, host: String, port: Int) throws(SSHError) {
+        let directory = (userFile as NSString).deletingLastPathComponent
+        do {
+            if !FileManager.default.fileExists(atPath: directory) {
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            let existing = (try? Data(contentsOf: URL(fileURLWithPath: userFile))) ?? Data()
+            let separator = existing.isEmpty || existing.last == UInt8(ascii: "\n") ? "" : "\n"
+            let line = separator + "\(Self.name(host: host, port: port)) \(key.knownHostsText)\n"
+            if existing.isEmpty && !FileManager.default.fileExists(atPath: userFile) {
+                guard
+                    FileManager.default.createFile(
+                        atPath: userFile, contents: nil, attributes: [.posixPermissions: 0o600])
+                else { throw CocoaError(.fileWriteNoPermission) }
+            }
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: userFile))
+            defer { try? handle.close() }
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(line.utf8))
+        } catch {
+            throw .knownHostsUnwritable(file: userFile, reason: (error as NSError).localizedDescription)
+        }
+    }
+}
+
+/// One file's entries in a libssh2 collection, with the line each came from.
+private final class Entries {
+    enum Result { case match, mismatch(line: Int), notFound }
+
+    private let hosts: OpaquePointer?
+    private var lines: [Int] = []  // the source line of the n-th entry
+
+    init(session: SSHSession, text: String) {
+        hosts = libssh2_knownhost_init(session.raw)
+        guard let hosts else { return }
+        var number = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("#"), !trimmed.hasPrefix("@") else { continue }
+            let bytes = Array(line.utf8)
+            let rc = bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    libssh2_knownhost_readline(hosts, $0.baseAddress, $0.count, LIBSSH2_KNOWNHOST_FILE_OPENSSH)
+                }
+            }
+            if rc == 0 { lines.append(number) }
+        }
+    }
+
+    deinit { if let hosts { libssh2_knownhost_free(hosts) } }
+
+    func check(name: String, key: HostKey, typed: Bool) -> Result {
+        guard let hosts else { return .notFound }
+        var found: UnsafeMutablePointer<libssh2_knownhost>?
+        let mask = LIBSSH2_KNOWNHOST_TYPE_PLAIN | LIBSSH2_KNOWNHOST_KEYENC_RAW | (typed ? key.knownHostType : 0)
+        let rc = key.blob.withUnsafeBufferPointer { blob in
+            blob.withMemoryRebound(to: CChar.self) {
+                libssh2_knownhost_checkp(hosts, name, -1, $0.baseAddress, $0.count, mask, &found)
+            }
+        }
+        switch rc {
+        case LIBSSH2_KNOWNHOST_CHECK_MATCH: return .match
+        case LIBSSH2_KNOWNHOST_CHECK_MISMATCH: return .mismatch(line: line(of: found))
+        default: return .notFound
+        }
+    }
+
+    /// The source line of an entry, found by walking the collection in order.
+    private func line(of target: UnsafeMutablePointer<libssh2_knownhost>?) -> Int {
+        var index = 0
+        var current: UnsafeMutablePointer<libssh2_knownhost>?
+        while libssh2_knownhost_get(hosts, &current, current) == 0 {
+            if current?.pointee.node == target?.pointee.node { return index < lines.count ? lines[index] : 0 }
+            index += 1
+        }
+        return 0
+    }
+}

@@ -1,0 +1,17 @@
+import CLibSSH2
+
+/// Process-wide libssh2 set-up, and the one place its return codes are read.
+enum LibSSH2 {
+    /// libssh2_init is not thread-safe and must run once before any session.
+    static let initialized: Void = { _ = libssh2_init(0) }()
+
+    static let eagain = LIBSSH2_ERROR_EAGAIN
+    static let windowSize: UInt32 = 2 * 1024 * 1024  // LIBSSH2_CHANNEL_WINDOW_DEFAULT does not import
+    static let packetSize: UInt32 = 32768  // LIBSSH2_CHANNEL_PACKET_DEFAULT
+}
+
+/// The outcome of one non-blocking libssh2 call (after swift-nio's `syscall(blocking:)`).
+public enum Step<Value> {
+    case done(Value)
+    case wouldBlock
+}

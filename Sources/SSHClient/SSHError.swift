@@ -1,0 +1,17 @@
+/// What can go wrong on the way to, and inside, an SSH session. The words are chosen at the
+/// top (`Failure`), in OpenSSH's phrasing.
+public enum SSHError: Error, Equatable, Sendable {
+    case resolve(host: String, reason: String)
+    case connect(host: String, port: Int, reason: String)
+    case connectTimeout(host: String, port: Int, seconds: Double)
+    /// The connection closed, or stalled, before the session was set up (banner, key exchange).
+    case closedDuringSetup(host: String, port: Int, reason: String)
+    case hostKeyRefused(host: String)
+    case hostKeyChanged(host: String, file: String, line: Int)
+    case knownHostsUnwritable(file: String, reason: String)
+    case permissionDenied(user: String, host: String, methods: [String], notes: [String])
+    case channel(String)
+    case closedByRemote(host: String)
+    /// A libssh2 call failed: the call, libssh2's code and its own message.
+    case library(call: String, code: Int32, message: String)
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import SSHClient
+import Store
+import VoiceshCore
+
+struct Connect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open an interactive SSH session to a profile or to [user@]host[:port].",
+        discussion: """
+            Like ssh: host keys are checked against ~/.ssh/known_hosts; authentication tries
+            ssh-agent, the identity, ~/.ssh/id_ed25519, id_ecdsa and id_rsa, then
+            keyboard-interactive and password. `~.` after Enter disconnects, `~?` lists the
+            escapes. The exit status is the remote command's, or 255 if the connection failed.
+            """)
+
+    @Argument(help: "A profile name, or [user@]host[:port].", completion: Completions.profileNames)
+    var target: String
+
+    @Argument(parsing: .captureForPassthrough, help: "A command to run instead of the login shell.")
+    var command: [String] = []
+
+    @Option(name: .customShort("p"), help: "The port (overrides the profile's).")
+    var port: Int?
+
+    @Option(name: .customShort("l"), help: "The remote user (overrides the profile's).")
+    var login: String?
+
+    @Option(name: .customShort("i"), help: "A private key file (overrides the profile's).", completion: .file())
+    var identity: String?
+
+    @Option(help: "The known_hosts file to check and add to.", completion: .file())
+    var knownHosts: String?
+
+    @Option(help: "Unknown host keys: ask, accept-new (add without asking), or yes (never add).")
+    var strictHostKeyChecking: StrictHostKeyChecking = .ask
+
+    @Option(help: "Seconds to wait for the connection and each set-up step.")
+    var connectTimeout: Double = 15
+
+    @Option(help: "Seconds between keepalive messages; 0 turns them off (default: the profile's).")
+    var keepalive: Int?
+
+    func run() throws {
+        let context = AppContext.live()
+        let target = try ConnectTarget.resolve(self, context: context)
+        let words = command.first == "--" ? Array(command.dropFirst()) : command
+        let status = try SessionRunner(target: target, context: context).run(
+            command: words.isEmpty ? nil : words.joined(separator: " "),
+            policy: strictHostKeyChecking, timeout: connectTimeout)
+        if status != 0 { throw ExitCode(status) }
+    }
+}

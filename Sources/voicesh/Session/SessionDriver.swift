@@ -1,0 +1,136 @@
+import Foundation
+import SSHClient
+import VoiceshCore
+
+/// The one loop of an interactive session (after mosh's STMClient::main): a single poll
+/// over the keyboard, the SSH socket and the signal pipe; the only writer to the terminal.
+final class SessionDriver {
+    /// How a session ended.
+    enum End: Equatable {
+        case remoteClosed
+        case userDisconnected
+        case signal(Int32)
+    }
+
+    private let session: SSHSession
+    private let channel: SSHChannel
+    private let signals: SignalPipe
+    private let interactive: Bool
+    private var escapes = EscapeDetector()
+    /// Keystrokes the channel has not taken yet (libssh2 writes may be partial).
+    private var outbound: [UInt8] = []
+    private var outboundEOF = false
+    private var pendingResize = false
+    private var inputOpen = true
+    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+
+    init(session: SSHSession, channel: SSHChannel, signals: SignalPipe, interactive: Bool) {
+        self.session = session
+        self.channel = channel
+        self.signals = signals
+        self.interactive = interactive
+    }
+
+    func run(keepalive: Int) throws(SSHError) -> End {
+        session.configureKeepalive(interval: keepalive)
+        var nextKeepalive = keepalive > 0 ? try session.sendKeepalive() : -1
+        while true {
+            try drainChannel()
+            if channel.isEOF { return .remoteClosed }
+            try flushOutbound()
+            if pendingResize, let size = RawTerminal.size() {
+                if case .done = try channel.resize(columns: size.columns, rows: size.rows) { pendingResize = false }
+            }
+
+            var fds = [
+                pollfd(fd: session.socket, events: session.pollEvents, revents: 0),
+                pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0),
+            ]
+            // Stop reading keys while the channel is backed up, so a huge paste cannot grow without bound.
+            if inputOpen && outbound.count < buffer.count {
+                fds.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0))
+            }
+            let timeout = nextKeepalive > 0 ? Int32(nextKeepalive * 1000) : -1
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
+            if ready < 0 && errno != EINTR {
+                throw .library(call: "poll", code: errno, message: String(cString: strerror(errno)))
+            }
+
+            for signal in signals.drain() {
+                if signal == SIGWINCH { pendingResize = true } else { return .signal(signal) }
+            }
+            if fds.count > 2, fds[2].revents != 0 {
+                if let end = try readKeyboard() { return end }
+            }
+            if keepalive > 0 { nextKeepalive = try session.sendKeepalive() }
+        }
+    }
+
+    /// Everything the remote has sent, to stdout and stderr, byte for byte.
+    private func drainChannel() throws(SSHError) {
+        for (stream, fd) in [(Int32(0), STDOUT_FILENO), (Int32(1), STDERR_FILENO)] {
+            while true {
+                let step = try buffer.withUnsafeMutableBytes { raw in
+                    Result { () throws(SSHError) in
+                        try channel.read(into: raw, stream: stream)
+                    }
+                }.get()
+                guard case .done(let n) = step, n > 0 else { break }
+                Self.writeAll(fd, buffer, count: n)
+            }
+        }
+    }
+
+    private func flushOutbound() throws(SSHError) {
+        while !outbound.isEmpty {
+            let step = try outbound.withUnsafeBytes { raw in Result { () throws(SSHError) in try channel.write(raw) } }
+                .get()
+            guard case .done(let n) = step else { return }
+            outbound.removeFirst(n)
+        }
+        if outboundEOF, case .done = try channel.sendEOF() { outboundEOF = false }
+    }
+
+    private func readKeyboard() throws(SSHError) -> End? {
+        let n = read(STDIN_FILENO, &buffer, buffer.count)
+        if n <= 0 {
+            if n < 0 && (errno == EINTR || errno == EAGAIN) { return nil }
+            // End of input (a pipe or file): pass it on, as ssh does, and keep reading output.
+            inputOpen = false
+            outboundEOF = true
+            return nil
+        }
+        let bytes = buffer.prefix(n)
+        guard interactive else {
+            outbound += bytes
+            return nil
+        }
+        for action in escapes.feed(bytes) {
+            switch action {
+            case .send(let keys): outbound += keys
+            case .disconnect: return .userDisconnected
+            case .help: Self.writeAll(STDERR_FILENO, Array(EscapeDetector.help.utf8))
+            }
+        }
+        return nil
+    }
+
+    /// Writes every byte, through short writes and EINTR.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], count: Int? = nil) {
+        var offset = 0
+        let total = count ?? bytes.count
+        bytes.withUnsafeBytes { raw in
+            while offset < total {
+                let n = write(fd, raw.baseAddress! + offset, total - offset)
+                if n > 0 {
+                    offset += n
+                } else if n < 0 && (errno == EINTR || errno == EAGAIN) {
+                    var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&pfd, 1, 100)
+                } else {
+                    return  // the terminal went away; nothing more to show
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import SSHClient
+import VoiceshCore
+
+/// Sets up one SSH session (connect, host key, authentication, PTY) and runs it to the end.
+struct SessionRunner {
+    var target: ConnectTarget
+    var context: AppContext
+
+    /// Returns the remote exit status; connection failures throw `SSHError` (exit 255).
+    func run(command: String?, policy: StrictHostKeyChecking, timeout: Double) throws -> Int32 {
+        let prompter = TerminalPrompter(environment: context.environment)
+        let session = try SSHSession(host: target.host, port: target.port, timeout: timeout)
+        try HostKeyCheck(knownHosts: KnownHosts(userFile: target.knownHostsFile), policy: policy, prompter: prompter)
+            .verify(session)
+        let plan = AuthPlan(
+            user: target.user, identity: target.identity,
+            defaultKeyFiles: target.defaultKeyFiles.map(context.expandingTilde),
+            agentSocket: context.environment["SSH_AUTH_SOCK"])
+        try Authenticator(session: session, plan: plan, prompter: prompter).authenticate()
+
+        let channel = try SSHChannel(session: session)
+        let size = RawTerminal.size() ?? (80, 24)
+        try channel.requestPTY(
+            term: context.environment["TERM"] ?? "xterm-256color", columns: size.columns, rows: size.rows)
+        for name in ["LANG", "LC_ALL", "LC_CTYPE"] {
+            if let value = context.environment[name] { channel.setEnvironment(name, value) }
+        }
+        try channel.start(command: command)
+
+        let signals = SignalPipe(signals: [SIGWINCH, SIGINT, SIGTERM, SIGHUP])
+        let terminal = RawTerminal()
+        let end: SessionDriver.End
+        do {
+            end = try SessionDriver(session: session, channel: channel, signals: signals, interactive: terminal != nil)
+                .run(keepalive: target.keepalive)
+        } catch {
+            terminal?.restore()
+            throw error
+        }
+        terminal?.restore()
+
+        let name = target.host
+        switch end {
+        case .userDisconnected:
+            Console.error("\r\nConnection to \(name) closed.")
+            return 255
+        case .signal(let number):
+            Console.error("Killed by signal \(number).")
+            return 255
+        case .remoteClosed:
+            let (status, signal) = try channel.close()
+            if terminal != nil { Console.error("Connection to \(name) closed.") }
+            if let signal {
+                Console.error("voicesh: the remote command was killed by SIG\(signal)")
+                return 255
+            }
+            return status
+        }
+    }
+}

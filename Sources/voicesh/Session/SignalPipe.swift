@@ -1,0 +1,47 @@
+import Foundation
+
+/// Signals as bytes on a pipe (the self-pipe trick), so the session loop sees them in its
+/// poll set instead of in an async handler: SIGWINCH, SIGINT, SIGTERM, SIGHUP.
+final class SignalPipe {
+    let readFD: Int32
+    private let writeFD: Int32
+    private let signals: [Int32]
+
+    init(signals: [Int32]) {
+        var fds: [Int32] = [0, 0]
+        _ = pipe(&fds)
+        for fd in fds {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
+        readFD = fds[0]
+        writeFD = fds[1]
+        self.signals = signals
+        SignalPipe.target = writeFD
+        for signal in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(SignalPipe.target, &byte, 1)  // async-signal-safe
+            }
+            action.sa_flags = SA_RESTART
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    deinit {
+        for signal in signals { Glibc.signal(signal, SIG_DFL) }
+        SignalPipe.target = -1
+        close(readFD)
+        close(writeFD)
+    }
+
+    /// The signals that arrived since the last call.
+    func drain() -> [Int32] {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = read(readFD, &buffer, buffer.count)
+        return n > 0 ? buffer.prefix(n).map { Int32($0) } : []
+    }
+
+    private nonisolated(unsafe) static var target: Int32 = -1
+}
