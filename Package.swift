@@ -57,6 +57,7 @@ let package = Package(
         .testTarget(
             name: "ProfileFormatTests", dependencies: ["ProfileFormat", "VoiceshCore"],
             swiftSettings: strict),
+        .testTarget(name: "SSHClientTests", dependencies: ["SSHClient"], swiftSettings: strict),
         .testTarget(
             name: "StoreTests", dependencies: ["Store", "VoiceshCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),

@@ -18,6 +18,11 @@ final class SignalPipe {
         writeFD = fds[1]
         self.signals = signals
         SignalPipe.target = writeFD
+        // A parent may have blocked these (the mask survives exec); a session must see them.
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for signal in signals { sigaddset(&mask, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
         for signal in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in

@@ -20,8 +20,14 @@ struct CLI {
 
     static let binary = productsDirectory.appendingPathComponent("voicesh")
 
-    static let packageDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package's root: the nearest folder above this file that holds Package.swift.
+    static let packageDirectory: URL = {
+        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+            url.deleteLastPathComponent()
+        }
+        return url
+    }()
 
     init() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-cli-\(UUID().uuidString)")
@@ -32,6 +38,9 @@ struct CLI {
 
     var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
+        // The tests' own agent and prompts only: never the developer's.
+        for name in ["SSH_AUTH_SOCK", "SSH_ASKPASS", "SSH_ASKPASS_REQUIRE", "DISPLAY"] { env[name] = nil }
+        env["SWIFT_BACKTRACE"] = "enable=no"
         env["VOICESH_HOME"] = home.path
         env["HOME"] = home.path
         env["PATH"] = "\(Self.productsDirectory.path):\(env["PATH"] ?? "/usr/bin:/bin")"
@@ -51,25 +60,47 @@ struct CLI {
         try run(arguments, executable: Self.binary.path, stdin: stdin)
     }
 
-    func run(_ arguments: [String], executable: String, stdin: String? = nil) throws -> Result {
+    func run(_ arguments: [String], executable: String, stdin: String? = nil, environment extra: [String: String] = [:])
+        throws -> Result
+    {
+        let (status, stdout, stderr) = try runBytes(arguments, executable: executable, stdin: stdin, environment: extra)
+        return Result(
+            status: status, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// The binary's stdout as bytes, for output that is not text.
+    func runRaw(_ arguments: [String]) throws -> Data {
+        try runBytes(arguments, executable: Self.binary.path, stdin: "", environment: [:]).1
+    }
+
+    private func runBytes(
+        _ arguments: [String], executable: String, stdin: String?, environment extra: [String: String]
+    )
+        throws -> (Int32, Data, Data)
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = environment
+        process.environment = environment.merging(extra) { _, new in new }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        // Read before waiting, so a large output cannot fill the pipe and stall the child.
+        // Feed stdin and drain stderr on their own threads, so no pipe can fill and stall the child.
+        let writer = Thread {
+            if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let errors = Collected()
+        let reader = Thread { errors.data = err.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        while !errors.done { usleep(1000) }
+        return (process.terminationStatus, stdout, errors.data)
     }
 
     /// Runs and expects success, recording the output when it fails.
@@ -83,4 +114,20 @@ struct CLI {
             sourceLocation: sourceLocation)
         return result
     }
+}
+
+/// stderr collected on a reader thread.
+final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = Data()
+    private var finished = false
+    var data: Data {
+        get { lock.withLock { stored } }
+        set {
+            lock.withLock {
+                stored = newValue; finished = true
+            }
+        }
+    }
+    var done: Bool { lock.withLock { finished } }
 }

@@ -1,0 +1,87 @@
+import Foundation
+
+/// A real OpenSSH server on 127.0.0.1 with throwaway keys (scripts/sshd-sandbox), stopped
+/// when the test lets go of it.
+final class SSHSandbox {
+    let directory: URL
+    let port: Int
+
+    /// Starts sshd; `config` lines are appended to its sshd_config.
+    init(config: [String] = []) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-sshd-\(UUID().uuidString)")
+        let script = CLI.packageDirectory.appendingPathComponent("scripts/sshd-sandbox").path
+        let result = try Shell.run(script, [directory.path] + config)
+        guard result.status == 0, let port = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw Shell.Failure("sshd-sandbox failed: \(result.stderr)")
+        }
+        self.port = port
+    }
+
+    deinit {
+        stopSessions()
+        // SIGKILL: children of the test runner inherit a signal mask that blocks SIGTERM.
+        if let pid = pid { kill(pid, SIGKILL) }
+    }
+
+    var pid: pid_t? {
+        (try? String(contentsOf: directory.appendingPathComponent("sshd.pid"), encoding: .utf8))
+            .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// Kills the server's per-connection processes: the server "dies" under its clients.
+    func stopSessions() {
+        guard let pid else { return }
+        _ = try? Shell.run("/usr/bin/pkill", ["-KILL", "-P", String(pid)])
+    }
+
+    var clientKey: String { directory.appendingPathComponent("id_ed25519").path }
+    var knownHosts: String { directory.appendingPathComponent("known_hosts").path }
+    var hostPublicKey: String {
+        ((try? String(contentsOf: directory.appendingPathComponent("host_ed25519.pub"), encoding: .utf8)) ?? "")
+            .split(separator: " ").prefix(2).joined(separator: " ")
+    }
+    var destination: String { "127.0.0.1:\(port)" }
+
+    /// Authorizes another public key for logins.
+    func authorize(publicKeyFile: String) throws {
+        let key = try String(contentsOfFile: publicKeyFile, encoding: .utf8)
+        let handle = try FileHandle(forWritingTo: directory.appendingPathComponent("authorized_keys"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(key.utf8))
+        try handle.close()
+    }
+}
+
+/// Runs helper programs (ssh-keygen, tmux, pkill) and reports their output.
+enum Shell {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    @discardableResult
+    static func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> CLI.Result
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLI.Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A new key pair (`ssh-keygen -t TYPE -N PASSPHRASE`) at `path`.
+    static func keygen(_ path: String, type: String = "ed25519", passphrase: String = "") throws {
+        let result = try run("/usr/bin/ssh-keygen", ["-q", "-t", type, "-N", passphrase, "-f", path])
+        guard result.status == 0 else { throw Failure("ssh-keygen: \(result.stderr)") }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// A real terminal: a tmux server of the test's own, driven by send-keys and read by capture-pane.
+final class Tmux {
+    private let socket = "voicesh-test-\(UUID().uuidString.prefix(8))"
+    let session = "t"
+
+    /// Starts `arguments` (a program and its arguments) in a pane of `columns` × `rows`, with
+    /// `environment`; when it ends, the pane prints `EXIT=<status>` and keeps a plain shell.
+    init(_ arguments: [String], columns: Int = 100, rows: Int = 30, environment: [String: String]) throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).sh")
+        let quote = { (s: String) in "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let exports = environment.sorted { $0.key < $1.key }.map { "export \($0.key)=\(quote($0.value))" }
+        let lines =
+            ["#!/bin/bash"] + exports + [
+                "export TERM=xterm-256color SWIFT_BACKTRACE=enable=no",
+                arguments.map(quote).joined(separator: " "),
+                "echo EXIT=$?",
+                "exec bash --norc --noprofile",
+            ]
+        try lines.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+        let result = try Shell.run(
+            "/usr/bin/tmux",
+            [
+                "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", session, "-x", String(columns), "-y",
+                String(rows), "bash \(script.path)",
+            ])
+        guard result.status == 0 else { throw Shell.Failure("tmux: \(result.stderr)") }
+    }
+
+    deinit { _ = try? Shell.run("/usr/bin/tmux", ["-L", socket, "kill-server"]) }
+
+    /// Types keys (tmux key names such as Enter, C-c; or literal text with `literal: true`).
+    func send(_ keys: String..., literal: Bool = false) throws {
+        try Shell.run("/usr/bin/tmux", ["-L", socket, "send-keys", "-t", session] + (literal ? ["-l"] : []) + keys)
+    }
+
+    func resize(columns: Int, rows: Int) throws {
+        try Shell.run(
+            "/usr/bin/tmux", ["-L", socket, "resize-window", "-t", session, "-x", String(columns), "-y", String(rows)])
+    }
+
+    /// The visible screen, one line per row, trailing blanks trimmed.
+    func screen() throws -> String {
+        try Shell.run("/usr/bin/tmux", ["-L", socket, "capture-pane", "-p", "-t", session]).stdout
+    }
+
+    /// Waits (up to `seconds`) for the screen to satisfy `condition`; returns the last screen.
+    @discardableResult
+    func wait(seconds: Double = 10, until condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if condition(last) { return last }
+            usleep(50_000)
+        }
+        return last
+    }
+}
