@@ -32,6 +32,9 @@ public final class SSHSession {
             _ = try blocking("libssh2_session_handshake") { libssh2_session_handshake($0, socket) }
         } catch .library(_, let code, let message) {
             throw .closedDuringSetup(host: host, port: port, reason: Self.handshakeReason(code, message))
+        } catch .closedByRemote {
+            throw .closedDuringSetup(
+                host: host, port: port, reason: "the server closed the connection (is it an SSH server?)")
         } catch {
             throw error
         }
