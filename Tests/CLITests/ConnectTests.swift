@@ -38,6 +38,16 @@ struct ConnectTests {
         #expect(result.stdout.contains("/dev/pts/"))  // a real PTY on the remote side
     }
 
+    @Test func connectsOverIPv6() throws {
+        let v6 = try SSHSandbox(config: ["ListenAddress ::1"])
+        let knownHosts = try cli.file("kh-v6", "[::1]:\(v6.port) \(v6.hostPublicKey)\n")
+        let result = try cli.run(
+            ["connect", "-i", v6.clientKey, "--known-hosts", knownHosts, "--strict-host-key-checking", "yes", "[::1]:\(v6.port)", "--", "echo", "$SSH_CONNECTION"],
+            executable: CLI.binary.path, stdin: "")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("::1 "))
+    }
+
     @Test func connectsToASavedProfile() throws {
         try cli.ok(
             "profile", "add", "sandbox", "--host", "root@\(sshd.destination)", "--identity", sshd.clientKey,
