@@ -33,6 +33,8 @@ let package = Package(
             name: "ProfileFormat",
             dependencies: ["VoiceshCore", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: strict),
+        .target(
+            name: "LocalRecognizer", dependencies: ["VoiceshCore", "CPocketSphinx"], swiftSettings: strict),
         .target(name: "SSHClient", dependencies: ["VoiceshCore", "CLibSSH2"], swiftSettings: strict),
         .target(
             name: "Store",
@@ -43,7 +45,7 @@ let package = Package(
         .executableTarget(
             name: "voicesh",
             dependencies: [
-                "VoiceshCore", "ProfileFormat", "Store", "SSHClient",
+                "VoiceshCore", "ProfileFormat", "Store", "SSHClient", "LocalRecognizer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

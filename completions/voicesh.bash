@@ -173,13 +173,13 @@ _voicesh() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    connect|profile|history|help)
+    connect|transcribe|profile|history|help)
         # Offer subcommand argument completions
         "_voicesh_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'connect profile history help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'connect transcribe profile history help' -- "${cur}"))
         ;;
     esac
 }
@@ -223,6 +223,30 @@ _voicesh_connect() {
     case "${positional_number}" in
     1)
         __voicesh_add_completions -W "$(__voicesh_custom_complete ---completion connect -- positional@0 "${COMP_CWORD}" "$(__voicesh_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_voicesh_transcribe() {
+    repeating_flags=()
+    non_repeating_flags=(--raw --json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--profile)
+    __voicesh_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--profile')
+        __voicesh_add_completions -W "$(__voicesh_custom_complete ---completion transcribe -- --profile "${COMP_CWORD}" "$(__voicesh_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __voicesh_add_completions -o plusdirs -fX '!*.@(wav)'
         return
         ;;
     esac

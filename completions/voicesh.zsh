@@ -51,6 +51,7 @@ _voicesh() {
     command)
         local -ar subcommands=(
             'connect:Open an interactive SSH session to a profile or to [user@]host[:port].'
+            'transcribe:Turn a recording into shell text with a profile'\''s engine (no microphone, no SSH).'
             'profile:Manage saved servers and their speech engines.'
             'history:Search and manage the dictation history.'
             'help:Show subcommand help information.'
@@ -59,7 +60,7 @@ _voicesh() {
         ;;
     arg)
         case "${words[1]}" in
-        connect|profile|history|help)
+        connect|transcribe|profile|history|help)
             "_voicesh_${words[1]}" && ret=0
             ;;
         esac
@@ -82,6 +83,21 @@ _voicesh_connect() {
         '--strict-host-key-checking[Unknown host keys\: ask, accept-new (add without asking), or yes (never add).]:strict-host-key-checking:{__voicesh_complete "${___strict_host_key_checking[@]}"}'
         '--connect-timeout[Seconds to wait for the connection and each set-up step.]:connect-timeout:'
         '--keepalive[Seconds between keepalive messages; 0 turns them off (default\: the profile'\''s).]:keepalive:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_transcribe() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':file:_files -g '\''*.wav'\'''
+        '--profile[Use this profile'\''s engine (default\: the built-in offline engine).]:profile:{__voicesh_custom_complete ---completion transcribe -- --profile "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        '--raw[Print the recogniser'\''s words as they are.]'
+        '--json[Print text, raw text, engine, confidence, segments and latency as JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -42,7 +42,10 @@ struct ConnectTests {
         let v6 = try SSHSandbox(config: ["ListenAddress ::1"])
         let knownHosts = try cli.file("kh-v6", "[::1]:\(v6.port) \(v6.hostPublicKey)\n")
         let result = try cli.run(
-            ["connect", "-i", v6.clientKey, "--known-hosts", knownHosts, "--strict-host-key-checking", "yes", "[::1]:\(v6.port)", "--", "echo", "$SSH_CONNECTION"],
+            [
+                "connect", "-i", v6.clientKey, "--known-hosts", knownHosts, "--strict-host-key-checking", "yes",
+                "[::1]:\(v6.port)", "--", "echo", "$SSH_CONNECTION",
+            ],
             executable: CLI.binary.path, stdin: "")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("::1 "))

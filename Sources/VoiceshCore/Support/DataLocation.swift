@@ -4,15 +4,21 @@
 /// directory spec: `$XDG_DATA_HOME/voicesh`, defaulting to `~/.local/share/voicesh`.
 public struct DataLocation: Equatable, Sendable {
     public let directory: String
+    /// Rebuildable files (the edge engine's models): `$XDG_CACHE_HOME/voicesh`, `~/.cache/voicesh`.
+    public let cacheDirectory: String
 
     public init(environment: [String: String]) {
-        if let home = environment["VOICESH_HOME"], !home.isEmpty {
-            directory = home
-        } else if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            // The spec says a relative XDG path is invalid and should be ignored.
-            directory = xdg + "/voicesh"
+        let home = environment["HOME"] ?? "/"
+        // The spec says a relative XDG path is invalid and should be ignored.
+        func xdg(_ name: String, _ fallback: String) -> String {
+            environment[name].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + fallback
+        }
+        if let root = environment["VOICESH_HOME"], !root.isEmpty {
+            directory = root
+            cacheDirectory = root + "/cache"
         } else {
-            directory = (environment["HOME"] ?? "/") + "/.local/share/voicesh"
+            directory = xdg("XDG_DATA_HOME", "/.local/share") + "/voicesh"
+            cacheDirectory = xdg("XDG_CACHE_HOME", "/.cache") + "/voicesh"
         }
     }
 

@@ -26,6 +26,8 @@ enum Failure {
         switch error {
         case let error as StoreError: [describe(error)]
         case let error as SSHError: describe(error)
+        case let error as EngineError: [describe(error)]
+        case let error as WAV.FormatError: ["cannot read the recording: \(error.message)"]
         case let error as ProfileProblems: error.lines
         case let error as ProfileProblem: [error.description]
         case Command.message(let text): [text]
@@ -73,6 +75,18 @@ enum Failure {
         case .channel(let reason): [reason]
         case .closedByRemote(let host): ["Connection to \(host) closed by remote host."]
         case .library(let call, let code, let message): ["\(call) failed (\(code)): \(message)"]
+        }
+    }
+
+    static func describe(_ error: EngineError) -> String {
+        switch error {
+        case .noSpeech: "no speech was heard in the recording"
+        case .timedOut(let seconds):
+            "the engine gave no text within \(format(seconds)) s (the profile's engine.timeout)"
+        case .unavailable(let reason): "the engine cannot run: \(reason)"
+        case .failed(let reason): "the engine failed: \(reason)"
+        case .badOutput(let reason): "the engine answered something that is not a transcript: \(reason)"
+        case .cancelled: "cancelled"
         }
     }
 

@@ -1,0 +1,85 @@
+import Foundation
+import VoiceshCore
+
+/// The files the edge engine decodes with: a shell-talk language model (the shipped corpus,
+/// the profile's vocabulary, the user's own dictation history) and a dictionary holding just
+/// its words. Built once per distinct input and cached under the state directory.
+struct EdgeModel {
+    static let acousticModel = "/usr/share/pocketsphinx/model/en-us/en-us"
+    static let stockDictionary = "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict"
+
+    let languageModel: String
+    let dictionary: String
+    /// Words that could not be given a pronunciation, and so cannot be recognised.
+    let unpronounceable: [String]
+
+    /// Builds (or finds in `cacheDirectory`) the model for these extra sentences and terms.
+    static func prepare(vocabulary: [String], history: [String], cacheDirectory: String) throws(EngineError)
+        -> EdgeModel
+    {
+        guard FileManager.default.fileExists(atPath: acousticModel) else {
+            throw .unavailable("no pocketsphinx acoustic model at \(acousticModel); install pocketsphinx-en-us")
+        }
+        let extra = vocabulary.map { $0.lowercased() } + history.map { $0.lowercased() }
+        let sentences = (ShellCorpus.sentences + extra + vocabulary.map { "sudo \($0.lowercased())" })
+            .map { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
+        let key = String(stableHash(sentences.map { $0.joined(separator: " ") }.joined(separator: "\n")), radix: 16)
+        let directory = cacheDirectory + "/edge-\(key)"
+        let lm = directory + "/shell.lm"
+        let dict = directory + "/shell.dict"
+        let missingFile = directory + "/unpronounceable.txt"
+        if FileManager.default.fileExists(atPath: dict) {
+            let missing =
+                (try? String(contentsOfFile: missingFile, encoding: .utf8))?.split(separator: "\n").map(String.init)
+                ?? []
+            return EdgeModel(languageModel: lm, dictionary: dict, unpronounceable: missing)
+        }
+
+        let pronunciations = loadStockDictionary()
+        var lines: [String] = []
+        var missing: [String] = []
+        var speakable: [[String]] = []
+        for words in sentences {
+            var known = true
+            for word in words where pronunciations[word] == nil && ShellLexicon.pronunciations[word] == nil {
+                known = false
+                if !missing.contains(word) { missing.append(word) }
+            }
+            if known { speakable.append(words) }
+        }
+        let model = NGramModel(sentences: speakable)
+        for word in model.vocabulary {
+            let variants = ShellLexicon.pronunciations[word] ?? pronunciations[word] ?? []
+            for (i, phones) in variants.enumerated() {
+                lines.append(i == 0 ? "\(word) \(phones)" : "\(word)(\(i + 1)) \(phones)")
+            }
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try model.arpa.write(toFile: lm, atomically: true, encoding: .utf8)
+            try missing.joined(separator: "\n").write(toFile: missingFile, atomically: true, encoding: .utf8)
+            try (lines.joined(separator: "\n") + "\n").write(toFile: dict, atomically: true, encoding: .utf8)  // last: marks completion
+        } catch {
+            throw .unavailable("cannot write the edge model under \(directory): \(error.localizedDescription)")
+        }
+        return EdgeModel(languageModel: lm, dictionary: dict, unpronounceable: missing)
+    }
+
+    /// The stock CMU dictionary: word → its pronunciations, variants in order.
+    private static func loadStockDictionary() -> [String: [String]] {
+        guard let text = try? String(contentsOfFile: stockDictionary, encoding: .utf8) else { return [:] }
+        var result: [String: [String]] = [:]
+        for line in text.split(separator: "\n") {
+            guard let space = line.firstIndex(of: " ") else { continue }
+            let head = line[..<space]
+            let word = head.split(separator: "(").first.map(String.init) ?? String(head)
+            result[word, default: []].append(String(line[line.index(after: space)...]))
+        }
+        return result
+    }
+
+    /// FNV-1a: stable across runs (Swift's Hasher is seeded per process).
+    private static func stableHash(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import LocalRecognizer
+import VoiceshCore
+
+struct Transcribe: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Turn a recording into shell text with a profile's engine (no microphone, no SSH).",
+        discussion: "Reads any common WAV (any rate, mono or stereo, integer or float samples); '-' reads stdin.")
+
+    @Argument(help: "A WAV file, or - for standard input.", completion: .file(extensions: ["wav"]))
+    var file: String
+
+    @Option(
+        help: "Use this profile's engine (default: the built-in offline engine).", completion: Completions.profileNames)
+    var profile: String?
+
+    @Flag(help: "Print the recogniser's words as they are.")
+    var raw = false
+
+    @Flag(help: "Print text, raw text, engine, confidence, segments and latency as JSON.")
+    var json = false
+
+    func run() async throws {
+        let context = AppContext.live()
+        let bytes: [UInt8]
+        if file == "-" {
+            bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        } else {
+            guard let data = FileManager.default.contents(atPath: context.expandingTilde(file)) else {
+                throw Failure.Command.message("cannot read \(file): no such file or not readable")
+            }
+            bytes = [UInt8](data)
+        }
+        let samples = try WAV.decode(bytes).speechSamples()
+        var vocabulary: [String] = []
+        if let profile { vocabulary = try context.openDatabase().profile(named: profile).engine.vocabulary }
+        let engine = PocketSphinxEngine(
+            vocabulary: vocabulary, history: [], cacheDirectory: context.location.cacheDirectory)
+        let frames = AsyncStream<AudioFrame> { continuation in
+            for frame in AudioFrame.frames(of: samples) { continuation.yield(frame) }
+            continuation.finish()
+        }
+        let started = Date()
+        let transcript = try await engine.transcribe(frames) { _ in }
+        let latency = Int(Date().timeIntervalSince(started) * 1000)
+        let text = transcript.text
+        if json {
+            struct Output: Encodable {
+                var text: String
+                var raw_text: String
+                var engine: String
+                var confidence: Double?
+                var segments: [TranscriptSegment]
+                var latency_ms: Int
+            }
+            try Console.json(
+                Output(
+                    text: text, raw_text: transcript.text, engine: engine.label, confidence: transcript.confidence,
+                    segments: transcript.segments, latency_ms: latency))
+        } else {
+            Console.print(raw ? transcript.text : text)
+        }
+    }
+}

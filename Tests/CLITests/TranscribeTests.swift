@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// `voicesh transcribe` with the built-in edge engine: real pocketsphinx on speech that
+/// espeak-ng synthesises, with a realistic noise floor mixed in.
+struct TranscribeTests {
+    /// Speech for `text` as a 16 kHz WAV with pink noise under it (a microphone's floor).
+    static func speech(_ text: String, voice: String = "en-us", speed: Int = 150, in cli: CLI) throws -> String {
+        let base = cli.home.appendingPathComponent("speech-\(UUID().uuidString.prefix(6))").path
+        try Shell.run("/usr/bin/espeak-ng", ["-v", voice, "-s", String(speed), "-w", base + "-raw.wav", text])
+        try Shell.run("/usr/bin/sox", [base + "-raw.wav", "-r", "16000", base + "-16k.wav", "pad", "0.3", "0.3"])
+        let seconds = try Shell.run("/usr/bin/soxi", ["-D", base + "-16k.wav"]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        try Shell.run(
+            "/usr/bin/sox",
+            ["-n", "-r", "16000", "-c", "1", base + "-noise.wav", "synth", seconds, "pinknoise", "vol", "0.004"])
+        try Shell.run("/usr/bin/sox", ["-m", base + "-16k.wav", base + "-noise.wav", base + ".wav"])
+        return base + ".wav"
+    }
+
+    @Test(arguments: [
+        ("git status", "en-us"), ("sudo systemctl restart nginx", "en-us"), ("kubectl get pods", "en-gb"),
+        ("docker ps", "en-us"),
+    ])
+    func recognisesShellTalkOffline(text: String, voice: String) throws {
+        let cli = try CLI()
+        let result = try cli.run("transcribe", try Self.speech(text, voice: voice, in: cli))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == text + "\n")
+    }
+
+    @Test func readsOtherRatesAndStdin() throws {
+        let cli = try CLI()
+        let wav = try Self.speech("git status", in: cli)
+        let stereo = cli.home.appendingPathComponent("stereo-44k-float.wav").path
+        try Shell.run("/usr/bin/sox", [wav, "-r", "44100", "-c", "2", "-e", "floating-point", "-b", "32", stereo])
+        #expect(try cli.run("transcribe", stereo).stdout == "git status\n")
+        let piped = try cli.run(["-c", "\(CLI.binary.path) transcribe - < \(wav)"], executable: "/bin/bash")
+        #expect(piped.stdout == "git status\n", "\(piped.stderr)")
+    }
+
+    @Test func jsonCarriesSegmentsAndLatency() throws {
+        let cli = try CLI()
+        let result = try cli.run("transcribe", "--json", try Self.speech("docker ps", in: cli))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["engine"] as? String == "edge/pocketsphinx")
+        #expect(object["raw_text"] as? String == "docker ps")
+        #expect((object["segments"] as? [[String: Any]])?.first?["type"] as? String == "transcript_segment")
+        #expect(object["latency_ms"] is Int)
+    }
+
+    @Test func silenceAndNoiseAreNoSpeech() throws {
+        let cli = try CLI()
+        for effect in [["pinknoise", "vol", "0.004"], ["whitenoise", "vol", "0.05"], ["brownnoise", "vol", "0.2"]] {
+            let path = cli.home.appendingPathComponent("noise-\(effect[0]).wav").path
+            try Shell.run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", path, "synth", "2"] + effect)
+            let result = try cli.run("transcribe", path)
+            #expect(result.status == 1, "\(effect[0]) gave \(result.stdout)")
+            #expect(result.stderr == "voicesh: no speech was heard in the recording\n")
+        }
+    }
+
+    @Test func badInputIsOneLine() throws {
+        let cli = try CLI()
+        let notWav = try cli.file("notes.txt", "hello")
+        #expect(
+            try cli.run("transcribe", notWav).stderr
+                == "voicesh: cannot read the recording: not a WAV file (no RIFF/WAVE header)\n")
+        #expect(
+            try cli.run("transcribe", "/nonexistent.wav").stderr
+                == "voicesh: cannot read /nonexistent.wav: no such file or not readable\n")
+    }
+}
