@@ -58,7 +58,8 @@ struct EdgeModel {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try model.arpa.write(toFile: lm, atomically: true, encoding: .utf8)
             try missing.joined(separator: "\n").write(toFile: missingFile, atomically: true, encoding: .utf8)
-            try (lines.joined(separator: "\n") + "\n").write(toFile: dict, atomically: true, encoding: .utf8)  // last: marks completion
+            // The dictionary is written last: its presence marks a complete model.
+            try (lines.joined(separator: "\n") + "\n").write(toFile: dict, atomically: true, encoding: .utf8)
         } catch {
             throw .unavailable("cannot write the edge model under \(directory): \(error.localizedDescription)")
         }

@@ -48,16 +48,22 @@ struct Transcribe: AsyncParsableCommand {
         if json {
             struct Output: Encodable {
                 var text: String
-                var raw_text: String
+                var rawText: String
                 var engine: String
                 var confidence: Double?
                 var segments: [TranscriptSegment]
-                var latency_ms: Int
+                var latencyMs: Int
+
+                enum CodingKeys: String, CodingKey {
+                    case text, engine, confidence, segments
+                    case rawText = "raw_text"
+                    case latencyMs = "latency_ms"
+                }
             }
             try Console.json(
                 Output(
-                    text: text, raw_text: transcript.text, engine: engine.label, confidence: transcript.confidence,
-                    segments: transcript.segments, latency_ms: latency))
+                    text: text, rawText: transcript.text, engine: engine.label, confidence: transcript.confidence,
+                    segments: transcript.segments, latencyMs: latency))
         } else {
             Console.print(raw ? transcript.text : text)
         }
