@@ -35,6 +35,7 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "LocalRecognizer", dependencies: ["VoiceshCore", "CPocketSphinx"], swiftSettings: strict),
+        .target(name: "Transcription", dependencies: ["VoiceshCore"], swiftSettings: strict),
         .target(name: "SSHClient", dependencies: ["VoiceshCore", "CLibSSH2"], swiftSettings: strict),
         .target(
             name: "Store",
@@ -45,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "voicesh",
             dependencies: [
-                "VoiceshCore", "ProfileFormat", "Store", "SSHClient", "LocalRecognizer",
+                "VoiceshCore", "ProfileFormat", "Store", "SSHClient", "LocalRecognizer", "Transcription",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -232,13 +232,19 @@ _voicesh_transcribe() {
     repeating_flags=()
     non_repeating_flags=(--raw --json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--profile)
+    non_repeating_options=(--profile --command --timeout)
     __voicesh_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--profile')
         __voicesh_add_completions -W "$(__voicesh_custom_complete ---completion transcribe -- --profile "${COMP_CWORD}" "$(__voicesh_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--command')
+        return
+        ;;
+    '--timeout')
         return
         ;;
     esac

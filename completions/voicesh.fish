@@ -25,7 +25,7 @@ function __voicesh_parse_tokens -S
         case 'connect'
             __voicesh_parse_subcommand -r 2 'p=' 'l=' 'i=' 'known-hosts=' 'strict-host-key-checking=' 'connect-timeout=' 'keepalive=' 'version' 'h/help'
         case 'transcribe'
-            __voicesh_parse_subcommand 1 'profile=' 'raw' 'json' 'version' 'h/help'
+            __voicesh_parse_subcommand 1 'profile=' 'command=' 'timeout=' 'raw' 'json' 'version' 'h/help'
         case 'profile'
             __voicesh_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -132,6 +132,8 @@ complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_option
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh transcribe" -eq 1' -fa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'wav\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" profile' -l 'profile' -d 'Use this profile\'s engine (default: the built-in offline engine).' -rfka '(__voicesh_custom_completion ---completion transcribe -- --profile (count (__voicesh_tokens -pc)) (__voicesh_tokens -tC))'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" command' -l 'command' -d 'Run this local recogniser command instead ({wav} stands for the recording).' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" timeout' -l 'timeout' -d 'Seconds to wait for the text (default: the profile\'s engine.timeout, or 30).' -rfka ''
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" raw' -l 'raw' -d 'Print the recogniser\'s words as they are.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" json' -l 'json' -d 'Print text, raw text, engine, confidence, segments and latency as JSON.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" version' -l 'version' -d 'Show the version.'

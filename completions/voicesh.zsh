@@ -96,6 +96,8 @@ _voicesh_transcribe() {
     local -ar arg_specs=(
         ':file:_files -g '\''*.wav'\'''
         '--profile[Use this profile'\''s engine (default\: the built-in offline engine).]:profile:{__voicesh_custom_complete ---completion transcribe -- --profile "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        '--command[Run this local recogniser command instead ({wav} stands for the recording).]:command:'
+        '--timeout[Seconds to wait for the text (default\: the profile'\''s engine.timeout, or 30).]:timeout:'
         '--raw[Print the recogniser'\''s words as they are.]'
         '--json[Print text, raw text, engine, confidence, segments and latency as JSON.]'
         '--version[Show the version.]'

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LocalRecognizer
 import VoiceshCore
 
 struct Transcribe: AsyncParsableCommand {
@@ -14,6 +13,12 @@ struct Transcribe: AsyncParsableCommand {
     @Option(
         help: "Use this profile's engine (default: the built-in offline engine).", completion: Completions.profileNames)
     var profile: String?
+
+    @Option(help: "Run this local recogniser command instead ({wav} stands for the recording).")
+    var command: String?
+
+    @Option(help: "Seconds to wait for the text (default: the profile's engine.timeout, or 30).")
+    var timeout: Double?
 
     @Flag(help: "Print the recogniser's words as they are.")
     var raw = false
@@ -33,10 +38,14 @@ struct Transcribe: AsyncParsableCommand {
             bytes = [UInt8](data)
         }
         let samples = try WAV.decode(bytes).speechSamples()
-        var vocabulary: [String] = []
-        if let profile { vocabulary = try context.openDatabase().profile(named: profile).engine.vocabulary }
-        let engine = PocketSphinxEngine(
-            vocabulary: vocabulary, history: [], cacheDirectory: context.location.cacheDirectory)
+        var config = EngineConfig()
+        if let profile { config = try context.openDatabase().profile(named: profile).engine }
+        if let command {
+            config.recognizer = .command
+            config.command = command
+        }
+        if let timeout { config.timeout = timeout }
+        let engine = try EngineFactory(context: context).engine(for: config)
         let frames = AsyncStream<AudioFrame> { continuation in
             for frame in AudioFrame.frames(of: samples) { continuation.yield(frame) }
             continuation.finish()

@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""Compares `voicesh connect` with OpenSSH's `ssh -tt` against the same loopback sshd.
+
+    Benchmarks/ssh_bench.py [VOICESH] [--runs N] [--keys N] [--bulk-mb N]
+
+VOICESH defaults to .build/release/voicesh (relative to the repository root). Both clients
+run inside a pseudo-terminal (80x24) that is their controlling tty, with HOME pointing to an
+empty temporary directory and no ssh-agent. Measures:
+  1. start-up: process start to the first byte of the remote shell's prompt (`$ `);
+  2. keystroke echo: one character written to the pty until it comes back, through a remote
+     `cat` whose tty is in its default cooked+echo mode;
+  3. bulk output: `head -c N /dev/urandom | base64` read from the pty until the client exits;
+  4. peak memory (ru_maxrss) and CPU time of the client during the bulk run.
+Percentiles are nearest-rank: with 10 runs, p95 is the slowest run.
+It prints figures only and asserts nothing; every wait has a deadline.
+"""
+import argparse, datetime, errno, fcntl, math, os, platform, pty, select, signal
+import statistics, struct, subprocess, sys, tempfile, termios, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROMPT = b"$ "
+SHELL = "env PS1='$ ' bash --norc --noprofile -i"
+READY = "echo READY; exec cat"  # cat leaves the remote tty in its default cooked+echo mode
+
+
+class Session:
+    """One client process on a fresh pty (the child's stdin, stdout, stderr and ctty)."""
+
+    def __init__(self, argv, env):
+        self.start = time.monotonic()
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # child: set the size before the client can read it, then exec
+            try:
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+                os.execvpe(argv[0], argv, env)
+            finally:
+                os._exit(127)
+        self.buffer = b""
+        self.status = self.rusage = None
+
+    def read(self, timeout):
+        """Bytes available within `timeout` seconds: b"" on timeout, None once the pty closed."""
+        if not select.select([self.fd], [], [], max(timeout, 0))[0]:
+            return b""
+        try:
+            return os.read(self.fd, 1 << 16) or None
+        except OSError as error:  # EIO: every slave descriptor is closed (the client exited)
+            if error.errno == errno.EIO:
+                return None
+            raise
+
+    def expect(self, needle, timeout):
+        """Reads until `needle` has arrived; returns the time it did, or None."""
+        deadline = time.monotonic() + timeout
+        while needle not in self.buffer:
+            data = self.read(deadline - time.monotonic())
+            if data is None or (not data and time.monotonic() >= deadline):
+                return None
+            self.buffer += data
+        return time.monotonic()
+
+    def raw(self):
+        """Whether the client has put its tty in raw mode (TCGETS on the master reads the slave's)."""
+        lflag = termios.tcgetattr(self.fd)[3]
+        return not lflag & (termios.ECHO | termios.ICANON)
+
+    def finish(self, timeout=10):
+        """Waits for the client to exit (SIGKILL at the deadline); returns its exit status."""
+        deadline = time.monotonic() + timeout
+        while self.read(min(0.2, max(deadline - time.monotonic(), 0))) is not None:
+            if time.monotonic() >= deadline:
+                os.kill(self.pid, signal.SIGKILL)
+                break
+        _, status, self.rusage = os.wait4(self.pid, 0)
+        os.close(self.fd)
+        self.status = os.waitstatus_to_exitcode(status)  # negative: killed by that signal
+        return self.status
+
+
+def percentile(values, p):
+    """Nearest-rank percentile of a non-empty list."""
+    ordered = sorted(values)
+    return ordered[max(math.ceil(p / 100 * len(ordered)) - 1, 0)]
+
+
+def start_up(client, env):
+    """Seconds from process start to the prompt, or None; the shell is then told to exit."""
+    session = Session(client(SHELL), env)
+    seen = session.expect(PROMPT, 30)
+    if seen is not None:
+        os.write(session.fd, b"exit\r")
+    status = session.finish()
+    return None if seen is None or status != 0 else seen - session.start
+
+
+def echo(client, env, keys):
+    """Milliseconds from writing one key to the pty master until it is echoed back."""
+    session = Session(client(READY), env)
+    times = []
+    if session.expect(b"READY\r\n", 30) is not None:
+        deadline = time.monotonic() + 10  # the client may enter raw mode just after that
+        while not session.raw() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        session.buffer = b""
+        for i in range(keys):
+            key = bytes([ord("a") + i % 26])
+            time.sleep(0.002)  # a pause, so that keys are not batched with the previous echo
+            sent = time.monotonic()
+            os.write(session.fd, key)
+            seen = session.expect(key, 5)
+            if seen is None:
+                print(f"  echo: key {i} not echoed within 5 s, stopping", file=sys.stderr)
+                break
+            times.append((seen - sent) * 1000)
+            session.buffer = session.buffer[session.buffer.index(key) + 1:]
+        os.write(session.fd, b"\r\x04")  # ends the line, then EOF: cat exits
+    status = session.finish()
+    if status != 0:
+        print(f"  echo: client exited with {status}", file=sys.stderr)
+    return times
+
+
+def bulk(client, env, megabytes):
+    """(MB/s from the first to the last byte, bytes, exit status, max RSS KiB, CPU seconds)."""
+    session = Session(client(f"head -c {megabytes * 1000000} /dev/urandom | base64"), env)
+    received, first, last = 0, None, None
+    deadline = time.monotonic() + 600
+    while time.monotonic() < deadline:
+        data = session.read(1)
+        if data is None:
+            break
+        if data:
+            first = first or time.monotonic()
+            last = time.monotonic()
+            received += len(data)
+    status = session.finish(1)
+    usage = session.rusage
+    rate = received / 1e6 / (last - first) if first and last > first else float("nan")
+    return rate, received, status, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("voicesh", nargs="?", default=os.path.join(ROOT, ".build/release/voicesh"))
+    parser.add_argument("--runs", type=int, default=10, help="start-up runs per client")
+    parser.add_argument("--keys", type=int, default=500, help="keystrokes per client")
+    parser.add_argument("--bulk-mb", type=int, default=50, help="MB of random data (base64-encoded)")
+    args = parser.parse_args()
+    voicesh = os.path.abspath(args.voicesh)
+
+    with tempfile.TemporaryDirectory(prefix="ssh-bench-") as tmp:
+        sandbox, home = os.path.join(tmp, "sshd"), os.path.join(tmp, "home")
+        os.makedirs(home)
+        port = subprocess.run([os.path.join(ROOT, "scripts/sshd-sandbox"), sandbox], check=True,
+                              capture_output=True, text=True, timeout=60).stdout.split()[-1]
+        try:
+            key, known = os.path.join(sandbox, "id_ed25519"), os.path.join(sandbox, "known_hosts")
+            # Same environment for both: no agent, no user config or keys, no voicesh state.
+            env = {k: v for k, v in os.environ.items()
+                   if not k.startswith(("SSH_", "XDG_", "VOICESH_"))}
+            env.update(HOME=home, VOICESH_HOME=os.path.join(home, "voicesh"), TERM="xterm-256color")
+            clients = {
+                "voicesh": lambda command: [voicesh, "connect", "-i", key, "--known-hosts", known,
+                                            f"root@127.0.0.1:{port}", "--", command],
+                "ssh": lambda command: ["ssh", "-tt", "-i", key, "-o", f"UserKnownHostsFile={known}",
+                                        "-o", "StrictHostKeyChecking=yes", "-o", "BatchMode=yes",
+                                        "-p", port, "root@127.0.0.1", command],
+            }
+            run(clients, env, args)
+        finally:
+            with open(os.path.join(sandbox, "sshd.pid")) as pid:
+                os.kill(int(pid.read()), signal.SIGKILL)
+
+
+def run(clients, env, args):
+    names = list(clients)
+    starts = {name: [] for name in names}
+    failures = {name: 0 for name in names}
+    for i in range(args.runs):  # alternating, so that drifts in machine load hit both
+        for name in names if i % 2 == 0 else names[::-1]:
+            seconds = start_up(clients[name], env)
+            if seconds is None:
+                failures[name] += 1
+            else:
+                starts[name].append(seconds * 1000)
+    echoes = {name: echo(clients[name], env, args.keys) for name in names}
+    bulks = {name: bulk(clients[name], env, args.bulk_mb) for name in names}
+    # The same output on a local pty, without SSH: the ceiling the pty and base64 set here.
+    local = bulk(lambda command: ["sh", "-c", command], env, args.bulk_mb)[0]
+
+    rows = []  # (measure, value per client, unit format, which direction is better)
+    def add(measure, values, fmt, better):
+        rows.append((measure, [values[n] for n in names], fmt, better))
+    stat = lambda table, f: {n: f(table[n]) if table[n] else float("nan") for n in names}
+    add(f"start-up to prompt, median (ms, {args.runs} runs)", stat(starts, statistics.median), "{:.1f}", "lower")
+    add("start-up to prompt, p95 (ms)", stat(starts, lambda v: percentile(v, 95)), "{:.1f}", "lower")
+    add(f"keystroke echo, p50 (ms, {args.keys} keys)", stat(echoes, lambda v: percentile(v, 50)), "{:.3f}", "lower")
+    add("keystroke echo, p99 (ms)", stat(echoes, lambda v: percentile(v, 99)), "{:.3f}", "lower")
+    add(f"bulk output, {args.bulk_mb} MB random as base64 (MB/s)", {n: bulks[n][0] for n in names}, "{:.1f}", "higher")
+    add("bulk output, peak RSS of the client (MiB)", {n: bulks[n][3] / 1024 for n in names}, "{:.1f}", "lower")
+    add("bulk output, client CPU time user+sys (s)", {n: bulks[n][4] for n in names}, "{:.2f}", "lower")
+
+    print(f"# voicesh vs ssh -tt, loopback sshd, {datetime.datetime.now().isoformat(timespec='seconds')}")
+    print(f"# machine: {os.cpu_count()} CPUs (nproc {len(os.sched_getaffinity(0))}), "
+          f"Linux {platform.release()}, {subprocess.run(['ssh', '-V'], capture_output=True, text=True).stderr.strip()}")
+    print()
+    print("| measure | voicesh | ssh | voicesh/ssh | better |")
+    print("|---|---|---|---|---|")
+    for measure, (mine, theirs), fmt, better in rows:
+        ratio = mine / theirs if theirs else float("nan")
+        print(f"| {measure} | {fmt.format(mine)} | {fmt.format(theirs)} | {ratio:.2f} | {better} |")
+    print()
+    print("Ratio voicesh/ssh: below 1 is better for voicesh on 'lower' lines, above 1 on 'higher' lines.")
+    print(f"Reference: the bulk command on a local pty, without SSH: {local:.1f} MB/s.")
+    for name in names:
+        rate, received, status, _, _ = bulks[name]
+        print(f"{name}: start-up failures {failures[name]}/{args.runs}, echoes {len(echoes[name])}/{args.keys}, "
+              f"bulk bytes received {received}, bulk exit status {status}")
+
+
+if __name__ == "__main__":
+    main()

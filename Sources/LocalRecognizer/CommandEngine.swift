@@ -1,0 +1,99 @@
+import Foundation
+import VoiceshCore
+
+/// An edge engine that runs the user's own recogniser (whisper.cpp's whisper-cli, vosk …) on
+/// the recording: `{wav}` in the command stands for the WAV file's path, or the WAV goes to
+/// its stdin. Its output is read as spec A1 says: transcript_segment JSON lines or plain text.
+public struct CommandEngine: SpeechEngine {
+    public let label = "edge/command"
+    public let command: String
+    /// Where the recording is written for the command (removed afterwards).
+    let scratchDirectory: String
+
+    public init(command: String, scratchDirectory: String) {
+        self.command = command
+        self.scratchDirectory = scratchDirectory
+    }
+
+    public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
+        async throws(EngineError) -> Transcript
+    {
+        var samples: [Int16] = []
+        for await frame in audio { samples += frame.samples }
+        let wav = scratchDirectory + "/recording-\(UUID().uuidString).wav"
+        do {
+            try FileManager.default.createDirectory(atPath: scratchDirectory, withIntermediateDirectories: true)
+            try Data(WAV.encode(samples)).write(to: URL(fileURLWithPath: wav))
+        } catch {
+            throw .unavailable("cannot write the recording for the command: \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: wav) }
+
+        let quoted = "'" + wav.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        let usesPath = command.contains("{wav}")
+        let line = usesPath ? command.replacingOccurrences(of: "{wav}", with: quoted) : command
+        let child = try ChildProcess(shell: line, stdinPath: usesPath ? "/dev/null" : wav)
+        let result: Result<Transcript, EngineError> = await withTaskCancellationHandler {
+            do throws(EngineError) {
+                return .success(try await Self.collect(child, partial: partial))
+            } catch {
+                return .failure(error)
+            }
+        } onCancel: {
+            child.kill()
+        }
+        return try result.get()
+    }
+
+    private static func collect(_ child: ChildProcess, partial: @escaping @Sendable (String) -> Void)
+        async throws(EngineError) -> Transcript
+    {
+        // Blocking reads belong on their own threads, off the cooperative pool.
+        let output: (Data, Data, Int32) = await withCheckedContinuation { continuation in
+            Thread {
+                let errors = Box<Data>(Data())
+                let errorReader = Thread { errors.value = child.stderr.readDataToEndOfFile() }
+                errorReader.start()
+                let out = child.stdout.readDataToEndOfFile()
+                let status = child.wait()
+                while !errors.isSet { usleep(1000) }
+                continuation.resume(returning: (out, errors.value, status))
+            }.start()
+        }
+        if Task.isCancelled { throw .cancelled }
+        let (stdout, stderr, status) = output
+        guard status == 0 else {
+            let last = String(decoding: stderr, as: UTF8.self).split(separator: "\n").last.map(String.init)
+            throw .failed("the recogniser command exited with status \(status)" + (last.map { ": \($0)" } ?? ""))
+        }
+        var assembler = SegmentAssembler()
+        for (index, line) in String(decoding: stdout, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).enumerated() {
+            if let segment = try TranscriptSegment.parse(line: String(line), number: index + 1) {
+                assembler.add(segment)
+                if !segment.isFinal { partial(assembler.liveText) }
+            }
+        }
+        guard !assembler.finals.isEmpty else { throw .noSpeech }
+        return Transcript(segments: assembler.finals)
+    }
+}
+
+/// A value set once by another thread.
+final class Box<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    private var set = false
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set {
+            lock.withLock {
+                stored = newValue
+                set = true
+            }
+        }
+    }
+    var isSet: Bool { lock.withLock { set } }
+}

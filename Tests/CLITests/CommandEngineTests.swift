@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// The local-command edge engine, driven through `voicesh transcribe --command`, with small
+/// scripts standing in for whisper-cli (spec A1 output).
+struct CommandEngineTests {
+    func script(_ cli: CLI, _ body: String) throws -> String {
+        let path = try cli.file("recogniser-\(UUID().uuidString.prefix(6)).sh", "#!/bin/sh\n" + body)
+        chmod(path, 0o755)
+        return path
+    }
+
+    func recording(_ cli: CLI) throws -> String {
+        let path = cli.home.appendingPathComponent("tone.wav").path
+        try Shell.run(
+            "/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", path, "synth", "0.5", "sine", "440"])
+        return path
+    }
+
+    @Test func readsSegmentsAndPlainTextPerSpecA1() throws {
+        let cli = try CLI()
+        let recogniser = try script(
+            cli,
+            """
+            test -s "$1" || exit 9   # the recording is a real, non-empty file
+            head -c 4 "$1" | grep -q RIFF || exit 8
+            echo '{"type":"transcript_segment","text":"git","is_final":false}'
+            echo '{"type":"transcript_segment","text":"git status","start":0,"end":1.2,"confidence":0.9}'
+            echo '{"type":"transcript_segment","text":"git status","start":0,"end":1.2,"confidence":0.9}'
+            echo ''
+            echo 'dash s'
+            """)
+        let result = try cli.run("transcribe", "--json", "--command", "\(recogniser) {wav}", try recording(cli))
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["raw_text"] as? String == "git status dash s")
+        #expect(object["engine"] as? String == "edge/command")
+        #expect((object["segments"] as? [Any])?.count == 2)
+    }
+
+    @Test func withoutThePlaceholderTheWAVGoesToStdin() throws {
+        let cli = try CLI()
+        let recogniser = try script(cli, "bytes=$(wc -c); echo \"got $bytes bytes\"\n")
+        let result = try cli.run("transcribe", "--command", recogniser, try recording(cli))
+        #expect(result.stdout == "got \(44 + 16000) bytes\n", "\(result.stderr)")
+    }
+
+    @Test func aFailingCommandShowsItsLastErrorLine() throws {
+        let cli = try CLI()
+        let recogniser = try script(cli, "echo 'loading model' >&2\necho 'error: model file not found' >&2\nexit 3\n")
+        let result = try cli.run("transcribe", "--command", "\(recogniser) {wav}", try recording(cli))
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "voicesh: the engine failed: the recogniser command exited with status 3: error: model file not found\n"
+        )
+    }
+
+    @Test func malformedJSONNamesTheLine() throws {
+        let cli = try CLI()
+        let recogniser = try script(cli, "echo 'fine'\necho '{\"type\":\"transcript_segment\",'\n")
+        let result = try cli.run("transcribe", "--command", "\(recogniser) {wav}", try recording(cli))
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("line 2 is not a transcript_segment"))
+    }
+
+    @Test func timeoutKillsTheWholeProcessGroup() throws {
+        let cli = try CLI()
+        let marker = cli.home.appendingPathComponent("child.pid").path
+        // The recogniser starts a child of its own; both must be gone after the timeout.
+        let recogniser = try script(cli, "sleep 30 & echo $! > \(marker)\nwait\n")
+        let started = Date()
+        let result = try cli.run("transcribe", "--timeout", "1", "--command", "\(recogniser) {wav}", try recording(cli))
+        #expect(result.status == 1)
+        #expect(result.stderr == "voicesh: the engine gave no text within 1 s (the profile's engine.timeout)\n")
+        #expect(Date().timeIntervalSince(started) < 20)  // it did not wait for the 30 s sleep
+        let child = try #require(
+            pid_t(try String(contentsOfFile: marker, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        usleep(200_000)
+        // Gone, or a zombie waiting for a reaper (which is not running, whatever init does here).
+        let state = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8))?
+            .split(separator: ")").last?.split(separator: " ").first
+        #expect(state == nil || state == "Z", "the recogniser's child survived the timeout")
+    }
+}
