@@ -60,6 +60,9 @@ public final class SSHChannel {
         return try session.step("libssh2_channel_read_ex", n)
     }
 
+    /// Whether data for `stream` is already queued in libssh2 (no socket I/O).
+    public func hasQueuedData(stream: Int32) -> Bool { libssh2_poll_channel_read(raw, stream) != 0 }
+
     /// Writes as much as the channel takes now; the caller keeps the rest for later.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(SSHError) -> Step<Int> {
         let n = libssh2_channel_write_ex(raw, 0, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)

@@ -34,8 +34,9 @@ final class SessionDriver {
     func run(keepalive: Int) throws(SSHError) -> End {
         session.configureKeepalive(interval: keepalive)
         var nextKeepalive = keepalive > 0 ? try session.sendKeepalive() : -1
+        var socketReadable = true  // set-up may have left data queued
         while true {
-            try drainChannel()
+            try drainChannel(socketReadable: socketReadable)
             if channel.isEOF { return .remoteClosed }
             try flushOutbound()
             if pendingResize, let size = RawTerminal.size() {
@@ -50,33 +51,41 @@ final class SessionDriver {
             if inputOpen && outbound.count < buffer.count {
                 fds.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0))
             }
-            let timeout = nextKeepalive > 0 ? Int32(nextKeepalive * 1000) : -1
+            // A write can make libssh2 take packets off the socket: then there is no waiting.
+            let queued = channel.hasQueuedData(stream: 0) || channel.hasQueuedData(stream: 1)
+            let timeout = queued ? 0 : nextKeepalive > 0 ? Int32(nextKeepalive * 1000) : -1
             let ready = poll(&fds, nfds_t(fds.count), timeout)
+            socketReadable = fds[0].revents != 0
             if ready < 0 && errno != EINTR {
                 throw .library(call: "poll", code: errno, message: String(cString: strerror(errno)))
             }
 
-            for signal in signals.drain() {
-                if signal == SIGWINCH { pendingResize = true } else { return .signal(signal) }
+            if fds[1].revents != 0 {
+                for signal in signals.drain() {
+                    if signal == SIGWINCH { pendingResize = true } else { return .signal(signal) }
+                }
             }
             if fds.count > 2, fds[2].revents != 0 {
                 if let end = try readKeyboard() { return end }
+                try flushOutbound()  // a keystroke goes out before anything else is done
             }
             if keepalive > 0 { nextKeepalive = try session.sendKeepalive() }
         }
     }
 
-    /// Everything the remote has sent, to stdout and stderr, byte for byte.
-    private func drainChannel() throws(SSHError) {
+    /// Everything the remote has sent, to stdout and stderr, byte for byte. A read makes
+    /// libssh2 take every packet the socket holds, so afterwards the queue says whether
+    /// another read has anything to give: no read (and no syscall) is spent on nothing.
+    private func drainChannel(socketReadable: Bool) throws(SSHError) {
         for (stream, fd) in [(Int32(0), STDOUT_FILENO), (Int32(1), STDERR_FILENO)] {
-            while true {
+            var more = (socketReadable && stream == 0) || channel.hasQueuedData(stream: stream)
+            while more {
                 let step = try buffer.withUnsafeMutableBytes { raw in
-                    Result { () throws(SSHError) in
-                        try channel.read(into: raw, stream: stream)
-                    }
+                    Result { () throws(SSHError) in try channel.read(into: raw, stream: stream) }
                 }.get()
                 guard case .done(let n) = step, n > 0 else { break }
                 Self.writeAll(fd, buffer, count: n)
+                more = channel.hasQueuedData(stream: stream)
             }
         }
     }
