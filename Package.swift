@@ -60,6 +60,8 @@ let package = Package(
         .testTarget(
             name: "ProfileFormatTests", dependencies: ["ProfileFormat", "VoiceshCore"],
             swiftSettings: strict),
+        .testTarget(
+            name: "TranscriptionTests", dependencies: ["Transcription", "VoiceshCore"], swiftSettings: strict),
         .testTarget(name: "SSHClientTests", dependencies: ["SSHClient"], swiftSettings: strict),
         .testTarget(
             name: "StoreTests", dependencies: ["Store", "VoiceshCore", .product(name: "GRDB", package: "GRDB.swift")],

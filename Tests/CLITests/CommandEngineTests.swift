@@ -83,3 +83,35 @@ struct CommandEngineTests {
         #expect(state == nil || state == "Z", "the recogniser's child survived the timeout")
     }
 }
+
+/// A profile's `[fallback]` gets the same recording when the first engine fails.
+struct FallbackTests {
+    @Test func aFailingCommandFallsBackToTheOfflineEngine() throws {
+        let cli = try CLI()
+        let broken = try cli.file("broken.sh", "#!/bin/sh\necho 'server down' >&2\nexit 2\n")
+        chmod(broken, 0o755)
+        let profile = try cli.file(
+            "hybrid.toml",
+            """
+            name = "hybrid"
+            host = "example.com"
+            [engine]
+            kind = "edge"
+            recognizer = "command"
+            command = "\(broken) {wav}"
+            [fallback]
+            kind = "edge"
+            """)
+        try cli.ok("profile", "import", profile)
+        let result = try cli.run(
+            "transcribe", "--profile", "hybrid", "--json", try TranscribeTests.speech("git status", in: cli))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "used the fallback engine: the engine failed: the recogniser command exited with status 2: server down")
+        )
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["engine"] as? String == "edge/pocketsphinx")
+        #expect(object["raw_text"] as? String == "git status")
+    }
+}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Transcription
 import VoiceshCore
 
 struct Transcribe: AsyncParsableCommand {
@@ -38,20 +39,30 @@ struct Transcribe: AsyncParsableCommand {
             bytes = [UInt8](data)
         }
         let samples = try WAV.decode(bytes).speechSamples()
-        var config = EngineConfig()
-        if let profile { config = try context.openDatabase().profile(named: profile).engine }
+        var chosen = Profile(name: "transcribe", host: "-")
+        if let profile { chosen = try context.openDatabase().profile(named: profile) }
         if let command {
-            config.recognizer = .command
-            config.command = command
+            chosen.engine.recognizer = .command
+            chosen.engine.command = command
         }
-        if let timeout { config.timeout = timeout }
-        let engine = try EngineFactory(context: context).engine(for: config)
+        if let timeout { chosen.engine.timeout = timeout }
+        let engine = try EngineFactory(context: context).engine(for: chosen)
         let frames = AsyncStream<AudioFrame> { continuation in
             for frame in AudioFrame.frames(of: samples) { continuation.yield(frame) }
             continuation.finish()
         }
         let started = Date()
-        let transcript = try await engine.transcribe(frames) { _ in }
+        let outcome: HybridEngine.Outcome
+        if let hybrid = engine as? HybridEngine {
+            outcome = try await hybrid.run(frames) { _ in }
+            if let reason = outcome.fallbackReason {
+                Console.error("voicesh: used the fallback engine: \(Failure.describe(reason))")
+            }
+        } else {
+            outcome = .init(
+                transcript: try await engine.transcribe(frames) { _ in }, engine: engine.label, fallbackReason: nil)
+        }
+        let transcript = outcome.transcript
         let latency = Int(Date().timeIntervalSince(started) * 1000)
         let text = transcript.text
         if json {
@@ -71,7 +82,7 @@ struct Transcribe: AsyncParsableCommand {
             }
             try Console.json(
                 Output(
-                    text: text, rawText: transcript.text, engine: engine.label, confidence: transcript.confidence,
+                    text: text, rawText: transcript.text, engine: outcome.engine, confidence: transcript.confidence,
                     segments: transcript.segments, latencyMs: latency))
         } else {
             Console.print(raw ? transcript.text : text)

@@ -7,6 +7,14 @@ import VoiceshCore
 struct EngineFactory {
     var context: AppContext
 
+    /// The profile's engine, with its `[fallback]` behind it when there is one.
+    func engine(for profile: Profile) throws(EngineError) -> any SpeechEngine {
+        let primary = try engine(for: profile.engine)
+        guard let fallback = profile.fallback else { return primary }
+        return HybridEngine(
+            primary: primary, fallback: try engine(for: fallback), minConfidence: profile.engine.minConfidence)
+    }
+
     func engine(for config: EngineConfig) throws(EngineError) -> any SpeechEngine {
         let engine: any SpeechEngine
         switch (config.kind, config.recognizer ?? .pocketsphinx) {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SSHClient
 import Store
+import Transcription
 import VoiceshCore
 
 /// Turns the layers' typed errors into words, once, at the top: one line per problem on
@@ -87,6 +88,14 @@ enum Failure {
         case .failed(let reason): "the engine failed: \(reason)"
         case .badOutput(let reason): "the engine answered something that is not a transcript: \(reason)"
         case .cancelled: "cancelled"
+        }
+    }
+
+    static func describe(_ reason: HybridEngine.FallbackReason) -> String {
+        switch reason {
+        case .failed(let error): describe(error)
+        case .lowConfidence(let value, let threshold):
+            "the first engine's confidence \(Int(value * 100))% is below min_confidence \(Int(threshold * 100))%"
         }
     }
 

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import Transcription
+import VoiceshCore
+
+/// A scripted engine: it consumes the audio like a real one and answers as told.
+struct ScriptedEngine: SpeechEngine {
+    let label: String
+    let answer: @Sendable (Int) async throws(EngineError) -> Transcript  // given the samples heard
+
+    func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
+        async throws(EngineError) -> Transcript
+    {
+        var count = 0
+        for await frame in audio { count += frame.samples.count }
+        return try await answer(count)
+    }
+}
+
+func recording(seconds: Double = 1) -> AsyncStream<AudioFrame> {
+    let samples = [Int16](repeating: 100, count: Int(16000 * seconds))
+    return AsyncStream { continuation in
+        for frame in AudioFrame.frames(of: samples) { continuation.yield(frame) }
+        continuation.finish()
+    }
+}
+
+func text(_ t: String, confidence: Double? = nil) -> Transcript {
+    Transcript(segments: [TranscriptSegment(text: t, confidence: confidence)])
+}
+
+struct EngineCompositionTests {
+    @Test func confidentPrimaryIsKept() async throws {
+        let hybrid = HybridEngine(
+            primary: ScriptedEngine(label: "edge") { _ in text("git status", confidence: 0.9) },
+            fallback: ScriptedEngine(label: "server") { _ in
+                Issue.record("the fallback must not run"); return text("x")
+            },
+            minConfidence: 0.6)
+        let outcome = try await hybrid.run(recording()) { _ in }
+        #expect(outcome.transcript.text == "git status")
+        #expect(outcome.engine == "edge")
+        #expect(outcome.fallbackReason == nil)
+    }
+
+    @Test func lowConfidenceSendsTheSameAudioToTheFallback() async throws {
+        let hybrid = HybridEngine(
+            primary: ScriptedEngine(label: "edge") { _ in text("get stat us", confidence: 0.3) },
+            fallback: ScriptedEngine(label: "server") { heard in text("git status (\(heard) samples)") },
+            minConfidence: 0.6)
+        let outcome = try await hybrid.run(recording(seconds: 1.5)) { _ in }
+        #expect(outcome.transcript.text == "git status (24000 samples)")
+        #expect(outcome.engine == "server")
+        #expect(outcome.fallbackReason == .lowConfidence(0.3, threshold: 0.6))
+    }
+
+    @Test func failedOrTimedOutPrimaryFallsBack() async throws {
+        let slow = TimedEngine(
+            ScriptedEngine(label: "server") { _ in
+                try? await Task.sleep(for: .seconds(30))
+                return text("too late")
+            }, seconds: 0.2)
+        let hybrid = HybridEngine(
+            primary: slow, fallback: ScriptedEngine(label: "edge") { heard in text("heard \(heard)") },
+            minConfidence: nil)
+        let started = Date()
+        let outcome = try await hybrid.run(recording()) { _ in }
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(outcome.transcript.text == "heard 16000")
+        #expect(outcome.fallbackReason == .failed(.timedOut(seconds: 0.2)))
+    }
+
+    @Test func bothFailingReportsTheFallbacksError() async {
+        let hybrid = HybridEngine(
+            primary: ScriptedEngine(label: "a") { _ throws(EngineError) in throw .failed("500 from server") },
+            fallback: ScriptedEngine(label: "b") { _ throws(EngineError) in throw .noSpeech },
+            minConfidence: nil)
+        await #expect(throws: EngineError.noSpeech) { try await hybrid.run(recording()) { _ in } }
+    }
+
+    @Test func timeoutCountsFromTheEndOfTheRecording() async throws {
+        // A recording that takes 1 s to arrive, an engine that answers 0.3 s after it ends, and
+        // a 0.9 s timeout: in time, though 1.3 s passed since the first frame.
+        let (audio, feed) = AsyncStream<AudioFrame>.makeStream()
+        Task {
+            for frame in AudioFrame.frames(of: [Int16](repeating: 1, count: 16000)) {
+                feed.yield(frame)
+                try? await Task.sleep(for: .milliseconds(40))
+            }
+            feed.finish()
+        }
+        let engine = TimedEngine(
+            ScriptedEngine(label: "x") { _ in
+                try? await Task.sleep(for: .milliseconds(300))
+                return text("in time")
+            }, seconds: 0.9)
+        #expect(try await engine.transcribe(audio) { _ in }.text == "in time")
+    }
+}
