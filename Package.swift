@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -35,7 +36,10 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "LocalRecognizer", dependencies: ["VoiceshCore", "CPocketSphinx"], swiftSettings: strict),
-        .target(name: "Transcription", dependencies: ["VoiceshCore"], swiftSettings: strict),
+        .target(
+            name: "Transcription",
+            dependencies: ["VoiceshCore", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            swiftSettings: strict),
         .target(name: "SSHClient", dependencies: ["VoiceshCore", "CLibSSH2"], swiftSettings: strict),
         .target(
             name: "Store",

@@ -26,8 +26,10 @@ struct EngineFactory {
         case (.edge, .command):
             engine = CommandEngine(
                 command: config.command ?? "", scratchDirectory: context.location.cacheDirectory + "/recordings")
-        case (.server, _), (.stream, _):
-            throw .unavailable("\(config.label) engines are not in this build yet; use an edge engine")
+        case (.server, _):
+            engine = ServerEngine(config: config, environment: context.environment)
+        case (.stream, _):
+            throw .unavailable("\(config.label) engines are not in this build yet; use an edge or server engine")
         }
         return TimedEngine(engine, seconds: config.timeout)
     }

@@ -1,0 +1,77 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import VoiceshCore
+
+/// A Whisper-style HTTP server: the recording is uploaded as a WAV when it ends, in the
+/// profile's dialect, with `Authorization: Bearer` from the variable `api_key_env` names.
+public struct ServerEngine: SpeechEngine {
+    let config: EngineConfig
+    let environment: [String: String]
+
+    public init(config: EngineConfig, environment: [String: String]) {
+        self.config = config
+        self.environment = environment
+    }
+
+    public var label: String { config.label }
+
+    /// One client for the process. A refused connection fails at once (the shared client
+    /// would keep retrying it until the deadline), so a dead server reaches the fallback now.
+    static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(10)
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
+    public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
+        async throws(EngineError) -> Transcript
+    {
+        let plan = try ServerRequest(config: config)
+        var key: String?
+        if let name = config.apiKeyEnv {
+            guard let value = environment[name], !value.isEmpty else {
+                throw .unavailable("engine.api_key_env names \(name), which is not set in the environment")
+            }
+            key = value
+        }
+        var samples: [Int16] = []
+        for await frame in audio { samples += frame.samples }
+        guard !samples.isEmpty else { throw .noSpeech }
+
+        var form = MultipartForm()
+        for (name, value) in plan.fields { form.field(name, value) }
+        form.file(plan.fileField, filename: "recording.wav", contentType: "audio/wav", data: Data(WAV.encode(samples)))
+        var request = HTTPClientRequest(url: plan.url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: form.contentType)
+        request.headers.add(name: "User-Agent", value: "voicesh")
+        if let key { request.headers.add(name: "Authorization", value: "Bearer \(key)") }
+        request.body = .bytes(ByteBuffer(bytes: form.finished))
+
+        let (status, body): (Int, Data)
+        do {
+            // The timeout is the caller's (TimedEngine cancels this task); this deadline only
+            // bounds a request that nothing cancels.
+            let response = try await Self.client.execute(request, timeout: .seconds(600))
+            let buffer = try await response.body.collect(upTo: 4 * 1024 * 1024)
+            (status, body) = (Int(response.status.code), Data(buffer.readableBytesView))
+        } catch is CancellationError {
+            throw .cancelled
+        } catch {
+            if Task.isCancelled { throw .cancelled }
+            throw .failed("cannot reach \(plan.url): \(error)")
+        }
+        do throws(EngineError) {
+            let text = try ServerReply.text(
+                status: status, body: body, dialect: config.dialect ?? .openai, responseKey: config.responseKey)
+            return Transcript(segments: [TranscriptSegment(text: text, end: Double(samples.count) / 16000)])
+        } catch .failed(let message) {
+            // Servers may echo the key back ("Incorrect API key provided: …"): it must not reach
+            // the screen, the history or a log.
+            throw .failed(key.map { message.replacingOccurrences(of: $0, with: "***") } ?? message)
+        }
+    }
+}

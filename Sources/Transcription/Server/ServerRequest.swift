@@ -1,0 +1,96 @@
+import Foundation
+import VoiceshCore
+
+/// What to send to a Whisper-style server for one recording, per dialect
+/// (specs/stt-protocols.md part B §3–4): the URL with its query, the form fields, and the
+/// multipart field that carries the WAV.
+struct ServerRequest: Equatable {
+    var url: String
+    var fileField: String
+    var fields: [(String, String)]
+
+    static func == (a: ServerRequest, b: ServerRequest) -> Bool {
+        a.url == b.url && a.fileField == b.fileField && a.fields.map { "\($0)=\($1)" } == b.fields.map { "\($0)=\($1)" }
+    }
+
+    init(config: EngineConfig) throws(EngineError) {
+        let dialect = config.dialect ?? .openai
+        guard let base = config.url, var components = URLComponents(string: base) else {
+            throw .unavailable("the server engine has no usable url")
+        }
+        if components.path.isEmpty || components.path == "/" { components.path = dialect.defaultPath }
+        let prompt = config.vocabulary.joined(separator: ", ")
+        switch dialect {
+        case .openai:
+            fileField = "file"
+            fields = [
+                ("model", config.model ?? "whisper-1"), ("response_format", "json"), ("language", config.language),
+            ]
+            if !prompt.isEmpty { fields.append(("prompt", prompt)) }
+        case .whisperCpp:
+            // whisper.cpp never reads `model` (the server's model is fixed at start-up).
+            fileField = "file"
+            fields = [("response_format", "json"), ("language", config.language)]
+            if !prompt.isEmpty { fields.append(("prompt", prompt)) }
+        case .asrWebservice:
+            // Every option is a query parameter; the form carries only `audio_file`.
+            fileField = "audio_file"
+            fields = []
+            var query = [
+                URLQueryItem(name: "task", value: "transcribe"), URLQueryItem(name: "language", value: config.language),
+                URLQueryItem(name: "output", value: "json"), URLQueryItem(name: "encode", value: "true"),
+            ]
+            if !prompt.isEmpty { query.append(URLQueryItem(name: "initial_prompt", value: prompt)) }
+            components.queryItems = (components.queryItems ?? []) + query
+        case .transcribe:
+            fileField = config.fileField ?? "file"
+            fields = []
+        }
+        guard let url = components.string else { throw .unavailable("the server url \(base) is not valid") }
+        self.url = url
+    }
+}
+
+/// Reads a server's reply into text, or the dialect's error body into one readable line.
+enum ServerReply {
+    static func text(status: Int, body: Data, dialect: ServerDialect, responseKey: String?) throws(EngineError)
+        -> String
+    {
+        let object = try? JSONSerialization.jsonObject(with: body)
+        guard (200..<300).contains(status) else {
+            let detail =
+                errorMessage(object)
+                ?? String(decoding: body.prefix(200), as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let hint =
+                status == 401 || status == 403 ? " (check the API key in the variable named by engine.api_key_env)" : ""
+            throw .failed("HTTP \(status): \(detail.isEmpty ? "no details" : detail)\(hint)")
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw .badOutput(
+                "the \(dialect.rawValue) server's reply is not a JSON object: \(String(decoding: body.prefix(80), as: UTF8.self))"
+            )
+        }
+        let keys = dialect == .transcribe ? [responseKey ?? "text", "text", "transcript"] : ["text"]
+        guard let text = keys.lazy.compactMap({ dictionary[$0] as? String }).first else {
+            throw .badOutput("the \(dialect.rawValue) server's reply has no \"\(keys[0])\"")
+        }
+        // whisper.cpp puts a space before and a newline after each segment.
+        let trimmed = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
+        guard !trimmed.isEmpty else { throw .noSpeech }
+        return trimmed
+    }
+
+    /// OpenAI `{"error":{"message"}}`, whisper.cpp `{"error":"…"}`, FastAPI `{"detail":…}`.
+    private static func errorMessage(_ object: Any?) -> String? {
+        guard let dictionary = object as? [String: Any] else { return nil }
+        if let error = dictionary["error"] as? [String: Any], let message = error["message"] as? String {
+            return message
+        }
+        if let error = dictionary["error"] as? String { return error }
+        if let detail = dictionary["detail"] as? String { return detail }
+        if let detail = dictionary["detail"] { return "\(detail)" }
+        return nil
+    }
+}

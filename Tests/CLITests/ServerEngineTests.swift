@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// The server engine against local servers that speak each dialect as the spec says.
+@Suite(.serialized)
+struct ServerEngineTests {
+    let cli: CLI
+    let speech: String
+
+    init() throws {
+        cli = try CLI()
+        speech = try TranscribeTests.speech("git status", in: cli)
+    }
+
+    func profile(_ name: String, _ engine: String) throws {
+        let file = try cli.file(
+            "\(name).toml", "name = \"\(name)\"\nhost = \"example.com\"\n[engine]\nkind = \"server\"\n" + engine)
+        try cli.ok("profile", "import", file)
+    }
+
+    @Test(arguments: ["openai", "whisper.cpp", "asr-webservice", "transcribe"])
+    func eachDialectIsSpokenAsItsServerExpects(dialect: String) throws {
+        let server = try STTServer(dialect: dialect, text: "kubectl get pods")
+        try profile("p", "dialect = \"\(dialect)\"\nurl = \"\(server.url)\"\nvocabulary = [\"kubectl\", \"nginx\"]\n")
+        let result = try cli.run("transcribe", "--profile", "p", speech)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "kubectl get pods\n")
+        let request = try #require(try server.requests().first)
+        let fields = request["fields"] as? [String: Any] ?? [:]
+        let query = request["query"] as? [String: Any] ?? [:]
+        let file = request["file"] as? [String: Any]
+        #expect(file?["filename"] as? String == "recording.wav")
+        #expect((file?["wav"] as? [String: Any])?["sample_rate"] as? Int == 16000 || file?["wav"] != nil)
+        switch dialect {
+        case "openai":
+            #expect(request["path"] as? String == "/v1/audio/transcriptions")
+            #expect(fields["model"] as? String == "whisper-1")
+            #expect(fields["prompt"] as? String == "kubectl, nginx")
+            #expect(fields["response_format"] as? String == "json")
+        case "whisper.cpp":
+            #expect(request["path"] as? String == "/inference")
+            #expect(fields["model"] == nil)
+            #expect(fields["prompt"] as? String == "kubectl, nginx")
+        case "asr-webservice":
+            #expect(request["path"] as? String == "/asr")
+            #expect(request["field_names"] as? [String] == ["audio_file"])
+            #expect(query["output"] as? String == "json")
+            #expect(query["initial_prompt"] as? String == "kubectl, nginx")
+            #expect(query["task"] as? String == "transcribe")
+        default:
+            #expect(request["path"] as? String == "/transcribe")
+            #expect(request["field_names"] as? [String] == ["file"])
+        }
+    }
+
+    @Test func aKeyIsSentAsBearerAndNeverShown() throws {
+        let server = try STTServer(dialect: "openai", arguments: ["--api-key", "sk-test-4f9a8b7c6d5e"])
+        try profile("keyed", "url = \"\(server.url)\"\napi_key_env = \"STT_KEY\"\n")
+        let good = try cli.run(
+            ["transcribe", "--profile", "keyed", speech], executable: CLI.binary.path,
+            environment: ["STT_KEY": "sk-test-4f9a8b7c6d5e"])
+        #expect(good.stdout == "git status\n", "\(good.stderr)")
+        let headers = try server.requests().first?["headers"] as? [String: Any]
+        #expect(headers?["authorization"] as? String == "Bearer sk-test-4f9a8b7c6d5e")
+
+        let wrong = try cli.run(
+            ["transcribe", "--profile", "keyed", speech], executable: CLI.binary.path,
+            environment: ["STT_KEY": "sk-wrong-1234567890"])
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.hasPrefix("voicesh: the engine failed: HTTP 401: "))
+        #expect(!wrong.stderr.contains("sk-wrong-1234567890"))
+        let unset = try cli.run("transcribe", "--profile", "keyed", speech)
+        #expect(
+            unset.stderr
+                == "voicesh: the engine cannot run: engine.api_key_env names STT_KEY, which is not set in the environment\n"
+        )
+    }
+
+    @Test(arguments: [
+        ("openai", "HTTP 500: "), ("whisper.cpp", "HTTP 500: failed to process audio"),
+        ("asr-webservice", "HTTP 500: "), ("transcribe", "HTTP 500: "),
+    ])
+    func serverErrorsBecomeOneLine(dialect: String, prefix: String) throws {
+        let server = try STTServer(dialect: dialect, mode: "error")
+        try profile("e", "dialect = \"\(dialect)\"\nurl = \"\(server.url)\"\n")
+        let result = try cli.run("transcribe", "--profile", "e", speech)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("voicesh: the engine failed: \(prefix)"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func malformedRepliesAreNamed() throws {
+        let server = try STTServer(dialect: "openai", mode: "malformed")
+        try profile("m", "url = \"\(server.url)\"\n")
+        let result = try cli.run("transcribe", "--profile", "m", speech)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.hasPrefix("voicesh: the engine answered something that is not a transcript: "),
+            "\(result.stderr)")
+    }
+
+    @Test func aServerThatNeverAnswersTimesOutOnTime() throws {
+        let server = try STTServer(dialect: "whisper.cpp", mode: "hang")
+        try profile("h", "dialect = \"whisper.cpp\"\nurl = \"\(server.url)\"\ntimeout = 1\n")
+        let started = Date()
+        let result = try cli.run("transcribe", "--profile", "h", speech)
+        #expect(result.status == 1)
+        #expect(result.stderr == "voicesh: the engine gave no text within 1 s (the profile's engine.timeout)\n")
+        #expect(Date().timeIntervalSince(started) < 15)
+        #expect(try server.requests().count == 1)  // the request did reach the server
+    }
+
+    @Test func aDeadServerFallsBackOffline() throws {
+        let port = try FakeServer.unusedPort()
+        try profile("d", "url = \"http://127.0.0.1:\(port)\"\n[fallback]\nkind = \"edge\"\n")
+        let result = try cli.run("transcribe", "--profile", "d", speech)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "git status\n")
+        #expect(
+            result.stderr.contains("used the fallback engine: the engine failed: cannot reach http://127.0.0.1:\(port)")
+        )
+    }
+}
