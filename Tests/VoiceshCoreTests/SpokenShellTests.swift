@@ -261,6 +261,26 @@ struct SpokenShellTests {
         #expect(shell.normalize(spoken) == typed)
     }
 
+    /// The rows of docs/spoken-shell.md that the other tables do not already hold.
+    @Test(
+        arguments: [
+            ("dash dash dry dash run", "--dry-run"),
+            ("star dot log", "*.log"),
+            ("open bracket dash f x dot txt close bracket", "[ -f x.txt ]"),
+            ("find dot dash exec rm open brace close brace backslash semicolon", "find . -exec rm {} \\;"),
+            ("sudo systemctl restart engine x dot service", "sudo systemctl restart nginx.service"),
+            (
+                "kube control get pods dash n kube dash system pipe grab web",
+                "kubectl get pods -n kube-system | grep web"
+            ),
+            ("ssh keygen", "ssh-keygen"),
+            ("sudo systemctl daemon reload", "sudo systemctl daemon-reload"),
+            ("journal control dash u web", "journalctl -u web"),
+        ] as [(String, String)])
+    func documentedExamples(spoken: String, typed: String) {
+        #expect(shell.normalize(spoken) == typed)
+    }
+
     @Test(
         arguments: [
             ("", ""),
