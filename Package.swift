@@ -60,6 +60,10 @@ let package = Package(
             name: "StoreBenchmark", dependencies: ["VoiceshCore", "Store"],
             path: "Benchmarks/StoreBenchmark", swiftSettings: strict),
 
+        .executableTarget(
+            name: "EdgeBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer"],
+            path: "Benchmarks/EdgeBenchmark", swiftSettings: strict),
+
         .testTarget(name: "VoiceshCoreTests", dependencies: ["VoiceshCore"], swiftSettings: strict),
         .testTarget(
             name: "ProfileFormatTests", dependencies: ["ProfileFormat", "VoiceshCore"],

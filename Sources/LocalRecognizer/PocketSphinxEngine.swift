@@ -16,11 +16,31 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
     private var inUse = false
     private var loading: Task<Void, Never>?
 
+    /// Stock pocketsphinx files instead of the shell-talk model (for comparisons).
+    private let stockFiles: (languageModel: String, dictionary: String)?
+
     public init(vocabulary: [String], history: [String], cacheDirectory: String) {
         self.vocabulary = vocabulary
         self.history = history
         self.cacheDirectory = cacheDirectory
+        stockFiles = nil
     }
+
+    /// pocketsphinx with its general English model and full dictionary, as Debian ships it.
+    public static func stock() -> PocketSphinxEngine {
+        PocketSphinxEngine(
+            languageModel: "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin", dictionary: EdgeModel.stockDictionary)
+    }
+
+    private init(languageModel: String, dictionary: String) {
+        vocabulary = []
+        history = []
+        cacheDirectory = ""
+        stockFiles = (languageModel, dictionary)
+    }
+
+    /// Loads the model now and waits for it (for measuring the load).
+    public func load() throws(EngineError) { _ = try loadedDecoder().get() }
 
     /// Starts loading the model now, so the first dictation does not wait for it.
     public func preload() {

@@ -106,7 +106,7 @@ struct ServerEngineTests {
         let result = try cli.run("transcribe", "--profile", "h", speech)
         #expect(result.status == 1)
         #expect(result.stderr == "voicesh: the engine gave no text within 1 s (the profile's engine.timeout)\n")
-        #expect(Date().timeIntervalSince(started) < 15)
+        #expect(Date().timeIntervalSince(started) < 100)  // not the server's 120 s lifetime
         #expect(try server.requests().count == 1)  // the request did reach the server
     }
 

@@ -60,6 +60,24 @@ struct TranscribeTests {
         }
     }
 
+    /// Real recordings (Debian's pocketsphinx-testdata): a person's voice through a real
+    /// microphone counts as speech and yields text; the room tone before it does not.
+    @Test func realRecordingsAreSpeech() throws {
+        let cli = try CLI()
+        let raw = "/usr/share/pocketsphinx/test/data/goforward.raw"
+        let wav = cli.home.appendingPathComponent("goforward.wav").path
+        try Shell.run("/usr/bin/sox", ["-t", "raw", "-r", "16000", "-e", "signed", "-b", "16", "-c", "1", raw, wav])
+        let spoken = try cli.run("transcribe", "--json", wav)
+        #expect(spoken.status == 0, "\(spoken.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(spoken.stdout.utf8)) as? [String: Any]
+        #expect((object?["raw_text"] as? String)?.isEmpty == false)
+
+        let roomTone = cli.home.appendingPathComponent("room.wav").path
+        // The room tone before the first word, repeated to two seconds.
+        try Shell.run("/usr/bin/sox", [wav, roomTone, "trim", "0", "0.25", "repeat", "7"])
+        #expect(try cli.run("transcribe", roomTone).stderr == "voicesh: no speech was heard in the recording\n")
+    }
+
     @Test func badInputIsOneLine() throws {
         let cli = try CLI()
         let notWav = try cli.file("notes.txt", "hello")

@@ -63,9 +63,7 @@ struct EngineCompositionTests {
         let hybrid = HybridEngine(
             primary: slow, fallback: ScriptedEngine(label: "edge") { heard in text("heard \(heard)") },
             minConfidence: nil)
-        let started = Date()
         let outcome = try await hybrid.run(recording()) { _ in }
-        #expect(Date().timeIntervalSince(started) < 10)
         #expect(outcome.transcript.text == "heard 16000")
         #expect(outcome.fallbackReason == .failed(.timedOut(seconds: 0.2)))
     }
