@@ -63,7 +63,8 @@ print(
 )
 
 var synthesised: [(text: String, audio: [Int16])] = []
-for (i, text) in EvaluationSet.sentences.enumerated() {
+let limit = Int(ProcessInfo.processInfo.environment["EDGE_BENCH_LIMIT"] ?? "") ?? Int.max
+for (i, text) in EvaluationSet.sentences.prefix(limit).enumerated() {
     for voice in voices { synthesised.append((text, try synthesise(text, voice: voice, index: i))) }
 }
 let samples = synthesised
@@ -106,6 +107,9 @@ func measure(_ name: String, _ engine: PocketSphinxEngine, _ samples: [(text: St
             result = .failure(error)
         }
         let hypothesis = (try? result.get())?.text ?? ""
+        if ProcessInfo.processInfo.environment["EDGE_BENCH_VERBOSE"] != nil {
+            print("\(name): \(sample.text) → \(hypothesis)")
+        }
         if case .failure(.noSpeech) = result { f.noSpeech += 1 }
         let finished = Date()
         f.decode += finished.timeIntervalSince(started)

@@ -35,21 +35,22 @@ struct EdgeModel {
             return EdgeModel(languageModel: lm, dictionary: dict, unpronounceable: missing)
         }
 
-        let pronunciations = loadStockDictionary()
+        var pronunciations = loadStockDictionary()
+        for (word, phones) in ShellLexicon.pronunciations { pronunciations[word] = phones }
+        // Words no dictionary has (a profile's own terms) get espeak-ng's pronunciation.
+        let unknown = Set(sentences.joined()).filter { pronunciations[$0] == nil }
+        for (word, phones) in Pronouncer.pronounce(unknown.sorted()) { pronunciations[word] = [phones] }
         var lines: [String] = []
         var missing: [String] = []
         var speakable: [[String]] = []
         for words in sentences {
-            var known = true
-            for word in words where pronunciations[word] == nil && ShellLexicon.pronunciations[word] == nil {
-                known = false
-                if !missing.contains(word) { missing.append(word) }
-            }
-            if known { speakable.append(words) }
+            let unspeakable = words.filter { pronunciations[$0] == nil }
+            for word in unspeakable where !missing.contains(word) { missing.append(word) }
+            if unspeakable.isEmpty { speakable.append(words) }
         }
         let model = NGramModel(sentences: speakable)
         for word in model.vocabulary {
-            let variants = ShellLexicon.pronunciations[word] ?? pronunciations[word] ?? []
+            let variants = pronunciations[word] ?? []
             for (i, phones) in variants.enumerated() {
                 lines.append(i == 0 ? "\(word) \(phones)" : "\(word)(\(i + 1)) \(phones)")
             }

@@ -55,10 +55,15 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         defer { lock.unlock() }
         if let decoder { return decoder }
         let result = Result { () throws(EngineError) in
-            let model = try EdgeModel.prepare(vocabulary: vocabulary, history: history, cacheDirectory: cacheDirectory)
+            var files = stockFiles
+            if files == nil {
+                let model = try EdgeModel.prepare(
+                    vocabulary: vocabulary, history: history, cacheDirectory: cacheDirectory)
+                files = (model.languageModel, model.dictionary)
+            }
+            guard let (languageModel, dictionary) = files else { throw EngineError.unavailable("no model") }
             return try PocketSphinxDecoder(
-                acousticModel: EdgeModel.acousticModel, languageModel: model.languageModel, dictionary: model.dictionary
-            )
+                acousticModel: EdgeModel.acousticModel, languageModel: languageModel, dictionary: dictionary)
         }
         decoder = result
         return result

@@ -8,13 +8,13 @@ struct TranscribeTests {
     static func speech(_ text: String, voice: String = "en-us", speed: Int = 150, in cli: CLI) throws -> String {
         let base = cli.home.appendingPathComponent("speech-\(UUID().uuidString.prefix(6))").path
         try Shell.run("/usr/bin/espeak-ng", ["-v", voice, "-s", String(speed), "-w", base + "-raw.wav", text])
-        try Shell.run("/usr/bin/sox", [base + "-raw.wav", "-r", "16000", base + "-16k.wav", "pad", "0.3", "0.3"])
+        try Shell.run("/usr/bin/sox", ["-R", base + "-raw.wav", "-r", "16000", base + "-16k.wav", "pad", "0.3", "0.3"])
         let seconds = try Shell.run("/usr/bin/soxi", ["-D", base + "-16k.wav"]).stdout.trimmingCharacters(
             in: .whitespacesAndNewlines)
         try Shell.run(
             "/usr/bin/sox",
-            ["-n", "-r", "16000", "-c", "1", base + "-noise.wav", "synth", seconds, "pinknoise", "vol", "0.004"])
-        try Shell.run("/usr/bin/sox", ["-m", base + "-16k.wav", base + "-noise.wav", base + ".wav"])
+            ["-R", "-n", "-r", "16000", "-c", "1", base + "-noise.wav", "synth", seconds, "pinknoise", "vol", "0.004"])
+        try Shell.run("/usr/bin/sox", ["-R", "-m", base + "-16k.wav", base + "-noise.wav", base + ".wav"])
         return base + ".wav"
     }
 
@@ -27,6 +27,18 @@ struct TranscribeTests {
         let result = try cli.run("transcribe", try Self.speech(text, voice: voice, in: cli))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == text + "\n")
+    }
+
+    /// A profile's vocabulary reaches the model, with espeak-ng's pronunciation for a word no
+    /// dictionary has.
+    @Test func profileVocabularyIsRecognised() throws {
+        let cli = try CLI()
+        let file = try cli.file(
+            "vocab.toml", "name = \"infra\"\nhost = \"h\"\n[engine]\nvocabulary = [\"podman\", \"vagrant\"]\n")
+        try cli.ok("profile", "import", file)
+        let speech = try Self.speech("sudo podman", in: cli)
+        #expect(try cli.run("transcribe", "--profile", "infra", speech).stdout == "sudo podman\n")
+        #expect(try cli.run("transcribe", speech).stdout != "sudo podman\n")  // not without the vocabulary
     }
 
     @Test func readsOtherRatesAndStdin() throws {

@@ -44,6 +44,7 @@ public enum ShellLexicon {
         "rsync": ["AA R S IH NG K"],
         "scp": ["EH S S IY P IY"],
         "sed": ["S EH D"],
+        "sh": ["EH S EY CH"],  // "dot s h": the stock "sh" (one phone) gets inserted everywhere
         "ss": ["EH S EH S"],
         "ssh": ["EH S EH S EY CH"],
         "sudo": ["S UW D OW", "S UW D UW"],

@@ -46,7 +46,9 @@ struct Transcribe: AsyncParsableCommand {
             chosen.engine.command = command
         }
         if let timeout { chosen.engine.timeout = timeout }
-        let engine = try EngineFactory(context: context).engine(for: chosen)
+        let factory =
+            profile == nil ? EngineFactory(context: context) : EngineFactory.forProfile(chosen, context: context)
+        let engine = try factory.engine(for: chosen)
         let frames = AsyncStream<AudioFrame> { continuation in
             for frame in AudioFrame.frames(of: samples) { continuation.yield(frame) }
             continuation.finish()

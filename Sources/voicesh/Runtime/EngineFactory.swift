@@ -6,6 +6,19 @@ import VoiceshCore
 /// Builds a profile's engine, wrapped in its timeout. The one place that knows every kind.
 struct EngineFactory {
     var context: AppContext
+    /// The user's own words (their history's raw text), which the edge model learns from.
+    var history: [String] = []
+
+    /// A factory that feeds the profile's dictation history into the edge model; a profile
+    /// with `history = "off"` contributes nothing.
+    static func forProfile(_ profile: Profile, context: AppContext) -> EngineFactory {
+        var factory = EngineFactory(context: context)
+        guard profile.history != .off, FileManager.default.fileExists(atPath: context.location.database),
+            let rows = try? context.openDatabase().dictations(profile: profile.name, limit: 500)
+        else { return factory }
+        factory.history = rows.filter { [.inserted, .ran, .edited].contains($0.outcome) }.map(\.rawText)
+        return factory
+    }
 
     /// The profile's engine, with its `[fallback]` behind it when there is one.
     func engine(for profile: Profile) throws(EngineError) -> any SpeechEngine {
@@ -20,7 +33,7 @@ struct EngineFactory {
         switch (config.kind, config.recognizer ?? .pocketsphinx) {
         case (.edge, .pocketsphinx):
             let edge = PocketSphinxEngine(
-                vocabulary: config.vocabulary, history: [], cacheDirectory: context.location.cacheDirectory)
+                vocabulary: config.vocabulary, history: history, cacheDirectory: context.location.cacheDirectory)
             edge.preload()
             engine = edge
         case (.edge, .command):

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Writes Sources/VoiceshCore/Shell/ShellCorpus.swift: spoken shell commands for the edge
+engine's language model, from templates and word lists below. Sentences of the benchmark's
+evaluation set (Benchmarks/EdgeBenchmark/EvaluationSet.swift) are left out, so the benchmark
+measures commands the model has never seen.
+
+    python3 scripts/generate-corpus.py
+"""
+import itertools, os, random, re
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+random.seed(11)
+
+digits = "zero one two three four five six seven eight nine".split()
+numbers = digits + "ten eleven twelve fifteen twenty thirty forty fifty one hundred".split()
+ports = ["eight zero eight zero", "eight zero", "four four three", "three thousand", "five four three two", "two two", "nine zero nine zero"]
+letters = list("abcdefhijklmnopqrstuvwxyz")
+names = ["app", "web", "api", "db", "backup", "build", "notes", "main", "test", "server", "config", "data", "deploy", "old", "new", "index", "setup", "script", "report", "output"]
+exts = ["txt", "md", "py", "js", "json", "yaml", "yml", "conf", "log", "sh", "toml", "csv", "html", "css", "sql", "env", "ini", "service", "tar dot gz", "zip"]
+files = [f"{n} dot {e}" for n in names for e in exts]
+random.shuffle(files)
+files = files[:160] + ["readme dot md", "package dot json", "docker compose dot yml", "dot env", "dot bashrc", "dot gitignore", "makefile", "dockerfile", "requirements dot txt"]
+top = ["etc", "var", "tmp", "opt", "home", "usr", "srv", "root", "mnt", "dev", "proc", "boot", "run"]
+sub = ["log", "lib", "www", "nginx", "ssh", "systemd", "cron dot d", "local", "bin", "share", "cache", "apt", "docker", "app", "backups", "projects", "src", "config", "default", "sites dash available"]
+dirs = [f"slash {t}" for t in top] + [f"slash {t} slash {s}" for t in top for s in random.sample(sub, 5)] + ["tilde", "tilde slash projects", "tilde slash dot ssh", "tilde slash dot config", "dot", "dot dot", "dot dot slash dot dot", "slash"]
+services = ["nginx", "docker", "ssh", "sshd", "postgresql", "redis", "apache two", "cron", "mysql", "ufw", "networking", "containerd", "kubelet", "grafana", "prometheus", "fail two ban"]
+packages = ["nginx", "git", "curl", "wget", "htop", "vim", "tmux", "docker", "jq", "tree", "python three", "nodejs", "npm", "make", "gcc", "unzip", "zip", "rsync", "net tools", "build essential", "sqlite three", "redis", "certbot", "ufw"]
+git_sub = ["status", "log", "diff", "pull", "push", "fetch", "stash", "branch", "add", "commit", "checkout", "switch", "merge", "rebase", "reset", "restore", "show", "tag", "clone", "init", "remote", "blame", "cherry dash pick", "revert", "clean", "bisect", "grep", "describe", "shortlog", "reflog", "config", "worktree", "submodule"]
+git_args = ["main", "master", "develop", "origin", "origin main", "head", "head tilde one", "feature", "dash dash all", "dash dash stat", "dash dash oneline", "dash dash staged", "dash dash amend", "dash dash force", "dash dash hard", "dash dash soft", "dash dash graph", "dash v", "dash a", "dash d", "dash b", "dash p", "dash s", "dash u", "dash f", "dot", "list", "pop", "apply", "drop", "readme dot md"]
+docker_sub = ["ps", "images", "logs", "exec", "run", "stop", "start", "restart", "rm", "rmi", "pull", "push", "build", "inspect", "stats", "top", "network ls", "volume ls", "system prune", "compose up", "compose down", "compose ps", "compose logs", "compose build", "compose pull", "compose restart"]
+docker_args = ["web", "db", "api", "nginx", "redis", "dash a", "dash q", "dash f", "dash d", "dash it web bash", "dash dash all", "dash t app dot", "dash p eight zero eight zero colon eight zero", "web sh", "ubuntu", "postgres"]
+kube_verbs = ["get", "describe", "delete", "logs", "apply", "edit", "rollout status", "rollout restart", "scale", "exec", "top", "port dash forward", "explain", "create"]
+kube_res = ["pods", "pod", "services", "service", "deployments", "deployment", "nodes", "namespaces", "configmaps", "secrets", "ingress", "events", "jobs", "cronjobs", "all", "web", "api", "persistentvolumeclaims"]
+kube_args = ["", "dash n default", "dash n kube dash system", "dash a", "dash o wide", "dash o yaml", "dash o json", "dash w", "dash f", "dash f config dot yaml", "dash dash all dash namespaces", "dash l app equals web"]
+sysverbs = ["start", "stop", "restart", "status", "enable", "disable", "reload", "is dash active", "daemon dash reload", "list dash units", "mask", "unmask"]
+plain = ["cat", "less", "more", "vim", "vi", "nano", "head", "tail", "wc", "rm", "touch", "stat", "file", "cp", "mv", "chmod", "chown", "ls", "cd", "mkdir", "rmdir", "du", "df", "find", "grep", "sort", "uniq", "diff", "md five sum", "sha two five six sum", "sudo", "echo", "source", "bash", "python three", "node", "tar", "gzip", "unzip", "open", "code", "ln"]
+flags = ["dash " + " ".join(c) for c in ["l", "la", "lh", "a", "r", "rf", "f", "n", "h", "v", "p", "s", "i", "x", "c", "z", "xzf", "czf", "tlnp", "rn", "ri", "alh"]] + ["dash dash help", "dash dash version", "dash dash force", "dash dash recursive", "dash dash dry dash run", "dash dash verbose", "dash dash all", "dash dash since today", "dash dash no dash pager"]
+words = ["error", "warning", "failed", "todo", "fixme", "hello", "hello world", "root", "admin", "user", "localhost", "example dot com", "google dot com", "server", "prod", "staging", "true", "false", "yes", "no", "today", "yesterday", "now", "all", "debug", "info"]
+
+S = set()
+def add(*parts):
+    s = " ".join(p for p in parts if p)
+    S.add(" ".join(s.split()))
+
+for sub_ in git_sub:
+    add("git", sub_)
+    for a in random.sample(git_args, 6): add("git", sub_, a)
+add("git commit dash m quote fix the build end quote"); add("git commit dash a m quote update readme end quote")
+add("git clone git at sign github dot com colon user slash repo dot git"); add("git log dash n five")
+for s_ in docker_sub:
+    add("docker", s_)
+    for a in random.sample(docker_args, 4): add("docker", s_, a)
+    add("sudo docker", s_)
+for v in kube_verbs:
+    for r in kube_res:
+        add("kubectl", v, r, random.choice(kube_args))
+    add("kubectl", v)
+for v in sysverbs:
+    add("systemctl", v)
+    for s_ in services: add("sudo systemctl", v, s_); add("systemctl", v, s_)
+for s_ in services:
+    add("journalctl dash u", s_); add("journalctl dash u", s_, "dash f"); add("sudo service", s_, random.choice(["start", "stop", "restart", "status"]))
+    add("journalctl dash u", s_, "dash dash since today"); add("sudo journalctl dash u", s_, "dash n", random.choice(numbers))
+for p in packages:
+    for v in ["install", "remove", "purge", "show", "search"]: add("sudo apt", v, p); add("apt", v, p)
+    add("sudo apt install", p, "dash y"); add("which", p)
+for v in ["update", "upgrade", "autoremove", "list dash dash installed", "list dash dash upgradable", "full dash upgrade"]: add("sudo apt", v); add("apt", v)
+add("sudo apt update and and sudo apt upgrade dash y")
+for c in plain:
+    for f in random.sample(files, 5): add(c, f)
+    for d in random.sample(dirs, 4): add(c, d)
+    for fl in random.sample(flags, 3): add(c, fl, random.choice(files + dirs))
+    add(c)
+    add("sudo", c, random.choice(files + dirs))
+for d in dirs:
+    add("cd", d); add("ls", d); add("ls dash l a", d); add("du dash s h", d); add("find", d, "dash name star dot", random.choice(exts))
+    add("ls", d, "pipe grep", random.choice(names))
+for f in files:
+    add("grep", random.choice(words), f); add("grep dash r", random.choice(words), random.choice(dirs))
+    add("tail dash n", random.choice(numbers), f); add("head dash n", random.choice(numbers), f)
+    add("cat", f, "pipe grep", random.choice(words)); add("cat", f, "pipe wc dash l"); add("cat", f, "pipe sort pipe uniq")
+    add("cp", f, random.choice(files)); add("mv", f, random.choice(files)); add("chmod", random.choice(["plus x", "six four four", "seven five five", "six zero zero"]), f)
+    add("echo", random.choice(words), "greater than", f); add("echo", random.choice(words), "append to", f)
+for n in numbers:
+    add("sleep", n); add("kill dash nine", n); add("kill", n); add("tail dash n", n); add("head dash n", n); add("ping dash c", n, random.choice(["localhost", "google dot com", "example dot com"]))
+    add("watch dash n", n, random.choice(["df dash h", "free dash h", "docker ps", "kubectl get pods"]))
+for p in ports:
+    add("curl localhost colon", p); add("curl dash i localhost colon", p, "slash health"); add("curl http colon slash slash localhost colon", p)
+    add("sudo ufw allow", p); add("ss dash t l n p pipe grep", p); add("lsof dash i colon", p)
+for w in words:
+    add("echo", w); add("grep", w); add("grep dash i", w, "slash var slash log slash syslog"); add("history pipe grep", w)
+for c in ["ps aux", "ps aux pipe grep nginx", "ps aux pipe grep python", "top", "htop", "df dash h", "free dash h", "free dash m", "uptime", "whoami", "hostname", "date", "pwd", "clear", "exit", "history", "env", "echo dollar path", "echo dollar home", "echo dollar user", "uname dash a", "ip a", "ip route", "ss dash t l n p", "ifconfig", "dig example dot com", "nslookup example dot com", "ssh root at sign server", "ssh user at sign prod", "ssh dash i tilde slash dot ssh slash id underscore ed two five five one nine root at sign server", "scp notes dot txt server colon tilde", "rsync dash a v dot slash backup slash", "make", "make test", "make install", "make clean", "npm install", "npm run build", "npm run dev", "npm test", "pip install dash r requirements dot txt", "python three dash m pip install requests", "python three main dot py", "source venv slash bin slash activate", "deactivate", "sudo reboot", "sudo shutdown now", "sudo su", "sudo dash i", "crontab dash e", "crontab dash l", "man grep", "man ls", "lsblk", "mount", "sudo fdisk dash l", "who", "w", "last", "id", "groups", "tmux", "tmux attach", "tmux ls", "tmux new dash s work", "screen dash r", "exit", "logout", "alias", "jobs", "fg", "bg", "sudo nginx dash t", "nginx dash s reload", "certbot renew", "ufw status", "sudo ufw enable", "terraform plan", "terraform apply", "ansible all dash m ping", "xargs rm", "find dot dash type f", "find dot dash type d", "find dot dash name star dot py", "ls pipe wc dash l", "du dash s h star pipe sort dash h", "sort file dot txt pipe uniq", "awk quote print end quote", "sed dash i", "ln dash s target link", "cd", "cd dash", "ls", "ll", "tar dash x z f backup dot tar dot gz", "tar dash c z f backup dot tar dot gz dot", "unzip archive dot zip", "wget example dot com", "export editor equals vim", "export path equals dollar path colon tilde slash bin", "ssh dash keygen dash t ed two five five one nine", "cat tilde slash dot ssh slash id underscore ed two five five one nine dot pub", "vim tilde slash dot bashrc", "source tilde slash dot bashrc"]:
+    add(c)
+
+evaluation = set(re.findall(r'"([^"]+)"', open(os.path.join(ROOT, "Benchmarks/EdgeBenchmark/EvaluationSet.swift")).read()))
+corpus = sorted(s for s in S if s not in evaluation)
+out = os.path.join(ROOT, "Sources/VoiceshCore/Shell/ShellCorpus.swift")
+with open(out, "w") as f:
+    f.write("// Generated by scripts/generate-corpus.py; edit the script, not this file.\n\n")
+    f.write("/// Spoken shell commands the edge engine's language model is built from: how people say\n")
+    f.write("/// commands out loud, in the words the spoken-shell normaliser turns into shell text.\n")
+    f.write("/// Disjoint from the benchmark's evaluation set (Benchmarks/EdgeBenchmark).\n")
+    f.write("public enum ShellCorpus {\n    public static let sentences: [String] = text.split(separator: \"\\n\").map(String.init)\n\n")
+    f.write("    private static let text = \"\"\"\n")
+    for s in corpus: f.write("        " + s + "\n")
+    f.write("        \"\"\"\n}\n")
+print(len(corpus), "sentences;", len(S) - len(corpus), "left out as evaluation sentences")
