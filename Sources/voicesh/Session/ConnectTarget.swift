@@ -14,7 +14,8 @@ struct ConnectTarget {
     var profile: Profile?
 
     static func resolve(_ command: Connect, context: AppContext) throws -> ConnectTarget {
-        var profile = try savedProfile(named: command.target, context: context)
+        let saved = try savedProfile(named: command.target, context: context)
+        var profile = saved
         if profile == nil {
             guard let destination = Destination(parsing: command.target) else {
                 throw Failure.Command.message("\"\(command.target)\" is neither a profile nor [user@]host[:port]")
@@ -37,7 +38,7 @@ struct ConnectTarget {
             host: chosen.host, port: chosen.port, user: chosen.user ?? context.localUser,
             identity: chosen.identity.map(context.expandingTilde),
             knownHostsFile: context.expandingTilde(chosen.knownHosts ?? "~/.ssh/known_hosts"),
-            keepalive: chosen.keepalive, profile: profile?.name == "ad-hoc" ? nil : profile)
+            keepalive: chosen.keepalive, profile: saved)
     }
 
     /// The profile of that name, without creating a database just to look.
