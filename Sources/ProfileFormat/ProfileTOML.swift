@@ -78,6 +78,17 @@ public enum ProfileTOML {
             guard let value = table[key]?.tomlValue else { continue }
             let dotted = prefix + key
             let line = lines[scope, dotted]
+            if let nested = value.table, prefix.isEmpty, key == Profile.aliasTable {
+                // Aliases are free-form phrases: every key is a spoken phrase, every value text.
+                for phrase in nested.keys {
+                    guard let text = nested[phrase]?.tomlValue.string else {
+                        problems.append(.init(key: "\(key).\(phrase)", message: "expected a string", line: line))
+                        continue
+                    }
+                    entries.append(.init(key: "\(key).\(phrase)", value: .string(text), line: line))
+                }
+                continue
+            }
             if let nested = value.table {
                 guard prefix.isEmpty, Profile.engineTables.contains(key) else {
                     problems.append(.init(key: dotted, message: tableHint(dotted), line: line))
@@ -101,7 +112,7 @@ public enum ProfileTOML {
         if let guess = ["engine", "fallback"].first(where: { key.hasPrefix(String($0.prefix(3))) }) {
             return "unknown table; did you mean [\(guess)]?"
         }
-        return "unknown table (profiles have [engine] and [fallback])"
+        return "unknown table (profiles have [engine], [fallback] and [aliases])"
     }
 
     private static func configValue(_ value: TOMLValue) -> ConfigValue? {

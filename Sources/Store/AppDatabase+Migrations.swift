@@ -52,6 +52,11 @@ extension AppDatabase {
                 t.column("finalText")
             }
         }
+        migrator.registerMigration("v2-profile-aliases") { db in
+            try db.alter(table: "profile") { t in
+                t.add(column: "aliases", .jsonText).notNull().defaults(to: "{}")
+            }
+        }
         return migrator
     }
 }

@@ -41,6 +41,19 @@ struct TranscribeTests {
         #expect(try cli.run("transcribe", speech).stdout != "sudo podman\n")  // not without the vocabulary
     }
 
+    @Test func profileAliasesShapeTheText() throws {
+        let cli = try CLI()
+        try cli.ok("profile", "add", "aliased", "--host", "h")
+        try cli.ok("profile", "set", "aliased", "aliases.git status=git status --short --branch")
+        #expect(
+            try cli.ok("profile", "export", "aliased").stdout.contains(
+                "[aliases]\n\"git status\" = \"git status --short --branch\"\n"))
+        let speech = try Self.speech("git status", in: cli)
+        #expect(try cli.run("transcribe", "--profile", "aliased", speech).stdout == "git status --short --branch\n")
+        try cli.ok("profile", "set", "aliased", "aliases.git status=")
+        #expect(try cli.run("transcribe", "--profile", "aliased", speech).stdout == "git status\n")
+    }
+
     @Test func readsOtherRatesAndStdin() throws {
         let cli = try CLI()
         let wav = try Self.speech("git status", in: cli)

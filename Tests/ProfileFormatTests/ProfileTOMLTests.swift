@@ -88,6 +88,21 @@ struct ProfileTOMLTests {
             ])
     }
 
+    @Test func aliasesAreAFreeFormTable() throws {
+        let text = """
+            name = "a"
+            host = "h"
+
+            [aliases]
+            "prod box" = "prod-01.example.com"
+            deploy = "./deploy.sh --env prod"
+            """
+        let p = try #require(try ProfileTOML.profiles(fromText: text, source: "f.toml").first)
+        #expect(p.aliases == ["prod box": "prod-01.example.com", "deploy": "./deploy.sh --env prod"])
+        #expect(
+            problems("name = \"a\"\nhost = \"h\"\n[aliases]\nx = 3\n") == ["f.toml:3: aliases.x: expected a string"])
+    }
+
     @Test func manyProfilesAreAllOrNothing() throws {
         let good = """
             [[profile]]
@@ -120,6 +135,7 @@ struct ProfileTOMLTests {
         p.fallback = EngineConfig(kind: .server)
         p.fallback?.url = "http://127.0.0.1:8080"
         p.fallback?.dialect = .whisperCpp
+        p.aliases = ["prod box": "prod-01.example.com", "show me": "ls -la", "quote \"x\"": "y"]
         let back = try ProfileTOML.profiles(fromText: p.tomlText, source: "export")
         #expect(back == [p])
     }

@@ -21,6 +21,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var audioDevice: String?
     var engine: EngineConfig
     var fallback: EngineConfig?
+    var aliases: [String: String]
     var createdAt: Date
     var updatedAt: Date
 
@@ -44,6 +45,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
         audioDevice = p.audioDevice
         engine = p.engine
         fallback = p.fallback
+        aliases = p.aliases
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -62,6 +64,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
         p.audioDevice = audioDevice
         p.engine = engine
         p.fallback = fallback
+        p.aliases = aliases
         return p
     }
 

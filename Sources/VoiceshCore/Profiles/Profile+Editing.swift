@@ -42,6 +42,12 @@ extension Profile {
                 throw ProfileProblem(key: key, message: error.message)
             }
             if parts[0] == "engine" { self.engine = engine } else { fallback = engine }
+        } else if parts.count == 2, parts[0] == Self.aliasTable {
+            switch value {
+            case .none: aliases[parts[1]] = nil
+            case .string(let text)?: aliases[parts[1]] = text
+            case let other?: throw ProfileProblem(key: key, message: "expected a string, found \(other.kind.noun)")
+            }
         } else if key == "fallback", value == nil {
             fallback = nil
         } else {
@@ -53,6 +59,7 @@ extension Profile {
     /// The key's value, or nil when it is unset.
     public func value(of key: String) -> ConfigValue? {
         let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+        if parts.count == 2, parts[0] == Self.aliasTable { return aliases[parts[1]].map(ConfigValue.string) }
         if parts.count == 2, Self.engineTables.contains(parts[0]) {
             let engine = parts[0] == "engine" ? self.engine : fallback
             return engine.flatMap { e in EngineConfig.fields.first { $0.key == parts[1] }?.read(e) }
@@ -63,6 +70,7 @@ extension Profile {
     /// The shape a key expects, so command-line text can be parsed for it.
     public static func kind(of key: String) throws(ProfileProblem) -> ConfigValue.Kind {
         let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+        if parts.count == 2, parts[0] == aliasTable { return .string }
         if parts.count == 2, engineTables.contains(parts[0]) {
             return try field(parts[1], in: EngineConfig.fields, dotted: key).kind
         }

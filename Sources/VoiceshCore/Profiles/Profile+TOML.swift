@@ -13,6 +13,11 @@ extension Profile {
             lines.append("[\(table)]")
             lines += EngineConfig.fields.compactMap { f in f.read(engine).map { "\(f.key) = \(Self.toml($0))" } }
         }
+        if !aliases.isEmpty {
+            lines.append("")
+            lines.append("[\(Self.aliasTable)]")
+            lines += aliases.sorted { $0.key < $1.key }.map { "\(Self.quoted($0.key)) = \(Self.quoted($0.value))" }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

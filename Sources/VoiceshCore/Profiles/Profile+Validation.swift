@@ -37,6 +37,14 @@ extension Profile {
             fail("toggle_key", "\(error.message); use a named key such as ctrl-], alt-v or f9")
         }
         if audioDevice?.isEmpty == true { fail("audio_device", "is empty; name an ALSA device or remove the key") }
+        for (phrase, text) in aliases.sorted(by: { $0.key < $1.key }) {
+            let words = phrase.split(separator: " ")
+            if words.isEmpty || phrase.contains(where: { $0.isControl || $0.isNewline }) {
+                fail("aliases.\(phrase)", "the spoken phrase must be one or more words")
+            } else if text.contains(where: { $0.isControl || $0.isNewline }) {
+                fail("aliases.\(phrase)", "the text must not hold control characters or newlines")
+            }
+        }
         problems += engine.validate(table: "engine")
         if let fallback { problems += fallback.validate(table: "fallback") }
         return problems

@@ -21,6 +21,8 @@ public struct Profile: Codable, Equatable, Sendable {
     public var audioDevice: String?
     public var engine = EngineConfig()
     public var fallback: EngineConfig?
+    /// The profile's own fixes for the spoken-shell normaliser: spoken phrase → text.
+    public var aliases: [String: String] = [:]
 
     public init(name: String, host: String) {
         self.name = name
@@ -28,7 +30,7 @@ public struct Profile: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, host, port, user, identity, keepalive, send, history, production, engine, fallback
+        case name, host, port, user, identity, keepalive, send, history, production, engine, fallback, aliases
         case knownHosts = "known_hosts"
         case toggleKey = "toggle_key"
         case audioDevice = "audio_device"

@@ -138,6 +138,9 @@ extension Profile {
 
     /// The tables that hold an engine.
     public static let engineTables = ["engine", "fallback"]
+
+    /// The table of spoken-shell aliases: `[aliases]` with `"spoken phrase" = "text"`.
+    public static let aliasTable = "aliases"
 }
 
 extension EngineConfig {

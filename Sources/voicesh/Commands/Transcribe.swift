@@ -66,7 +66,7 @@ struct Transcribe: AsyncParsableCommand {
         }
         let transcript = outcome.transcript
         let latency = Int(Date().timeIntervalSince(started) * 1000)
-        let text = SpokenShell().normalize(transcript.text)
+        let text = SpokenShell(aliases: chosen.aliases).normalize(transcript.text)
         if json {
             struct Output: Encodable {
                 var text: String
