@@ -52,11 +52,15 @@ public struct CommandEngine: SpeechEngine {
         let output: (Data, Data, Int32) = await withCheckedContinuation { continuation in
             Thread {
                 let errors = Box<Data>(Data())
-                let errorReader = Thread { errors.value = child.stderr.readDataToEndOfFile() }
-                errorReader.start()
+                let reading = DispatchGroup()
+                reading.enter()
+                Thread {
+                    errors.value = child.stderr.readDataToEndOfFile()
+                    reading.leave()
+                }.start()
                 let out = child.stdout.readDataToEndOfFile()
                 let status = child.wait()
-                while !errors.isSet { usleep(1000) }
+                reading.wait()
                 continuation.resume(returning: (out, errors.value, status))
             }.start()
         }
@@ -80,20 +84,13 @@ public struct CommandEngine: SpeechEngine {
     }
 }
 
-/// A value set once by another thread.
+/// A value handed from one thread to another (the lock makes it Sendable).
 final class Box<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value
-    private var set = false
     init(_ value: Value) { stored = value }
     var value: Value {
         get { lock.withLock { stored } }
-        set {
-            lock.withLock {
-                stored = newValue
-                set = true
-            }
-        }
+        set { lock.withLock { stored = newValue } }
     }
-    var isSet: Bool { lock.withLock { set } }
 }

@@ -30,10 +30,4 @@ public struct AudioFrame: Equatable, Sendable {
         }
     }
 
-    /// Root-mean-square level in 0…1, for the level meter and the speech check.
-    public var level: Double {
-        guard !samples.isEmpty else { return 0 }
-        let sum = samples.reduce(0.0) { $0 + Double($1) * Double($1) }
-        return (sum / Double(samples.count)).squareRoot() / 32768
-    }
 }

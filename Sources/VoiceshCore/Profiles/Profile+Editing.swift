@@ -1,12 +1,6 @@
 /// Reading and writing a profile by dotted key: the common path of the file parser,
 /// `profile set` and `profile export`.
 extension Profile {
-    /// Every dotted key a profile knows, for completions and hints.
-    public static var allKeys: [String] {
-        fields.map(\.key)
-            + engineTables.flatMap { table in EngineConfig.fields.map { "\(table).\($0.key)" } }
-    }
-
     /// Builds a profile from key–value entries (a parsed file), then validates it.
     /// Every problem is collected, so the caller reports them all at once.
     public static func build(from entries: [ProfileEntry], source: String) -> Result<Profile, ProfileProblems> {

@@ -4,8 +4,6 @@
 public struct ProfileField<Root> {
     public let key: String
     public let kind: ConfigValue.Kind
-    /// The allowed words for a choice, for messages and completions.
-    public let choices: [String]?
     let read: (Root) -> ConfigValue?
     /// Writes a value of the right shape, or resets to the default on nil; throws for a bad word.
     let write: (inout Root, ConfigValue?) throws(ProfileProblem) -> Void
@@ -16,7 +14,7 @@ extension ProfileField {
         -> Self
     {
         Self(
-            key: key, kind: .string, choices: nil, read: { .string($0[keyPath: path]) },
+            key: key, kind: .string, read: { .string($0[keyPath: path]) },
             write: { root, new in
                 if case .string(let s)? = new { root[keyPath: path] = s } else { root[keyPath: path] = value }
             })
@@ -24,7 +22,7 @@ extension ProfileField {
 
     static func optionalString(_ key: String, _ path: WritableKeyPath<Root, String?>) -> Self {
         Self(
-            key: key, kind: .string, choices: nil, read: { $0[keyPath: path].map(ConfigValue.string) },
+            key: key, kind: .string, read: { $0[keyPath: path].map(ConfigValue.string) },
             write: { root, new in
                 if case .string(let s)? = new { root[keyPath: path] = s } else { root[keyPath: path] = nil }
             })
@@ -34,7 +32,7 @@ extension ProfileField {
     /// a name that does not parse is kept as written for validation to report.
     static func keyChord(_ key: String, _ path: WritableKeyPath<Root, String>, default value: KeyChord) -> Self {
         Self(
-            key: key, kind: .string, choices: nil, read: { .string($0[keyPath: path]) },
+            key: key, kind: .string, read: { .string($0[keyPath: path]) },
             write: { root, new in
                 guard case .string(let s)? = new else {
                     root[keyPath: path] = value.name
@@ -46,7 +44,7 @@ extension ProfileField {
 
     static func integer(_ key: String, _ path: WritableKeyPath<Root, Int>, default value: Int) -> Self {
         Self(
-            key: key, kind: .integer, choices: nil, read: { .integer($0[keyPath: path]) },
+            key: key, kind: .integer, read: { .integer($0[keyPath: path]) },
             write: { root, new in
                 if case .integer(let n)? = new { root[keyPath: path] = n } else { root[keyPath: path] = value }
             })
@@ -54,7 +52,7 @@ extension ProfileField {
 
     static func float(_ key: String, _ path: WritableKeyPath<Root, Double>, default value: Double) -> Self {
         Self(
-            key: key, kind: .float, choices: nil, read: { .float($0[keyPath: path]) },
+            key: key, kind: .float, read: { .float($0[keyPath: path]) },
             write: { root, new in
                 if case .float(let x)? = new { root[keyPath: path] = x } else { root[keyPath: path] = value }
             })
@@ -62,7 +60,7 @@ extension ProfileField {
 
     static func optionalFloat(_ key: String, _ path: WritableKeyPath<Root, Double?>) -> Self {
         Self(
-            key: key, kind: .float, choices: nil, read: { $0[keyPath: path].map(ConfigValue.float) },
+            key: key, kind: .float, read: { $0[keyPath: path].map(ConfigValue.float) },
             write: { root, new in
                 if case .float(let x)? = new { root[keyPath: path] = x } else { root[keyPath: path] = nil }
             })
@@ -70,7 +68,7 @@ extension ProfileField {
 
     static func boolean(_ key: String, _ path: WritableKeyPath<Root, Bool>, default value: Bool) -> Self {
         Self(
-            key: key, kind: .boolean, choices: nil, read: { .boolean($0[keyPath: path]) },
+            key: key, kind: .boolean, read: { .boolean($0[keyPath: path]) },
             write: { root, new in
                 if case .boolean(let b)? = new { root[keyPath: path] = b } else { root[keyPath: path] = value }
             })
@@ -78,7 +76,7 @@ extension ProfileField {
 
     static func strings(_ key: String, _ path: WritableKeyPath<Root, [String]>) -> Self {
         Self(
-            key: key, kind: .strings, choices: nil, read: { .strings($0[keyPath: path]) },
+            key: key, kind: .strings, read: { .strings($0[keyPath: path]) },
             write: { root, new in
                 if case .strings(let s)? = new { root[keyPath: path] = s } else { root[keyPath: path] = [] }
             })
@@ -89,7 +87,7 @@ extension ProfileField {
     ) -> Self where E.RawValue == String {
         let words = E.allCases.map(\.rawValue)
         return Self(
-            key: key, kind: .string, choices: words, read: { .string($0[keyPath: path].rawValue) },
+            key: key, kind: .string, read: { .string($0[keyPath: path].rawValue) },
             write: { root, new throws(ProfileProblem) in
                 guard case .string(let s)? = new else {
                     root[keyPath: path] = value
@@ -105,7 +103,7 @@ extension ProfileField {
     ) -> Self where E.RawValue == String {
         let words = E.allCases.map(\.rawValue)
         return Self(
-            key: key, kind: .string, choices: words, read: { $0[keyPath: path].map { .string($0.rawValue) } },
+            key: key, kind: .string, read: { $0[keyPath: path].map { .string($0.rawValue) } },
             write: { root, new throws(ProfileProblem) in
                 guard case .string(let s)? = new else {
                     root[keyPath: path] = nil

@@ -40,14 +40,17 @@ struct Transcribe: AsyncParsableCommand {
         }
         let samples = try WAV.decode(bytes).speechSamples()
         var chosen = Profile(name: "transcribe", host: "-")
-        if let profile { chosen = try context.openDatabase().profile(named: profile) }
+        var factory = EngineFactory(context: context)
+        if let profile {
+            let database = try context.openDatabase()
+            chosen = try database.profile(named: profile)
+            factory = .forProfile(chosen, in: database, context: context)
+        }
         if let command {
             chosen.engine.recognizer = .command
             chosen.engine.command = command
         }
         if let timeout { chosen.engine.timeout = timeout }
-        let factory =
-            profile == nil ? EngineFactory(context: context) : EngineFactory.forProfile(chosen, context: context)
         let engine = try factory.engine(for: chosen)
         let frames = AsyncStream<AudioFrame> { continuation in
             for frame in AudioFrame.frames(of: samples) { continuation.yield(frame) }

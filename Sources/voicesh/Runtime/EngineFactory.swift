@@ -1,5 +1,6 @@
 import Foundation
 import LocalRecognizer
+import Store
 import Transcription
 import VoiceshCore
 
@@ -11,10 +12,9 @@ struct EngineFactory {
 
     /// A factory that feeds the profile's dictation history into the edge model; a profile
     /// with `history = "off"` contributes nothing.
-    static func forProfile(_ profile: Profile, context: AppContext) -> EngineFactory {
+    static func forProfile(_ profile: Profile, in database: AppDatabase, context: AppContext) -> EngineFactory {
         var factory = EngineFactory(context: context)
-        guard profile.history != .off, FileManager.default.fileExists(atPath: context.location.database),
-            let rows = try? context.openDatabase().dictations(profile: profile.name, limit: 500)
+        guard profile.history != .off, let rows = try? database.dictations(profile: profile.name, limit: 500)
         else { return factory }
         factory.history = rows.filter { [.inserted, .ran, .edited].contains($0.outcome) }.map(\.rawText)
         return factory

@@ -15,30 +15,31 @@ struct ConnectTarget {
 
     static func resolve(_ command: Connect, context: AppContext) throws -> ConnectTarget {
         let saved = try savedProfile(named: command.target, context: context)
-        var profile = saved
-        if profile == nil {
-            guard let destination = Destination(parsing: command.target) else {
-                throw Failure.Command.message("\"\(command.target)\" is neither a profile nor [user@]host[:port]")
-            }
-            var adHoc = Profile(name: "ad-hoc", host: destination.host)
-            adHoc.user = destination.user
-            adHoc.port = destination.port ?? 22
-            profile = adHoc
-        }
-        guard var chosen = profile else { throw Failure.Command.message("no target") }
+        var chosen = try saved ?? adHoc(command.target)
         if let port = command.port { chosen.port = port }
         if let login = command.login { chosen.user = login }
         if let identity = command.identity { chosen.identity = identity }
         if let knownHosts = command.knownHosts { chosen.knownHosts = knownHosts }
         if let keepalive = command.keepalive { chosen.keepalive = keepalive }
-        if let problem = chosen.validate().first(where: { ["port", "user", "keepalive"].contains($0.key) }) {
-            throw problem
-        }
+        // The same rules as a saved profile: an ad-hoc host such as `-oProxyCommand=…` is refused too.
+        let problems = chosen.validate()
+        guard problems.isEmpty else { throw ProfileProblems(source: "connect \(command.target)", problems: problems) }
         return ConnectTarget(
             host: chosen.host, port: chosen.port, user: chosen.user ?? context.localUser,
             identity: chosen.identity.map(context.expandingTilde),
             knownHostsFile: context.expandingTilde(chosen.knownHosts ?? "~/.ssh/known_hosts"),
             keepalive: chosen.keepalive, profile: saved)
+    }
+
+    /// A profile for `[user@]host[:port]` typed on the command line.
+    private static func adHoc(_ target: String) throws -> Profile {
+        guard let destination = Destination(parsing: target) else {
+            throw Failure.Command.message("\"\(target)\" is neither a profile nor [user@]host[:port]")
+        }
+        var profile = Profile(name: "ad-hoc", host: destination.host)
+        profile.user = destination.user
+        profile.port = destination.port ?? 22
+        return profile
     }
 
     /// The profile of that name, without creating a database just to look.

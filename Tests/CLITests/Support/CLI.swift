@@ -95,11 +95,15 @@ struct CLI {
         }
         writer.start()
         let errors = Collected()
-        let reader = Thread { errors.data = err.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
+        let reading = DispatchGroup()
+        reading.enter()
+        Thread {
+            errors.data = err.fileHandleForReading.readDataToEndOfFile()
+            reading.leave()
+        }.start()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !errors.done { usleep(1000) }
+        reading.wait()
         return (process.terminationStatus, stdout, errors.data)
     }
 
@@ -120,14 +124,8 @@ struct CLI {
 final class Collected: @unchecked Sendable {
     private let lock = NSLock()
     private var stored = Data()
-    private var finished = false
     var data: Data {
         get { lock.withLock { stored } }
-        set {
-            lock.withLock {
-                stored = newValue; finished = true
-            }
-        }
+        set { lock.withLock { stored = newValue } }
     }
-    var done: Bool { lock.withLock { finished } }
 }
