@@ -41,6 +41,7 @@ let package = Package(
             dependencies: ["VoiceshCore", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: strict),
         .target(name: "SSHClient", dependencies: ["VoiceshCore", "CLibSSH2"], swiftSettings: strict),
+        .target(name: "AudioCapture", dependencies: ["VoiceshCore", "CALSA"], swiftSettings: strict),
         .target(
             name: "Store",
             dependencies: ["VoiceshCore", .product(name: "GRDB", package: "GRDB.swift")],
@@ -50,8 +51,8 @@ let package = Package(
         .executableTarget(
             name: "voicesh",
             dependencies: [
-                "VoiceshCore", "ProfileFormat", "Store", "SSHClient", "LocalRecognizer", "Transcription",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "VoiceshCore", "ProfileFormat", "Store", "SSHClient", "AudioCapture", "LocalRecognizer",
+                "Transcription", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

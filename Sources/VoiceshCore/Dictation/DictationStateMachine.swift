@@ -161,6 +161,13 @@ public struct DictationStateMachine: Sendable {
         }
     }
 
+    /// Recording stopped on its own (the maximum length was reached).
+    public mutating func recordingEnded(now: Double) -> [Effect] {
+        guard case .recording = state else { return [] }
+        state = .transcribing(since: now, deadline: now + settings.timeout)
+        return [.stopRecording]
+    }
+
     /// Live words from an engine that reports them while audio arrives.
     public mutating func partial(_ text: String) {
         if case .recording(let since, _) = state { state = .recording(since: since, partial: text) }

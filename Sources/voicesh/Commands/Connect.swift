@@ -41,11 +41,22 @@ struct Connect: ParsableCommand {
     @Option(help: "Seconds between keepalive messages; 0 turns them off (default: the profile's).")
     var keepalive: Int?
 
+    @OptionGroup(title: "Dictation")
+    var audio: AudioOptions
+
+    func validate() throws {
+        // Everything after the target is the remote command; an option there is a slip.
+        if let first = command.first, first.hasPrefix("-"), first != "--" {
+            throw ValidationError(
+                "\(first) after the target would be sent as the remote command; put options before \(target)")
+        }
+    }
+
     func run() throws {
         let context = AppContext.live()
         let target = try ConnectTarget.resolve(self, context: context)
         let words = command.first == "--" ? Array(command.dropFirst()) : command
-        let status = try SessionRunner(target: target, context: context).run(
+        let status = try SessionRunner(target: target, context: context, audio: audio).run(
             command: words.isEmpty ? nil : words.joined(separator: " "),
             policy: strictHostKeyChecking, timeout: connectTimeout)
         if status != 0 { throw ExitCode(status) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioCapture
 import Foundation
 import SSHClient
 import Store
@@ -28,6 +29,7 @@ enum Failure {
         case let error as StoreError: [describe(error)]
         case let error as SSHError: describe(error)
         case let error as EngineError: [describe(error)]
+        case let error as AudioError: [describe(error)]
         case let error as WAV.FormatError: ["cannot read the recording: \(error.message)"]
         case let error as ProfileProblems: error.lines
         case let error as ProfileProblem: [error.description]
@@ -76,6 +78,15 @@ enum Failure {
         case .channel(let reason): [reason]
         case .closedByRemote(let host): ["Connection to \(host) closed by remote host."]
         case .library(let call, let code, let message): ["\(call) failed (\(code)): \(message)"]
+        }
+    }
+
+    static func describe(_ error: AudioError) -> String {
+        switch error {
+        case .cannotOpen(let device, let reason):
+            "cannot record from \(device): \(reason); pick another with --device (voicesh devices lists them)"
+        case .failed(let device, let reason): "recording from \(device) failed: \(reason)"
+        case .badFile(let path, let reason): "cannot play \(path) as audio: \(reason)"
         }
     }
 

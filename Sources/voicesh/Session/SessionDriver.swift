@@ -16,6 +16,9 @@ final class SessionDriver {
     private let channel: SSHChannel
     private let signals: SignalPipe
     private let interactive: Bool
+    /// Dictation, when the session is interactive; it draws through this loop and its
+    /// threads wake it through their inbox.
+    private let dictation: DictationController?
     private var escapes = EscapeDetector()
     /// Keystrokes the channel has not taken yet (libssh2 writes may be partial).
     private var outbound: [UInt8] = []
@@ -24,11 +27,16 @@ final class SessionDriver {
     private var inputOpen = true
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
 
-    init(session: SSHSession, channel: SSHChannel, signals: SignalPipe, interactive: Bool) {
+    init(
+        session: SSHSession, channel: SSHChannel, signals: SignalPipe, interactive: Bool,
+        dictation: DictationController? = nil
+    ) {
         self.session = session
         self.channel = channel
         self.signals = signals
         self.interactive = interactive
+        self.dictation = dictation
+        dictation?.onRowsChanged = { [unowned self] in pendingResize = true }
     }
 
     func run(keepalive: Int) throws(SSHError) -> End {
@@ -40,12 +48,14 @@ final class SessionDriver {
             if channel.isEOF { return .remoteClosed }
             try flushOutbound()
             if pendingResize, let size = RawTerminal.size() {
-                if case .done = try channel.resize(columns: size.columns, rows: size.rows) { pendingResize = false }
+                let rows = size.rows - (dictation?.borrowsRow == true ? 1 : 0)
+                if case .done = try channel.resize(columns: size.columns, rows: rows) { pendingResize = false }
             }
 
             var fds = [
                 pollfd(fd: session.socket, events: session.pollEvents, revents: 0),
                 pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: dictation?.inbox.readFD ?? -1, events: Int16(POLLIN), revents: 0),
             ]
             // Stop reading keys while the channel is backed up, so a huge paste cannot grow without bound.
             if inputOpen && outbound.count < buffer.count {
@@ -53,7 +63,8 @@ final class SessionDriver {
             }
             // A write can make libssh2 take packets off the socket: then there is no waiting.
             let queued = channel.hasQueuedData(stream: 0) || channel.hasQueuedData(stream: 1)
-            let timeout = queued ? 0 : nextKeepalive > 0 ? Int32(nextKeepalive * 1000) : -1
+            var timeout = queued ? 0 : nextKeepalive > 0 ? Int32(nextKeepalive * 1000) : -1
+            if let tick = dictation?.pollTimeout, timeout < 0 || tick < timeout { timeout = tick }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             socketReadable = fds[0].revents != 0
             if ready < 0 && errno != EINTR {
@@ -62,10 +73,16 @@ final class SessionDriver {
 
             if fds[1].revents != 0 {
                 for signal in signals.drain() {
-                    if signal == SIGWINCH { pendingResize = true } else { return .signal(signal) }
+                    guard signal == SIGWINCH else { return .signal(signal) }
+                    pendingResize = true
+                    dictation?.terminalResized()
                 }
             }
-            if fds.count > 2, fds[2].revents != 0 {
+            if let dictation {
+                if fds[2].revents != 0 { dictation.wake() } else if ready == 0 { dictation.tick() }
+                takeDictated()
+            }
+            if fds.count > 3, fds[3].revents != 0 {
                 if let end = try readKeyboard() { return end }
                 try flushOutbound()  // a keystroke goes out before anything else is done
             }
@@ -84,7 +101,9 @@ final class SessionDriver {
                     Result { () throws(SSHError) in try channel.read(into: raw, stream: stream) }
                 }.get()
                 guard case .done(let n) = step, n > 0 else { break }
+                dictation?.willWriteOutput()
                 Self.writeAll(fd, buffer, count: n)
+                if stream == 0 { dictation?.didWriteOutput(buffer[..<n]) }
                 more = channel.hasQueuedData(stream: stream)
             }
         }
@@ -114,14 +133,24 @@ final class SessionDriver {
             outbound += bytes
             return nil
         }
-        for action in escapes.feed(bytes) {
+        let typed = dictation?.keyboard(Array(bytes)) ?? Array(bytes)
+        for action in escapes.feed(typed) {
             switch action {
             case .send(let keys): outbound += keys
             case .disconnect: return .userDisconnected
             case .help: Self.writeAll(STDERR_FILENO, Array(EscapeDetector.help.utf8))
             }
         }
+        takeDictated()
         return nil
+    }
+
+    /// Dictated text (already made safe) goes straight out, past the `~` escapes: it was
+    /// not typed, so it cannot be a command to voicesh.
+    private func takeDictated() {
+        guard let dictation, !dictation.outbound.isEmpty else { return }
+        outbound += dictation.outbound
+        dictation.outbound = []
     }
 
     /// Writes every byte, through short writes and EINTR.

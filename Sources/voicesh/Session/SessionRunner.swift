@@ -1,3 +1,4 @@
+import AudioCapture
 import Foundation
 import SSHClient
 import VoiceshCore
@@ -6,6 +7,8 @@ import VoiceshCore
 struct SessionRunner {
     var target: ConnectTarget
     var context: AppContext
+    /// Where dictation's audio comes from and how long a recording may last.
+    var audio: AudioOptions
 
     /// Returns the remote exit status; connection failures throw `SSHError` (exit 255).
     func run(command: String?, policy: StrictHostKeyChecking, timeout: Double) throws -> Int32 {
@@ -30,14 +33,19 @@ struct SessionRunner {
 
         let signals = SignalPipe(signals: [SIGWINCH, SIGINT, SIGTERM, SIGHUP])
         let terminal = RawTerminal()
+        let dictation = terminal == nil ? nil : try makeDictation()
         let end: SessionDriver.End
         do {
-            end = try SessionDriver(session: session, channel: channel, signals: signals, interactive: terminal != nil)
-                .run(keepalive: target.keepalive)
+            end = try SessionDriver(
+                session: session, channel: channel, signals: signals, interactive: terminal != nil,
+                dictation: dictation
+            ).run(keepalive: target.keepalive)
         } catch {
+            dictation?.shutdown()
             terminal?.restore()
             throw error
         }
+        dictation?.shutdown()
         terminal?.restore()
 
         let name = target.host
@@ -57,5 +65,22 @@ struct SessionRunner {
             }
             return status
         }
+    }
+
+    /// The profile's engine (loading in the background from now on), the audio source and
+    /// the history. An engine that cannot be built does not stop the session: the toggle
+    /// then says why dictation is off.
+    private func makeDictation() throws(AudioError) -> DictationController {
+        let profile = target.profile ?? Profile(name: "ad-hoc", host: target.host)
+        let database = try? context.openDatabase()
+        let factory = database.map { EngineFactory.forProfile(profile, in: $0, context: context) }
+        let engine = Result { () throws(EngineError) in
+            try (factory ?? EngineFactory(context: context)).engine(for: profile)
+        }
+        let toggle = (try? KeyChord(parsing: profile.toggleKey)) ?? .defaultToggle
+        let setup = DictationController.Setup(
+            profile: profile, engine: engine, source: try audio.source(profile: profile, context: context),
+            database: database, maxRecordingSeconds: audio.maxRecordingSeconds)
+        return DictationController(setup: setup, toggle: toggle) { SessionDriver.writeAll(STDOUT_FILENO, $0) }
     }
 }

@@ -1,0 +1,65 @@
+import Foundation
+import VoiceshCore
+
+/// A WAV file standing in for the microphone, played at real-time pace: each recording starts
+/// from the file's beginning and, like speech into a microphone, arrives 40 ms at a time as
+/// the clock runs. After the file's end nothing more comes until the recording is stopped.
+public final class WAVFileSource: AudioSource, @unchecked Sendable {
+    public let path: String
+    private let samples: [Int16]
+    private let lock = NSLock()
+    private var stopping = false
+    private var running: DispatchGroup?
+
+    public init(path: String) throws(AudioError) {
+        self.path = path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .badFile(path: path, reason: "no such file or not readable")
+        }
+        do {
+            samples = try WAV.decode([UInt8](data)).speechSamples()
+        } catch {
+            throw .badFile(path: path, reason: "\(error)")
+        }
+    }
+
+    public var name: String { "file \(path)" }
+    public var seconds: Double { Double(samples.count) / Double(AudioFormat.speech.sampleRate) }
+
+    public func start(_ sink: @escaping @Sendable (AudioEvent) -> Void) throws(AudioError) {
+        stop()
+        let group = DispatchGroup()
+        lock.withLock {
+            stopping = false
+            running = group
+        }
+        group.enter()
+        let frames = AudioFrame.frames(of: samples, milliseconds: 40)
+        let thread = Thread { [self] in
+            defer { group.leave() }
+            let start = DispatchTime.now().uptimeNanoseconds
+            for (i, frame) in frames.enumerated() {
+                // Frame i is due when its last sample would have been spoken.
+                let due = start + UInt64(i + 1) * 40_000_000
+                while DispatchTime.now().uptimeNanoseconds < due {
+                    if lock.withLock({ stopping }) { return }
+                    let left = due - min(due, DispatchTime.now().uptimeNanoseconds)
+                    usleep(useconds_t(min(left / 1000, 10_000)))
+                }
+                if lock.withLock({ stopping }) { return }
+                sink(.frame(frame))
+            }
+        }
+        thread.name = "voicesh-file-audio"
+        thread.start()
+    }
+
+    public func stop() {
+        let group = lock.withLock {
+            stopping = true
+            defer { running = nil }
+            return running
+        }
+        group?.wait()
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Transcription
+import VoiceshCore
+
+/// What one engine run made of a recording, through the profile's spoken-shell normaliser:
+/// the one path shared by dictation in a session, `listen` and `history retry`.
+struct Recognition: Sendable {
+    var text: String
+    var rawText: String
+    /// The engine that was asked first (`EngineConfig.label`).
+    var engine: String
+    /// The fallback engine, when it produced the text.
+    var fallbackEngine: String?
+    var fallbackReason: HybridEngine.FallbackReason?
+    var confidence: Double?
+
+    static func run(
+        _ engine: any SpeechEngine, audio: AsyncStream<AudioFrame>, aliases: [String: String],
+        partial: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws(EngineError) -> Recognition {
+        let outcome: HybridEngine.Outcome
+        if let hybrid = engine as? HybridEngine {
+            outcome = try await hybrid.run(audio, partial: partial)
+        } else {
+            outcome = .init(transcript: try await engine.transcribe(audio, partial: partial), engine: engine.label)
+        }
+        let raw = outcome.transcript.text
+        return Recognition(
+            text: SpokenShell(aliases: aliases).normalize(raw), rawText: raw, engine: engine.label,
+            fallbackEngine: outcome.fallbackReason == nil ? nil : outcome.engine,
+            fallbackReason: outcome.fallbackReason, confidence: outcome.transcript.confidence)
+    }
+
+    /// A finished recording as a stream, for an engine run after the fact.
+    static func frames(_ samples: [Int16]) -> AsyncStream<AudioFrame> {
+        AsyncStream { continuation in
+            for frame in AudioFrame.frames(of: samples) { continuation.yield(frame) }
+            continuation.finish()
+        }
+    }
+}

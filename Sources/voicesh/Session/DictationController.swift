@@ -1,0 +1,375 @@
+import AudioCapture
+import Foundation
+import Store
+import Transcription
+import VoiceshCore
+
+/// Dictation inside a session: carries out the state machine's effects (recording, the
+/// engine, the history, the bytes for the remote) and draws its one line. It lives on the
+/// session loop's thread; audio and engine threads reach it only through `inbox`.
+///
+/// Drawing (DESIGN.md, "The terminal-UI decision"): at a shell prompt the line goes right
+/// after the cursor and the cursor is put back; inside a full-screen program the remote is
+/// told it has one row fewer and the line goes in the freed bottom row. Both need to know
+/// where the cursor is, which only the terminal knows: each time the remote has written,
+/// the line is erased and the position asked again (`CSI 6n`).
+final class DictationController {
+    enum Event: Sendable {
+        case partial(String)
+        case recognized(Result<Recognition, EngineError>, job: Int)
+        case audioFailed(AudioError)
+        case recordingFull
+    }
+
+    struct HistoryUnwritable: Error {
+        let message: String
+    }
+
+    struct Setup {
+        var profile: Profile
+        var engine: Result<any SpeechEngine, EngineError>
+        var source: any AudioSource
+        var database: AppDatabase?
+        var maxRecordingSeconds: Double
+    }
+
+    let inbox = Inbox<Event>()
+    /// The remote's modes, read from its output by the driver.
+    private(set) var modes = TerminalModes()
+    /// Bytes for the remote; the driver takes them.
+    var outbound: [UInt8] = []
+    /// True while the bottom row is borrowed: the remote PTY must be one row shorter.
+    private(set) var borrowsRow = false
+    /// Called when `borrowsRow` changes, so the driver resizes the remote PTY.
+    var onRowsChanged: () -> Void = {}
+
+    private var machine: DictationStateMachine
+    private let view: DictationView
+    private let setup: Setup
+    private let write: ([UInt8]) -> Void
+    private var recording: Recording?
+    private var job: Task<Void, Never>?
+    private var jobNumber = 0
+    private var startedAt = Date()
+    private var stoppedAt: Double?
+    private var latencyMs: Int?
+    private var recognition: Recognition?
+    private var cursor: (row: Int, column: Int)?
+    private var reportsAsked = 0
+    private var drawn = false
+
+    /// `write` puts bytes on the local terminal (the driver's one writer).
+    init(setup: Setup, toggle: KeyChord, write: @escaping ([UInt8]) -> Void) {
+        self.setup = setup
+        self.write = write
+        view = DictationView(toggle: toggle)
+        machine = DictationStateMachine(
+            settings: .init(
+                toggle: toggle, send: setup.profile.send, production: setup.profile.production,
+                timeout: setup.profile.engine.timeout))
+    }
+
+    static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    /// How long the loop may sleep: short while something on screen moves.
+    var pollTimeout: Int32? {
+        switch machine.state {
+        case .recording, .transcribing, .notice: 100
+        default: nil
+        }
+    }
+
+    // MARK: Events from the driver
+
+    /// A read from the keyboard; returns what goes on to the remote (through the `~` escapes).
+    func keyboard(_ input: [UInt8]) -> [UInt8] {
+        var bytes = input
+        if reportsAsked > 0 && !machine.ownsKeyboard {
+            let (rest, reports) = Key.extractCursorReports(bytes)
+            for report in reports { cursorReported(row: report.row, column: report.column) }
+            bytes = rest
+        }
+        guard !machine.ownsKeyboard else {
+            keys(bytes)
+            return []
+        }
+        if case .notice = machine.state, !bytes.isEmpty {
+            machine.dismissNotice()
+            render()
+        }
+        guard let toggle = bytes.firstRange(of: machine.settings.toggle.bytes) else { return bytes }
+        perform(machine.toggle(now: Self.now))
+        keys(Array(bytes[toggle.upperBound...]))
+        render()
+        return Array(bytes[..<toggle.lowerBound])
+    }
+
+    private func keys(_ bytes: [UInt8]) {
+        for key in Key.decode(bytes, toggle: machine.settings.toggle) {
+            if case .cursorReport(let row, let column) = key {
+                cursorReported(row: row, column: column)
+            } else if machine.ownsKeyboard {
+                perform(machine.key(key, now: Self.now))
+            }
+        }
+        render()
+    }
+
+    /// Before the remote's output is written: the line comes off the screen.
+    func willWriteOutput() {
+        erase()
+        if machine.state != .idle { cursor = nil }
+    }
+
+    /// After it is written: modes are tracked, and the line comes back once the terminal
+    /// says where the cursor now is.
+    func didWriteOutput(_ bytes: ArraySlice<UInt8>) {
+        modes.feed(bytes)
+        if machine.state != .idle { askCursor() }
+    }
+
+    func terminalResized() {
+        guard machine.state != .idle else { return }
+        erase()
+        cursor = nil
+        askCursor()
+    }
+
+    func wake() {
+        for event in inbox.drain() {
+            switch event {
+            case .partial(let words):
+                machine.partial(SpokenShell(aliases: setup.profile.aliases).normalize(words))
+            case .recordingFull:
+                perform(machine.recordingEnded(now: Self.now))
+            case .audioFailed(let error):
+                guard recording != nil else { continue }
+                stopCapture()
+                fail(Failure.describe(error) + "; the session goes on", outcome: .failed)
+            case .recognized(let result, let number):
+                guard number == jobNumber else { continue }  // a cancelled run
+                finished(result)
+            }
+        }
+        render()
+    }
+
+    func tick() {
+        machine.tick(now: Self.now)
+        render()
+    }
+
+    /// The session is ending: nothing in progress is lost, and the screen is left clean.
+    func shutdown() {
+        if recording != nil, case .recording = machine.state {
+            stopCapture()
+            fail("the session ended while recording", outcome: .failed)
+        } else if case .transcribing = machine.state {
+            fail("the session ended before the engine answered", outcome: .failed)
+        }
+        job?.cancel()
+        erase()
+    }
+
+    // MARK: Effects
+
+    private func perform(_ effects: [DictationStateMachine.Effect]) {
+        for effect in effects {
+            switch effect {
+            case .sendToRemote(let bytes): outbound += bytes
+            case .startRecording: startRecording()
+            case .stopRecording:
+                stoppedAt = Self.now
+                stopCapture()
+            case .cancelRecording:
+                stopCapture()
+                cancelJob()
+            case .cancelTranscription: cancelJob()
+            case .deliver(let prompt, let run):
+                let outcome: Dictation.Outcome = run ? .ran : prompt.edited ? .edited : .inserted
+                let saved = save(outcome, prompt: prompt, error: nil, keepAudio: false)
+                erase()
+                outbound += ShellInput.encode(prompt.text, bracketedPaste: modes.bracketedPaste, run: run)
+                if case .failure(let problem) = saved { machine.failed(problem.message, now: Self.now) }
+            case .discard(let prompt):
+                _ = save(.discarded, prompt: prompt, error: nil, keepAudio: false)
+            }
+        }
+        if machine.state == .idle { settle() }
+    }
+
+    private func startRecording() {
+        let engine: any SpeechEngine
+        switch setup.engine {
+        case .success(let built): engine = built
+        case .failure(let error):
+            machine.failed("dictation is off: \(Failure.describe(error))", now: Self.now)
+            return
+        }
+        let inbox = inbox
+        let recording = Recording(maxSeconds: setup.maxRecordingSeconds) { inbox.post(.recordingFull) }
+        do {
+            try setup.source.start { event in
+                switch event {
+                case .frame(let frame): recording.accept(frame)
+                case .failed(let error): inbox.post(.audioFailed(error))
+                }
+            }
+        } catch {
+            machine.failed(Failure.describe(error) + "; the session goes on", now: Self.now)
+            return
+        }
+        self.recording = recording
+        startedAt = Date()
+        stoppedAt = nil
+        latencyMs = nil
+        recognition = nil
+        jobNumber += 1
+        let number = jobNumber
+        let aliases = setup.profile.aliases
+        job = Task.detached {
+            let result: Result<Recognition, EngineError>
+            do throws(EngineError) {
+                result = .success(
+                    try await Recognition.run(engine, audio: recording.audio, aliases: aliases) { words in
+                        inbox.post(.partial(words))
+                    })
+            } catch {
+                result = .failure(error)
+            }
+            inbox.post(.recognized(result, job: number))
+        }
+        if modes.alternateScreen && !borrowsRow {
+            borrowsRow = true
+            onRowsChanged()
+        }
+        askCursor()
+    }
+
+    private func finished(_ result: Result<Recognition, EngineError>) {
+        if let stoppedAt { latencyMs = Int((Self.now - stoppedAt) * 1000) }
+        switch result {
+        case .success(let heard):
+            if case .recording = machine.state { stopCapture() }  // an engine that ended the stream itself
+            if case .recording = machine.state { perform(machine.recordingEnded(now: Self.now)) }
+            recognition = heard
+            perform(machine.transcribed(text: heard.text, rawText: heard.rawText, now: Self.now))
+            if case .notice = machine.state {
+                _ = save(.failed, prompt: nil, error: "no speech heard", keepAudio: true)
+            }
+            Log.app.debug("dictation: text \(latencyMs ?? -1) ms after the end of recording")
+        case .failure(.cancelled):
+            return
+        case .failure(let error):
+            if case .recording = machine.state { stopCapture() }
+            let outcome: Dictation.Outcome = if case .timedOut = error { .timedOut } else { .failed }
+            fail(Failure.describe(error), outcome: outcome)
+        }
+    }
+
+    /// Keeps the audio with the reason, and says how to try again.
+    private func fail(_ message: String, outcome: Dictation.Outcome) {
+        cancelJob()
+        var words = message
+        switch save(outcome, prompt: nil, error: message, keepAudio: true) {
+        case .success(let id?): words += "; the recording is kept: voicesh history retry \(id)"
+        case .success(nil): break
+        case .failure(let problem): words += "; and \(problem.message)"
+        }
+        machine.failed(words, now: Self.now)
+    }
+
+    private func stopCapture() {
+        setup.source.stop()
+        recording?.finish()
+    }
+
+    private func cancelJob() {
+        job?.cancel()
+        job = nil
+        jobNumber += 1
+    }
+
+    /// Back to idle: the line goes, the borrowed row is given back.
+    private func settle() {
+        erase()
+        cursor = nil
+        if borrowsRow {
+            borrowsRow = false
+            onRowsChanged()
+        }
+    }
+
+    /// Writes the history row (before any byte is sent). Returns the row's id, nil when the
+    /// profile keeps no history, or the reason it could not be written.
+    private func save(
+        _ outcome: Dictation.Outcome, prompt: DictationStateMachine.Prompt?, error: String?, keepAudio: Bool
+    ) -> Result<Int64?, HistoryUnwritable> {
+        let failure = [.failed, .timedOut].contains(outcome)
+        // A profile without history keeps nothing but failures: their audio is the user's speech.
+        guard let database = setup.database, setup.profile.history != .off || failure else { return .success(nil) }
+        let samples = recording?.samples ?? []
+        let dictation = Dictation(
+            profile: setup.profile.name, engine: recognition?.engine ?? engineLabel,
+            fallbackEngine: recognition?.fallbackEngine, startedAt: startedAt,
+            audioSeconds: Double(samples.count) / Double(AudioFormat.speech.sampleRate), latencyMs: latencyMs,
+            rawText: prompt?.rawText ?? recognition?.rawText ?? "", finalText: prompt?.text ?? "",
+            outcome: outcome, error: error, confidence: recognition?.confidence)
+        let keep = (keepAudio || setup.profile.history == .textAndAudio) && !samples.isEmpty
+        do {
+            return .success(try database.appendDictation(dictation, audio: keep ? Data(WAV.encode(samples)) : nil))
+        } catch {
+            Log.app.error("history: \(Failure.describe(error))")
+            return .failure(HistoryUnwritable(message: "the history could not be written: \(Failure.describe(error))"))
+        }
+    }
+
+    private var engineLabel: String {
+        switch setup.engine {
+        case .success(let engine): engine.label
+        case .failure: setup.profile.engine.label
+        }
+    }
+
+    // MARK: Drawing
+
+    private func askCursor() {
+        guard reportsAsked < 4 else { return }
+        reportsAsked += 1
+        write(Array("\u{1B}[6n".utf8))
+    }
+
+    private func cursorReported(row: Int, column: Int) {
+        reportsAsked = max(0, reportsAsked - 1)
+        guard machine.state != .idle else { return }
+        erase()
+        cursor = (row, column)
+    }
+
+    private func render() {
+        guard machine.state != .idle else { return settle() }
+        guard let cursor, let size = RawTerminal.size() else { return }
+        let level = recording?.level ?? 0
+        if borrowsRow {
+            let line = view.render(machine.state, level: level, now: Self.now, width: size.columns - 1)
+            write(Array("\u{1B}[\(size.rows);1H\(line)\u{1B}[K\u{1B}[\(cursor.row);\(cursor.column)H".utf8))
+        } else {
+            // Never the last column: writing there leaves the cursor pending a wrap.
+            let line = view.render(machine.state, level: level, now: Self.now, width: size.columns - cursor.column)
+            guard !line.isEmpty else { return }
+            write(Array("\(line)\u{1B}[K\u{1B}[\(cursor.column)G".utf8))
+        }
+        drawn = true
+    }
+
+    /// Takes the line off the screen; the cursor is where the remote left it.
+    private func erase() {
+        guard drawn, let cursor else { return }
+        drawn = false
+        if borrowsRow, let size = RawTerminal.size() {
+            write(Array("\u{1B}[\(size.rows);1H\u{1B}[2K\u{1B}[\(cursor.row);\(cursor.column)H".utf8))
+        } else {
+            write(Array("\u{1B}[K".utf8))
+        }
+    }
+}

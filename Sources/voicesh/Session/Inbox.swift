@@ -1,0 +1,42 @@
+import Foundation
+
+/// Events from other threads (engine results, partial words, audio failures) handed to the
+/// session loop: queued under a lock, with a byte on a pipe so the loop's poll wakes up.
+final class Inbox<Event: Sendable>: @unchecked Sendable {
+    let readFD: Int32
+    private let writeFD: Int32
+    private let lock = NSLock()
+    private var queued: [Event] = []
+
+    init() {
+        var fds: [Int32] = [0, 0]
+        _ = pipe(&fds)
+        for fd in fds {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
+        readFD = fds[0]
+        writeFD = fds[1]
+    }
+
+    deinit {
+        close(readFD)
+        close(writeFD)
+    }
+
+    func post(_ event: Event) {
+        lock.withLock { queued.append(event) }
+        var byte: UInt8 = 1
+        _ = write(writeFD, &byte, 1)  // a full pipe already means "wake up"
+    }
+
+    /// Everything posted so far, oldest first.
+    func drain() -> [Event] {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while read(readFD, &buffer, buffer.count) > 0 {}
+        return lock.withLock {
+            defer { queued = [] }
+            return queued
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import AudioCapture
+import Foundation
+import VoiceshCore
+
+/// One recording in progress. Frames from the source (on its own thread) go to the engine
+/// as they arrive and into memory for the history; the level is kept for the meter. It stops
+/// taking audio at `maxSamples`, so a forgotten recording cannot grow without bound.
+final class Recording: @unchecked Sendable {
+    let audio: AsyncStream<AudioFrame>
+    private let feed: AsyncStream<AudioFrame>.Continuation
+    private let maxSamples: Int
+    private let onFull: @Sendable () -> Void
+    private let lock = NSLock()
+    private var kept: [Int16] = []
+    private var peak: Double = 0
+    private var finished = false
+
+    init(maxSeconds: Double, onFull: @escaping @Sendable () -> Void) {
+        (audio, feed) = AsyncStream<AudioFrame>.makeStream()
+        maxSamples = Int(maxSeconds * Double(AudioFormat.speech.sampleRate))
+        self.onFull = onFull
+        kept.reserveCapacity(min(maxSamples, 30 * AudioFormat.speech.sampleRate))
+    }
+
+    /// Called on the source's thread.
+    func accept(_ frame: AudioFrame) {
+        let full: Bool = lock.withLock {
+            guard !finished else { return false }
+            let room = maxSamples - kept.count
+            let samples = frame.samples.count <= room ? frame.samples : Array(frame.samples.prefix(room))
+            kept += samples
+            feed.yield(AudioFrame(start: frame.start, samples: samples))
+            // The meter: peak of the frame on a log scale, falling back slowly as a VU meter does.
+            let loudest = samples.lazy.map { abs(Double($0)) }.max() ?? 0
+            let decibels = 20 * log10(max(loudest, 1) / 32768)
+            peak = max(peak * 0.8, min(1, max(0, (decibels + 60) / 60)))
+            if kept.count >= maxSamples {
+                finished = true
+                feed.finish()
+                return true
+            }
+            return false
+        }
+        if full { onFull() }
+    }
+
+    /// Ends the audio the engine sees (recording stopped).
+    func finish() {
+        lock.withLock {
+            finished = true
+            feed.finish()
+        }
+    }
+
+    var samples: [Int16] { lock.withLock { kept } }
+    var seconds: Double { Double(lock.withLock { kept.count }) / Double(AudioFormat.speech.sampleRate) }
+    var level: Double { lock.withLock { peak } }
+}
