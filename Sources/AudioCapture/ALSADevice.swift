@@ -13,10 +13,19 @@ final class ALSADevice {
 
     init(name: String, direction: Direction, latencyMicroseconds: UInt32 = 100_000) throws(AudioError) {
         self.name = name
+        voicesh_alsa_quiet()
         var handle: OpaquePointer?
         let stream = direction == .capture ? SND_PCM_STREAM_CAPTURE : SND_PCM_STREAM_PLAYBACK
         var code = snd_pcm_open(&handle, name, stream, direction == .capture ? SND_PCM_NONBLOCK : 0)
-        guard code == 0, let handle else { throw .cannotOpen(device: name, reason: Self.describe(code)) }
+        guard code == 0, let handle else {
+            let reason =
+                switch -code {
+                case ENOENT: "ALSA knows no device of that name"
+                case EBUSY: "the device is busy (another program is recording from it)"
+                default: Self.describe(code)
+                }
+            throw .cannotOpen(device: name, reason: reason)
+        }
         // soft_resample = 1: let the plug layer resample when the hardware rate differs.
         code = snd_pcm_set_params(
             handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1,
@@ -82,6 +91,7 @@ final class ALSADevice {
     /// Capture devices ALSA knows by name (`default`, `pulse`, `hw:CARD=…`), with their
     /// descriptions, from the configuration's hints.
     static func captureDevices() -> [(name: String, description: String)] {
+        voicesh_alsa_quiet()
         var hints: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
         guard snd_device_name_hint(-1, "pcm", &hints) == 0, let hints else { return [] }
         defer { snd_device_name_free_hint(hints) }

@@ -64,12 +64,14 @@ extension AppDatabase {
         try read { db in try DictationAudioRecord.fetchOne(db, key: id)?.wav }
     }
 
-    /// Records what became of a dictation (the user's choice, or a later retry's text).
-    public func updateDictation(_ dictation: Dictation) throws(StoreError) {
+    /// Records what became of a dictation (the user's choice, or a later retry's text);
+    /// `dropAudio` lets its recording go in the same transaction (a retry that succeeded).
+    public func updateDictation(_ dictation: Dictation, dropAudio: Bool = false) throws(StoreError) {
         guard let id = dictation.id else { return }
         try write { db in
             guard try DictationRecord.exists(db, key: id) else { throw StoreError.dictationNotFound(id) }
             try DictationRecord(dictation).update(db)
+            if dropAudio { try DictationAudioRecord.deleteOne(db, key: id) }
         }
     }
 

@@ -11,7 +11,10 @@ struct Voicesh: AsyncParsableCommand {
             (~/.local/share/voicesh by default); VOICESH_HOME=DIR puts all state under DIR.
             """,
         version: "0.1.0",
-        subcommands: [Connect.self, Transcribe.self, ProfileCommand.self, HistoryCommand.self])
+        subcommands: [
+            Connect.self, Listen.self, Transcribe.self, Record.self, Devices.self, ProfileCommand.self,
+            HistoryCommand.self,
+        ])
 
     /// Parses and runs the command; every error is turned into words here, once, after the
     /// terminal is back to normal (see `Failure`).

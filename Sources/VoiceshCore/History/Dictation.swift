@@ -25,6 +25,8 @@ public struct Dictation: Codable, Equatable, Sendable {
     /// What the user did with the text, or why there was none.
     public enum Outcome: String, Codable, CaseIterable, Sendable {
         case pending, inserted, ran, edited, discarded, failed
+        /// Printed on standard output (`listen`, `history retry`), not sent to a shell.
+        case printed
         case timedOut = "timed-out"
     }
 

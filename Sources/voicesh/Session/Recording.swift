@@ -55,4 +55,6 @@ final class Recording: @unchecked Sendable {
     var samples: [Int16] { lock.withLock { kept } }
     var seconds: Double { Double(lock.withLock { kept.count }) / Double(AudioFormat.speech.sampleRate) }
     var level: Double { lock.withLock { peak } }
+    /// The maximum length was reached.
+    var isFull: Bool { lock.withLock { kept.count >= maxSamples } }
 }

@@ -1,0 +1,84 @@
+import AudioCapture
+import ArgumentParser
+import Foundation
+import Store
+import Transcription
+import VoiceshCore
+
+struct Listen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Record, transcribe with a profile's engine, and print the shell text (dictation for scripts).",
+        discussion: """
+            Records until the toggle key or Enter (Esc cancels), --seconds, or the end of --audio-file.
+            The text goes to standard output and into the history; when the engine fails the recording
+            is kept for `voicesh history retry`.
+            """)
+
+    @Option(
+        help: "Use this profile's engine (default: the built-in offline engine).", completion: Completions.profileNames)
+    var profile: String?
+
+    @Option(help: "Stop after this many seconds.")
+    var seconds: Double?
+
+    @OptionGroup(title: "Audio")
+    var audio: AudioOptions
+
+    func run() throws {
+        let context = AppContext.live()
+        let database = try context.openDatabase()
+        let chosen = try profile.map { name throws(StoreError) in try database.profile(named: name) }
+        let settings = chosen ?? Profile(name: "listen", host: "-")
+        let engine = try EngineFactory.forProfile(settings, in: database, context: context).engine(for: settings)
+        let source = try audio.source(profile: chosen, context: context)
+        var limit = min(seconds ?? audio.maxRecordingSeconds, audio.maxRecordingSeconds)
+        if let file = source as? WAVFileSource { limit = min(limit, file.seconds) }
+        let toggle = (try? KeyChord(parsing: settings.toggleKey)) ?? .defaultToggle
+
+        let recording = Recording(maxSeconds: limit) {}
+        let started = Date()
+        let aliases = settings.aliases
+        let result = Locked<Result<Recognition, EngineError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let job = Task.detached {
+            do throws(EngineError) {
+                result.value = .success(try await Recognition.run(engine, audio: recording.audio, aliases: aliases))
+            } catch {
+                result.value = .failure(error)
+            }
+            done.signal()
+        }
+        let stop = try Recorder.record(
+            source, into: recording, seconds: limit, toggle: toggle,
+            stopAtEndOfInput: seconds == nil && audio.audioFile == nil)
+        let stopped = Date()
+        if stop == .cancelled || stop == .signal {
+            job.cancel()
+            Console.error("voicesh: cancelled; nothing transcribed")
+            throw ExitCode(130)
+        }
+        done.wait()
+        let latency = Int(Date().timeIntervalSince(stopped) * 1000)
+        var row = Dictation(
+            profile: settings.name, engine: engine.label, startedAt: started, audioSeconds: recording.seconds,
+            latencyMs: latency, rawText: "", finalText: "", outcome: .printed)
+        switch result.value ?? .failure(.cancelled) {
+        case .success(let heard):
+            row.rawText = heard.rawText
+            row.finalText = heard.text
+            row.fallbackEngine = heard.fallbackEngine
+            row.confidence = heard.confidence
+            if settings.history != .off {
+                let audio = settings.history == .textAndAudio ? Data(WAV.encode(recording.samples)) : nil
+                try database.appendDictation(row, audio: audio)
+            }
+            Console.print(heard.text)
+        case .failure(let error):
+            row.outcome = if case .timedOut = error { .timedOut } else { .failed }
+            row.error = Failure.describe(error)
+            let id = try database.appendDictation(row, audio: Data(WAV.encode(recording.samples)))
+            throw Failure.Command.message(
+                "\(Failure.describe(error)); the recording is kept: voicesh history retry \(id)")
+        }
+    }
+}
