@@ -1,5 +1,5 @@
-import AudioCapture
 import ArgumentParser
+import AudioCapture
 
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(

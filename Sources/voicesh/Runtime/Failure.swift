@@ -90,6 +90,18 @@ enum Failure {
         }
     }
 
+    /// A few words for the session's one status line (the history keeps `describe`'s).
+    static func brief(_ error: EngineError) -> String {
+        switch error {
+        case .noSpeech: "no speech heard"
+        case .timedOut(let seconds): "no text within \(format(seconds)) s (engine.timeout)"
+        case .unavailable(let reason): "engine unavailable: \(reason)"
+        case .failed(let reason): "engine failed: \(reason)"
+        case .badOutput: "the engine's answer was not a transcript"
+        case .cancelled: "cancelled"
+        }
+    }
+
     static func describe(_ error: EngineError) -> String {
         switch error {
         case .noSpeech: "no speech was heard in the recording"

@@ -263,18 +263,20 @@ final class DictationController {
         case .failure(let error):
             if case .recording = machine.state { stopCapture() }
             let outcome: Dictation.Outcome = if case .timedOut = error { .timedOut } else { .failed }
-            fail(Failure.describe(error), outcome: outcome)
+            fail(Failure.describe(error), brief: Failure.brief(error), outcome: outcome)
         }
     }
 
     /// Keeps the audio with the reason, and says how to try again.
-    private func fail(_ message: String, outcome: Dictation.Outcome) {
+    /// The history gets the whole `message`; the one line on screen leads with what to do,
+    /// since a narrow terminal cuts its end.
+    private func fail(_ message: String, brief: String? = nil, outcome: Dictation.Outcome) {
         cancelJob()
-        var words = message
+        let words: String
         switch save(outcome, prompt: nil, error: message, keepAudio: true) {
-        case .success(let id?): words += "; the recording is kept: voicesh history retry \(id)"
-        case .success(nil): break
-        case .failure(let problem): words += "; and \(problem.message)"
+        case .success(let id?): words = "recording kept, voicesh history retry \(id): \(brief ?? message)"
+        case .success(nil): words = brief ?? message
+        case .failure(let problem): words = "\(brief ?? message); \(problem.message)"
         }
         machine.failed(words, now: Self.now)
     }

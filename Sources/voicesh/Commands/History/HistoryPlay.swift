@@ -1,5 +1,5 @@
-import AudioCapture
 import ArgumentParser
+import AudioCapture
 import Foundation
 import VoiceshCore
 

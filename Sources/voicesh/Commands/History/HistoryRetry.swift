@@ -46,7 +46,8 @@ struct HistoryRetry: ParsableCommand {
         }
         let samples = try WAV.decode([UInt8](wav)).speechSamples()
         let original = try? database.profile(named: row.profile)
-        var settings = try profile.map { name throws(StoreError) in try database.profile(named: name) }
+        var settings =
+            try profile.map { name throws(StoreError) in try database.profile(named: name) }
             ?? original ?? Profile(name: row.profile, host: "-")
         if engine != nil || command != nil {
             settings.engine = EngineConfig(kind: .edge)

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+
+/// Dictation inside `voicesh connect`, in a real terminal (tmux) against a real sshd, with
+/// `--audio-file` standing in for the microphone: what a person at the keyboard sees.
+@Suite(.serialized)
+struct DictationTerminalTests {
+    let cli: CLI
+    let sshd: SSHSandbox
+    let speech: String
+
+    init() throws {
+        cli = try CLI()
+        sshd = try SSHSandbox()
+        speech = try TranscribeTests.speech("git status", in: cli)
+    }
+
+    /// A saved profile for the sandbox; `engine` lines go in its `[engine]` table.
+    func profile(_ name: String, engine: String = "", extra: String = "") throws {
+        let file = try cli.file(
+            "\(name).toml",
+            """
+            name = "\(name)"
+            host = "127.0.0.1"
+            port = \(sshd.port)
+            identity = "\(sshd.clientKey)"
+            known_hosts = "\(sshd.knownHosts)"
+            \(extra)
+            [engine]
+            \(engine)
+            """)
+        try cli.ok("profile", "import", file)
+    }
+
+    /// A pane running `voicesh connect` into a plain bash with a `remote$ ` prompt.
+    func session(_ profile: String, remote: String = "env PS1='remote$ ' bash --norc --noprofile") throws -> Tmux {
+        let tmux = try Tmux(
+            [CLI.binary.path, "connect", "--audio-file", speech, profile, "--", remote], environment: cli.environment)
+        try tmux.wait { $0.contains("remote$") || $0.contains("EXIT=") }
+        return tmux
+    }
+
+    /// Presses the toggle, lets the file play, presses it again, and waits for the prompt.
+    func dictate(_ tmux: Tmux, seconds: Double = 2.2, until shown: String = "⏎ insert") throws -> String {
+        try tmux.send("C-]")
+        try tmux.wait { $0.contains("● rec") }
+        usleep(useconds_t(seconds * 1_000_000))
+        try tmux.send("C-]")
+        return try tmux.wait(seconds: 30) { $0.contains(shown) }
+    }
+
+    func history() throws -> [[String: Any]] {
+        let json = try cli.ok("history", "--json").stdout
+        return try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
+    }
+
+    @Test func saysGitStatusInsertsThenRuns() throws {
+        try profile("demo")
+        let tmux = try session("demo")
+        var screen = try dictate(tmux)
+        #expect(screen.contains("remote$ git status  ⏎ insert · ^R run"), "\(screen)")
+        try tmux.send("Enter")
+        screen = try tmux.wait { !$0.contains("⏎ insert") }
+        // Inserted, not run: the text sits at the prompt and nothing has been executed.
+        #expect(screen.split(separator: "\n").first == "remote$ git status", "\(screen)")
+        #expect(!screen.contains("not a git repository"))
+        try tmux.send("C-u")  // clear the line at the remote's own prompt
+        screen = try dictate(tmux)
+        try tmux.send("C-r")
+        screen = try tmux.wait { $0.contains("not a git repository") }
+        #expect(screen.contains("remote$ git status\nfatal: not a git repository"), "\(screen)")
+        let rows = try history()
+        #expect(rows.map { $0["outcome"] as? String } == ["ran", "inserted"])
+        #expect(rows.first?["final_text"] as? String == "git status")
+        #expect(rows.first?["engine"] as? String == "edge/pocketsphinx")
+        #expect((rows.first?["latency_ms"] as? Int ?? -1) >= 0)
+    }
+
+    @Test func aDiscardedDictationLeavesTheScreenAsItWas() throws {
+        try profile("demo")
+        let tmux = try session("demo")
+        try tmux.send("echo before", "Enter")
+        try tmux.wait { $0.contains("before\nremote$") }
+        let before = try tmux.screen()
+        _ = try dictate(tmux)
+        try tmux.send("Escape")
+        let after = try tmux.wait { !$0.contains("⏎ insert") }
+        #expect(after == before)
+        // Cancelled while recording: the same.
+        try tmux.send("C-]")
+        try tmux.wait { $0.contains("● rec") }
+        try tmux.send("Escape")
+        #expect(try tmux.wait { !$0.contains("● rec") } == before)
+        #expect(try history().map { $0["outcome"] as? String } == ["discarded"])
+    }
+
+    @Test func theToggleTwiceQuicklyReachesTheRemote() throws {
+        try profile("demo")
+        let tmux = try session("demo", remote: "od -An -c")
+        try tmux.send("C-]", "C-]")
+        try tmux.send("x", "Enter", "C-d")
+        let screen = try tmux.wait { $0.contains("EXIT=") }
+        #expect(screen.contains("035   x  \\n"), "\(screen)")  // 035 octal: ctrl-] itself
+    }
+
+    @Test func riskyCommandsAskASecondTime() throws {
+        try profile("risky", engine: "recognizer = \"command\"\ncommand = \"echo git push dash dash force\"")
+        let tmux = try session("risky")
+        var screen = try dictate(tmux, seconds: 0.5)
+        #expect(screen.contains("git push --force  ⚠ force-pushes over the remote's history"), "\(screen)")
+        try tmux.send("C-r")
+        screen = try tmux.wait { $0.contains("press y to run it") }
+        try tmux.send("n")
+        screen = try tmux.wait { $0.contains("⏎ insert") }
+        #expect(!screen.contains("not a git repository"))
+        try tmux.send("C-r")
+        try tmux.wait { $0.contains("press y to run it") }
+        try tmux.send("y")
+        screen = try tmux.wait { $0.contains("not a git repository") }
+        #expect(screen.contains("remote$ git push --force\nfatal"), "\(screen)")
+    }
+
+    @Test func editingTheTextBeforeInserting() throws {
+        try profile("edit", engine: "recognizer = \"command\"\ncommand = \"echo echo hello\"")
+        let tmux = try session("edit")
+        _ = try dictate(tmux, seconds: 0.5)
+        try tmux.send("e")
+        try tmux.wait { $0.contains("edit: echo hello") }
+        for _ in 0..<10 { try tmux.send("BSpace") }
+        try tmux.send("printf edited", literal: true)
+        try tmux.send("C-r")
+        let screen = try tmux.wait { $0.contains("\neditedremote$") }
+        #expect(screen.contains("remote$ printf edited\neditedremote$"), "\(screen)")
+        #expect(try history().first?["outcome"] as? String == "ran")
+    }
+
+    @Test func controlCharactersInTheTextAreStripped() throws {
+        // A recogniser that answers with an escape sequence and a newline in its text.
+        try profile("evil", engine: "recognizer = \"command\"\ncommand = \"printf 'echo safe\\\\033[2J\\\\nreboot'\"")
+        let tmux = try session("evil")
+        _ = try dictate(tmux, seconds: 0.5)
+        try tmux.send("Enter")
+        let screen = try tmux.wait { !$0.contains("⏎ insert") }
+        // The ESC and the newline are gone: one line, not cleared, not run.
+        #expect(screen.split(separator: "\n").first == "remote$ echo safe [2J reboot", "\(screen)")
+    }
+
+    @Test func insideVimTheBottomRowIsBorrowedAndGivenBack() throws {
+        try profile("demo")
+        let file = try cli.file("notes.txt", "line one\nline two\n")
+        let tmux = try session("demo", remote: "vim -u NONE -i NONE -N \(file)")
+        try tmux.wait { $0.contains("line two") }
+        try tmux.send(":", "Escape")  // clear the file-info message, so the last row is vim's own blank
+        let before = try tmux.wait { !$0.contains("notes.txt") }
+        try tmux.send("C-]")
+        let recording = try tmux.wait { $0.contains("● rec") }
+        #expect(
+            recording.split(separator: "\n", omittingEmptySubsequences: false).last { !$0.isEmpty }?.hasPrefix("● rec")
+                == true, "\(recording)")
+        try tmux.send("Escape")
+        let after = try tmux.wait { $0 == before }  // once vim has repainted at its full height
+        #expect(after == before, "\(before)\n---\n\(after)")
+        // Dictated text lands in vim's insert mode, and vim still works.
+        try tmux.send("i")
+        _ = try dictate(tmux)
+        try tmux.send("Enter")
+        try tmux.wait { $0.contains("git statusline one") }
+        try tmux.send("Escape", ":wq", "Enter")
+        try tmux.wait { $0.contains("EXIT=") }
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "git statusline one\nline two\n")
+    }
+
+    @Test func aTimedOutEngineKeepsTheAudioForARetry() throws {
+        let server = try STTServer(dialect: "openai", mode: "hang")
+        try profile("slow", engine: "kind = \"server\"\nurl = \"\(server.url)\"\ntimeout = 2")
+        let tmux = try session("slow")
+        let screen = try dictate(tmux, until: "history retry")
+        let id = try #require(screen.firstMatch(of: /voicesh history retry (\d+)/).map { String($0.1) })
+        #expect(screen.contains("no text within 2 s"), "\(screen)")
+        let row = try cli.ok("history", "show", id).stdout
+        #expect(row.contains("outcome    timed-out"), "\(row)")
+        #expect(row.contains("(kept)"), "\(row)")
+        // The kept recording, through another engine.
+        let retried = try cli.run("history", "retry", id, "--engine", "edge")
+        #expect(retried.status == 0, "\(retried.stderr)")
+        #expect(retried.stdout == "git status\n")
+        #expect(try cli.ok("history", "show", id).stdout.contains("outcome    printed"))
+        // The prompt is still usable: the notice went with the next key.
+        try tmux.send("echo ok", "Enter")
+        #expect(try tmux.wait { $0.contains("\nok\n") }.contains("remote$ echo ok"))
+    }
+}
