@@ -173,13 +173,13 @@ _voicesh() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    connect|transcribe|profile|history|help)
+    connect|listen|transcribe|record|devices|profile|history|help)
         # Offer subcommand argument completions
         "_voicesh_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'connect transcribe profile history help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'connect listen transcribe record devices profile history help' -- "${cur}"))
         ;;
     esac
 }
@@ -188,7 +188,7 @@ _voicesh_connect() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(-p -l -i --known-hosts --strict-host-key-checking --connect-timeout --keepalive)
+    non_repeating_options=(-p -l -i --known-hosts --strict-host-key-checking --connect-timeout --keepalive --audio-file --device --max-recording)
     __voicesh_offer_flags_options -1
 
     # Offer option value completions
@@ -217,12 +217,51 @@ _voicesh_connect() {
     '--keepalive')
         return
         ;;
+    '--audio-file')
+        __voicesh_add_completions -o plusdirs -fX '!*.@(wav)'
+        return
+        ;;
+    '--device')
+        return
+        ;;
+    '--max-recording')
+        return
+        ;;
     esac
 
     # Offer positional completions
     case "${positional_number}" in
     1)
         __voicesh_add_completions -W "$(__voicesh_custom_complete ---completion connect -- positional@0 "${COMP_CWORD}" "$(__voicesh_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_voicesh_listen() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--profile --seconds --audio-file --device --max-recording)
+    __voicesh_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--profile')
+        __voicesh_add_completions -W "$(__voicesh_custom_complete ---completion listen -- --profile "${COMP_CWORD}" "$(__voicesh_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--seconds')
+        return
+        ;;
+    '--audio-file')
+        __voicesh_add_completions -o plusdirs -fX '!*.@(wav)'
+        return
+        ;;
+    '--device')
+        return
+        ;;
+    '--max-recording')
         return
         ;;
     esac
@@ -256,6 +295,47 @@ _voicesh_transcribe() {
         return
         ;;
     esac
+}
+
+_voicesh_record() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--seconds --audio-file --device --max-recording)
+    __voicesh_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--seconds')
+        return
+        ;;
+    '--audio-file')
+        __voicesh_add_completions -o plusdirs -fX '!*.@(wav)'
+        return
+        ;;
+    '--device')
+        return
+        ;;
+    '--max-recording')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __voicesh_add_completions -o plusdirs -fX '!*.@(wav)'
+        return
+        ;;
+    esac
+}
+
+_voicesh_devices() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __voicesh_offer_flags_options 0
 }
 
 _voicesh_profile() {
@@ -457,13 +537,13 @@ _voicesh_history() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|show|rm|clear)
+    list|show|retry|play|export-audio|rm|clear)
         # Offer subcommand argument completions
         "_voicesh_history_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list show rm clear' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list show retry play export-audio rm clear' -- "${cur}"))
         ;;
     esac
 }
@@ -496,6 +576,63 @@ _voicesh_history_show() {
     repeating_options=()
     non_repeating_options=()
     __voicesh_offer_flags_options 1
+}
+
+_voicesh_history_retry() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--profile --engine --command --timeout)
+    __voicesh_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--profile')
+        __voicesh_add_completions -W "$(__voicesh_custom_complete ---completion history retry -- --profile "${COMP_CWORD}" "$(__voicesh_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--engine')
+        __voicesh_add_completions -W 'edge'
+        return
+        ;;
+    '--command')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    esac
+}
+
+_voicesh_history_play() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--device)
+    __voicesh_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--device')
+        return
+        ;;
+    esac
+}
+
+_voicesh_history_export-audio() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __voicesh_offer_flags_options 2
+
+    # Offer positional completions
+    case "${positional_number}" in
+    2)
+        __voicesh_add_completions -o plusdirs -fX '!*.@(wav)'
+        return
+        ;;
+    esac
 }
 
 _voicesh_history_rm() {

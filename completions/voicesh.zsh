@@ -51,7 +51,10 @@ _voicesh() {
     command)
         local -ar subcommands=(
             'connect:Open an interactive SSH session to a profile or to [user@]host[:port].'
+            'listen:Record, transcribe with a profile'\''s engine, and print the shell text (dictation for scripts).'
             'transcribe:Turn a recording into shell text with a profile'\''s engine (no microphone, no SSH).'
+            'record:Record the microphone to a 16 kHz mono WAV file.'
+            'devices:List the ALSA capture devices voicesh can record from.'
             'profile:Manage saved servers and their speech engines.'
             'history:Search and manage the dictation history.'
             'help:Show subcommand help information.'
@@ -60,7 +63,7 @@ _voicesh() {
         ;;
     arg)
         case "${words[1]}" in
-        connect|transcribe|profile|history|help)
+        connect|listen|transcribe|record|devices|profile|history|help)
             "_voicesh_${words[1]}" && ret=0
             ;;
         esac
@@ -83,6 +86,25 @@ _voicesh_connect() {
         '--strict-host-key-checking[Unknown host keys\: ask, accept-new (add without asking), or yes (never add).]:strict-host-key-checking:{__voicesh_complete "${___strict_host_key_checking[@]}"}'
         '--connect-timeout[Seconds to wait for the connection and each set-up step.]:connect-timeout:'
         '--keepalive[Seconds between keepalive messages; 0 turns them off (default\: the profile'\''s).]:keepalive:'
+        '--audio-file[Play this WAV at real-time pace instead of using the microphone (demos, tests).]:audio-file:_files -g '\''*.wav'\'''
+        '--device[The ALSA capture device (default\: the profile'\''s, then $VOICESH_AUDIO_DEVICE, then default).]:device:'
+        '--max-recording[Stop a recording after this many seconds.]:max-recording:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_listen() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--profile[Use this profile'\''s engine (default\: the built-in offline engine).]:profile:{__voicesh_custom_complete ---completion listen -- --profile "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        '--seconds[Stop after this many seconds.]:seconds:'
+        '--audio-file[Play this WAV at real-time pace instead of using the microphone (demos, tests).]:audio-file:_files -g '\''*.wav'\'''
+        '--device[The ALSA capture device (default\: the profile'\''s, then $VOICESH_AUDIO_DEVICE, then default).]:device:'
+        '--max-recording[Stop a recording after this many seconds.]:max-recording:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -100,6 +122,33 @@ _voicesh_transcribe() {
         '--timeout[Seconds to wait for the text (default\: the profile'\''s engine.timeout, or 30).]:timeout:'
         '--raw[Print the recogniser'\''s words as they are.]'
         '--json[Print text, raw text, engine, confidence, segments and latency as JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_record() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':output:_files -g '\''*.wav'\'''
+        '--seconds[Stop after this many seconds.]:seconds:'
+        '--audio-file[Play this WAV at real-time pace instead of using the microphone (demos, tests).]:audio-file:_files -g '\''*.wav'\'''
+        '--device[The ALSA capture device (default\: the profile'\''s, then $VOICESH_AUDIO_DEVICE, then default).]:device:'
+        '--max-recording[Stop a recording after this many seconds.]:max-recording:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_devices() {
+    local -i ret=1
+    local -ar arg_specs=(
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -277,6 +326,9 @@ _voicesh_history() {
         local -ar subcommands=(
             'list:List dictations, newest first (the default).'
             'show:Show one dictation.'
+            'retry:Transcribe a kept recording again and print the text.'
+            'play:Play a kept recording.'
+            'export-audio:Write a kept recording to a WAV file.'
             'rm:Delete dictations (and their recordings).'
             'clear:Delete the whole history, or one profile'\''s.'
         )
@@ -284,7 +336,7 @@ _voicesh_history() {
         ;;
     arg)
         case "${words[1]}" in
-        list|show|rm|clear)
+        list|show|retry|play|export-audio|rm|clear)
             "_voicesh_history_${words[1]}" && ret=0
             ;;
         esac
@@ -314,6 +366,49 @@ _voicesh_history_show() {
     local -ar arg_specs=(
         ':id:'
         '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_history_retry() {
+    local -i ret=1
+    local -ar ___engine=('edge')
+    local -ar arg_specs=(
+        ':id:'
+        '--profile[Use this profile'\''s engine instead.]:profile:{__voicesh_custom_complete ---completion history retry -- --profile "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        '--engine[Use the built-in offline engine (edge) instead.]:engine:{__voicesh_complete "${___engine[@]}"}'
+        '--command[Run this local recogniser command instead ({wav} stands for the recording).]:command:'
+        '--timeout[Seconds to wait for the text.]:timeout:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_history_play() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':id:'
+        '--device[The ALSA playback device.]:device:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_history_export-audio() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':id:'
+        ':output:_files -g '\''*.wav'\'''
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// Recording, listening and playback through real ALSA: `file` PCMs in the test's own
+/// ~/.asoundrc replay a raw file as a microphone (bit-exact, unpaced) and record what is
+/// played, since these machines have no sound card.
+@Suite(.serialized)
+struct AudioCommandTests {
+    let cli: CLI
+    let speech: String
+    /// The speech as headerless 16 kHz mono S16_LE, what the `replay` PCM reads.
+    let raw: String
+    let played: String
+
+    init() throws {
+        cli = try CLI()
+        speech = try TranscribeTests.speech("git status", in: cli)
+        raw = cli.home.appendingPathComponent("speech.raw").path
+        played = cli.home.appendingPathComponent("played.raw").path
+        try Shell.run("/usr/bin/sox", [speech, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", raw])
+        _ = try cli.file(
+            ".asoundrc",
+            """
+            pcm.replay { type file; slave.pcm "null"; file "/dev/null"; infile "\(raw)"; format "raw" }
+            pcm.tape { type file; slave.pcm "null"; file "\(played)"; format "raw" }
+            """)
+    }
+
+    func bytes(_ path: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    @Test func recordsFromAnALSADeviceBitForBit() throws {
+        let out = cli.home.appendingPathComponent("out.wav").path
+        let result = try cli.run("record", "--device", "replay", "--seconds", "1.5", out)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("recorded 1.5 s from ALSA device \"replay\""))
+        let wav = try bytes(out)
+        #expect(wav.count == 44 + 48_000)
+        #expect(Array(wav.dropFirst(44)) == Array(try bytes(raw).prefix(48_000)))
+    }
+
+    @Test func aMissingDeviceIsOneClearLine() throws {
+        let result = try cli.run("record", "--device", "nosuch", "--seconds", "1", cli.home.appendingPathComponent("x.wav").path)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "voicesh: cannot record from nosuch: ALSA knows no device of that name; pick another with --device (voicesh devices lists them)\n"
+        )
+    }
+
+    @Test func listsCaptureDevices() throws {
+        let out = try cli.ok("devices").stdout
+        #expect(out.split(separator: "\n").contains { $0.hasPrefix("replay") })
+        #expect(out.contains("null"))
+    }
+
+    @Test func listensFromTheMicrophoneAndRemembers() throws {
+        let result = try cli.run("listen", "--device", "replay", "--seconds", "2")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "git status\n")
+        let rows = try cli.ok("history").stdout
+        #expect(rows.contains(/listen +edge\/pocketsphinx +printed +git status/), "\(rows)")
+    }
+
+    @Test func listenFromAFileStopsAtItsEnd() throws {
+        let result = try cli.run("listen", "--audio-file", speech)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "git status\n")
+    }
+
+    @Test func aFailedListenKeepsTheRecordingToExportPlayAndRetry() throws {
+        let server = try STTServer(dialect: "openai", mode: "error")
+        let file = try cli.file(
+            "broken.toml", "name = \"broken\"\nhost = \"h\"\n[engine]\nkind = \"server\"\nurl = \"\(server.url)\"\n")
+        try cli.ok("profile", "import", file)
+        let result = try cli.run("listen", "--profile", "broken", "--audio-file", speech)
+        #expect(result.status == 1)
+        let id = try #require(result.stderr.firstMatch(of: /voicesh history retry (\d+)/).map { String($0.1) })
+        #expect(result.stderr.hasPrefix("voicesh: the engine failed: "), "\(result.stderr)")
+
+        let exported = cli.home.appendingPathComponent("kept.wav").path
+        try cli.ok("history", "export-audio", id, exported)
+        let original = try bytes(raw)
+        let kept = Array(try bytes(exported).dropFirst(44))
+        #expect(kept.count > 16_000 && original.starts(with: kept))  // what was heard, sample for sample
+
+        try cli.ok("history", "play", id, "--device", "tape")
+        #expect(try bytes(played) == kept)
+
+        let retried = try cli.run("history", "retry", id, "--engine", "edge")
+        #expect(retried.stdout == "git status\n", "\(retried.stderr)")
+        // A profile that keeps text only lets the recording go once it has become text.
+        #expect(try cli.run("history", "export-audio", id, exported).stderr.contains("has no kept recording"))
+    }
+}
