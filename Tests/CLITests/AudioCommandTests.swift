@@ -41,7 +41,8 @@ struct AudioCommandTests {
     }
 
     @Test func aMissingDeviceIsOneClearLine() throws {
-        let result = try cli.run("record", "--device", "nosuch", "--seconds", "1", cli.home.appendingPathComponent("x.wav").path)
+        let result = try cli.run(
+            "record", "--device", "nosuch", "--seconds", "1", cli.home.appendingPathComponent("x.wav").path)
         #expect(result.status == 1)
         #expect(
             result.stderr

@@ -326,6 +326,21 @@ struct DictationViewTests {
         #expect(view.render(.idle, level: 1, now: 0, width: 80) == "")
     }
 
+    @Test func longTextKeepsItsEndsAndTheKeys() {
+        let prompt = DictationStateMachine.Prompt(
+            text: "sudo journalctl -u nginx --since today | grep -i error | tail -n 50", rawText: "")
+        let line = visible(view.render(.confirming(prompt), level: 0, now: 0, width: 50))
+        #expect(line == "sudo journalctl -…error | tail -n 50  ⏎ ^R e r esc")
+        #expect(line.count <= 50)
+        var editor = LineEditor(prompt.text)
+        for _ in 0..<30 { editor.apply(.left) }
+        let editing = visible(view.render(.editing(prompt, editor), level: 0, now: 0, width: 40))
+        #expect(editing.count <= 40)
+        #expect(editing.hasPrefix("edit: ") && editing.hasSuffix("  ⏎ ^R esc"))
+        #expect(editing.contains("grep"))  // the cursor's neighbourhood, not the start
+        #expect(!editing.contains("sudo"))
+    }
+
     @Test func recordingShowsClockLevelAndPartial() {
         let line = visible(view.render(.recording(since: 0, partial: "git sta"), level: 1, now: 65, width: 120))
         #expect(line.hasPrefix("● rec 1:05 █████ git sta  ctrl-] stop"))

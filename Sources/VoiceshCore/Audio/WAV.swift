@@ -109,9 +109,18 @@ public enum WAV {
     public static func encode(_ samples: [Int16], sampleRate: Int = AudioFormat.speech.sampleRate, channels: Int = 1)
         -> [UInt8]
     {
-        let dataSize = samples.count * 2
+        var out = header(sampleCount: samples.count, sampleRate: sampleRate, channels: channels)
+        out.reserveCapacity(out.count + samples.count * 2)
+        samples.withUnsafeBufferPointer { appendLittleEndian($0, to: &out) }
+        return out
+    }
+
+    /// The 44-byte header of a 16-bit PCM WAV file holding `sampleCount` samples.
+    public static func header(sampleCount: Int, sampleRate: Int = AudioFormat.speech.sampleRate, channels: Int = 1)
+        -> [UInt8]
+    {
+        let dataSize = sampleCount * 2
         var out: [UInt8] = []
-        out.reserveCapacity(44 + dataSize)
         func u32(_ v: Int) {
             out += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24 & 0xFF)]
         }
@@ -128,8 +137,20 @@ public enum WAV {
         u16(16)
         out += Array("data".utf8)
         u32(dataSize)
-        for s in samples { u16(Int(UInt16(bitPattern: s))) }
         return out
+    }
+
+    /// Appends samples as little-endian bytes: one copy on a little-endian machine.
+    public static func appendLittleEndian<Bytes: RangeReplaceableCollection>(
+        _ samples: UnsafeBufferPointer<Int16>, to out: inout Bytes
+    ) where Bytes.Element == UInt8 {
+        #if _endian(little)
+            out.append(contentsOf: UnsafeRawBufferPointer(samples))
+        #else
+            for s in samples {
+                out.append(contentsOf: [UInt8(truncatingIfNeeded: s), UInt8(truncatingIfNeeded: s >> 8)])
+            }
+        #endif
     }
 }
 

@@ -26,10 +26,10 @@ public struct DictationView: Sendable {
 
     /// The line for `state`; `level` is the input level (0…1) while recording.
     public func render(_ state: DictationStateMachine.State, level: Double, now: Double, width: Int) -> String {
-        fit(pieces(state, level: level, now: now), width: width)
+        fit(pieces(state, level: level, now: now, width: width), width: width)
     }
 
-    func pieces(_ state: DictationStateMachine.State, level: Double, now: Double) -> [(String, Style)] {
+    func pieces(_ state: DictationStateMachine.State, level: Double, now: Double, width: Int) -> [(String, Style)] {
         switch state {
         case .idle:
             return []
@@ -51,18 +51,27 @@ public struct DictationView: Sendable {
                 (String(format: " %.0f s left · esc cancel", left.rounded(.up)), .dim),
             ]
         case .confirming(let prompt):
-            var line: [(String, Style)] = [(prompt.text, .bold)]
-            if let risk = prompt.risk { line.append(("  ⚠ \(risk)", .alert)) }
-            line.append(("  ⏎ insert · ^R run · e edit · r again · esc discard", .dim))
-            return line
+            // The keys always show; a text too long for the line loses its middle, not its ends.
+            let risk = prompt.risk.map { "  ⚠ \($0)" } ?? ""
+            var hints = "  ⏎ insert · ^R run · e edit · r again · esc discard"
+            var text = prompt.text
+            if text.count + risk.count + hints.count > width {
+                hints = "  ⏎ ^R e r esc"
+                text = Self.elide(text, to: max(8, width - risk.count - hints.count))
+            }
+            return [(text, .bold), (risk, .alert), (hints, .dim)]
         case .editing(_, let editor):
-            let before = String(editor.characters[..<editor.cursor])
-            let at = editor.cursor < editor.characters.count ? String(editor.characters[editor.cursor]) : " "
-            let after = editor.cursor < editor.characters.count ? String(editor.characters[(editor.cursor + 1)...]) : ""
-            return [
-                ("edit: ", .dim), (before, .bold), (at, .inverse), (after, .bold),
-                ("  ⏎ insert · ^R run · esc back", .dim),
-            ]
+            // A window on the text that keeps the cursor in view.
+            var hints = "  ⏎ insert · ^R run · esc back"
+            let count = editor.characters.count
+            if 6 + count + 1 + hints.count > width { hints = "  ⏎ ^R esc" }
+            let room = max(4, width - 6 - hints.count)
+            let first = max(0, min(editor.cursor - room / 2, count + 1 - room))
+            let last = min(count, first + room - 1)
+            let before = String(editor.characters[first..<editor.cursor])
+            let at = editor.cursor < count ? String(editor.characters[editor.cursor]) : " "
+            let after = editor.cursor < last ? String(editor.characters[(editor.cursor + 1)..<last]) : ""
+            return [("edit: ", .dim), (before, .bold), (at, .inverse), (after, .bold), (hints, .dim)]
         case .confirmingRisk(let prompt, let run):
             return [
                 ("⚠ \(prompt.risk ?? "risky"): ", .alert), (prompt.text, .bold),
@@ -71,6 +80,13 @@ public struct DictationView: Sendable {
         case .notice(let message, _):
             return [("voicesh: \(message)", .alert)]
         }
+    }
+
+    /// `text` in at most `width` characters: its start and end, with `…` in the middle.
+    static func elide(_ text: String, to width: Int) -> String {
+        guard text.count > width, width > 1 else { return text }
+        let head = (width - 1) / 2
+        return String(text.prefix(head)) + "…" + String(text.suffix(width - 1 - head))
     }
 
     /// Five cells of level meter.

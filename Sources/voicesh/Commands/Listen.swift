@@ -35,7 +35,7 @@ struct Listen: ParsableCommand {
         if let file = source as? WAVFileSource { limit = min(limit, file.seconds) }
         let toggle = (try? KeyChord(parsing: settings.toggleKey)) ?? .defaultToggle
 
-        let recording = Recording(maxSeconds: limit) {}
+        let recording = Recording(maxSeconds: limit)
         let started = Date()
         let aliases = settings.aliases
         let result = Locked<Result<Recognition, EngineError>?>(nil)
@@ -69,14 +69,14 @@ struct Listen: ParsableCommand {
             row.fallbackEngine = heard.fallbackEngine
             row.confidence = heard.confidence
             if settings.history != .off {
-                let audio = settings.history == .textAndAudio ? Data(WAV.encode(recording.samples)) : nil
+                let audio = settings.history == .textAndAudio ? recording.wav : nil
                 try database.appendDictation(row, audio: audio)
             }
             Console.print(heard.text)
         case .failure(let error):
             row.outcome = if case .timedOut = error { .timedOut } else { .failed }
             row.error = Failure.describe(error)
-            let id = try database.appendDictation(row, audio: Data(WAV.encode(recording.samples)))
+            let id = try database.appendDictation(row, audio: recording.wav)
             throw Failure.Command.message(
                 "\(Failure.describe(error)); the recording is kept: voicesh history retry \(id)")
         }

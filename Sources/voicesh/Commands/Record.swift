@@ -29,7 +29,7 @@ struct Record: ParsableCommand {
         let source = try audio.source(profile: nil, context: context)
         // The limit is exact to the sample, even from a source faster than real time.
         let limit = min(seconds ?? audio.maxRecordingSeconds, audio.maxRecordingSeconds)
-        let recording = Recording(maxSeconds: limit) {}
+        let recording = Recording(maxSeconds: limit, forEngine: false)
         let stop = try Recorder.record(
             source, into: recording, seconds: limit, toggle: .defaultToggle, stopAtEndOfInput: seconds == nil)
         guard stop != .cancelled else {
@@ -37,7 +37,7 @@ struct Record: ParsableCommand {
             throw ExitCode(130)
         }
         let path = context.expandingTilde(output)
-        guard FileManager.default.createFile(atPath: path, contents: Data(WAV.encode(recording.samples))) else {
+        guard FileManager.default.createFile(atPath: path, contents: recording.wav) else {
             throw Failure.Command.message("cannot write \(output); check the directory exists and is writable")
         }
         Console.error(String(format: "voicesh: recorded %.1f s from %@ to %@", recording.seconds, source.name, output))

@@ -310,16 +310,16 @@ final class DictationController {
         let failure = [.failed, .timedOut].contains(outcome)
         // A profile without history keeps nothing but failures: their audio is the user's speech.
         guard let database = setup.database, setup.profile.history != .off || failure else { return .success(nil) }
-        let samples = recording?.samples ?? []
+        let seconds = recording?.seconds ?? 0
         let dictation = Dictation(
             profile: setup.profile.name, engine: recognition?.engine ?? engineLabel,
             fallbackEngine: recognition?.fallbackEngine, startedAt: startedAt,
-            audioSeconds: Double(samples.count) / Double(AudioFormat.speech.sampleRate), latencyMs: latencyMs,
+            audioSeconds: seconds, latencyMs: latencyMs,
             rawText: prompt?.rawText ?? recognition?.rawText ?? "", finalText: prompt?.text ?? "",
             outcome: outcome, error: error, confidence: recognition?.confidence)
-        let keep = (keepAudio || setup.profile.history == .textAndAudio) && !samples.isEmpty
+        let keep = (keepAudio || setup.profile.history == .textAndAudio) && seconds > 0
         do {
-            return .success(try database.appendDictation(dictation, audio: keep ? Data(WAV.encode(samples)) : nil))
+            return .success(try database.appendDictation(dictation, audio: keep ? recording?.wav : nil))
         } catch {
             Log.app.error("history: \(Failure.describe(error))")
             return .failure(HistoryUnwritable(message: "the history could not be written: \(Failure.describe(error))"))

@@ -15,11 +15,15 @@ final class Recording: @unchecked Sendable {
     private var peak: Double = 0
     private var finished = false
 
-    init(maxSeconds: Double, onFull: @escaping @Sendable () -> Void) {
+    /// `forEngine: false` when nothing reads `audio` (`record`): frames are then not queued.
+    init(maxSeconds: Double, forEngine: Bool = true, onFull: @escaping @Sendable () -> Void = {}) {
         (audio, feed) = AsyncStream<AudioFrame>.makeStream()
+        if !forEngine { feed.finish() }
         maxSamples = Int(maxSeconds * Double(AudioFormat.speech.sampleRate))
         self.onFull = onFull
-        kept.reserveCapacity(min(maxSamples, 30 * AudioFormat.speech.sampleRate))
+        // Room for the longest recording at once: pages are only committed as they are
+        // written, and the buffer never doubles and copies as it grows.
+        kept.reserveCapacity(maxSamples)
     }
 
     /// Called on the source's thread.
@@ -53,6 +57,16 @@ final class Recording: @unchecked Sendable {
     }
 
     var samples: [Int16] { lock.withLock { kept } }
+
+    /// The recording as a WAV file, made in one copy.
+    var wav: Data {
+        lock.withLock {
+            var data = Data(WAV.header(sampleCount: kept.count))
+            data.reserveCapacity(data.count + kept.count * 2)
+            kept.withUnsafeBufferPointer { WAV.appendLittleEndian($0, to: &data) }
+            return data
+        }
+    }
     var seconds: Double { Double(lock.withLock { kept.count }) / Double(AudioFormat.speech.sampleRate) }
     var level: Double { lock.withLock { peak } }
     /// The maximum length was reached.
