@@ -25,7 +25,7 @@ function __voicesh_parse_tokens -S
         case 'connect'
             __voicesh_parse_subcommand -r 2 'p=' 'l=' 'i=' 'known-hosts=' 'strict-host-key-checking=' 'connect-timeout=' 'keepalive=' 'version' 'h/help'
         case 'transcribe'
-            __voicesh_parse_subcommand 1 'profile=' 'command=' 'timeout=' 'raw' 'json' 'version' 'h/help'
+            __voicesh_parse_subcommand 1 'profile=' 'command=' 'timeout=' 'raw' 'json' 'partials' 'version' 'h/help'
         case 'profile'
             __voicesh_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -136,6 +136,7 @@ complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_option
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" timeout' -l 'timeout' -d 'Seconds to wait for the text (default: the profile\'s engine.timeout, or 30).' -rfka ''
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" raw' -l 'raw' -d 'Print the recogniser\'s words as they are.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" json' -l 'json' -d 'Print text, raw text, engine, confidence, segments and latency as JSON.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" partials' -l 'partials' -d 'Print live partial text on stderr (the default when stderr is a terminal).'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" version' -l 'version' -d 'Show the version.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile" version' -l 'version' -d 'Show the version.'

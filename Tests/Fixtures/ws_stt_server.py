@@ -8,7 +8,7 @@ and B2 (Deepgram, checklist B2.8). Comments cite the section.
     python3 ws_stt_server.py --provider assemblyai|deepgram|generic [--text "git status"]
         [--api-key KEY] [--proxy ok|reject|expired] [--log FILE] [--port 0] [--lifetime 120]
         [--close-after SECONDS --close-code N --close-reason TEXT] [--drop-at 10,30,...]
-        [--drop-every FRAMES] [--no-resume] [--expect-wav FILE] [--idle-timeout 10]
+        [--drop-every FRAMES] [--max-drops N] [--no-resume] [--expect-wav FILE] [--idle-timeout 10]
         [--format-turns-twice] [--final-delay SECONDS]
 
 It listens on 127.0.0.1 only, prints the port alone on the first stdout line, serves until
@@ -474,10 +474,16 @@ async def generic(ws, conn: int):
             violation(conn, f"unknown control message {kind}")
 
 
+DROPS = 0
+
+
 def drop_now() -> bool:
-    if FRAME_COUNT in ARGS.drop_at:
+    global DROPS
+    due = FRAME_COUNT in ARGS.drop_at or (bool(ARGS.drop_every) and FRAME_COUNT % ARGS.drop_every == 0)
+    if due and (ARGS.max_drops is None or DROPS < ARGS.max_drops):
+        DROPS += 1
         return True
-    return bool(ARGS.drop_every) and FRAME_COUNT % ARGS.drop_every == 0
+    return False
 
 
 async def segment_complete(ws, conn: int, session: dict, segment: dict):
@@ -573,6 +579,7 @@ if __name__ == "__main__":
     parser.add_argument("--close-reason", default="")
     parser.add_argument("--drop-at", type=lambda s: {int(x) for x in s.split(",") if x}, default=set())
     parser.add_argument("--drop-every", type=int, default=0)
+    parser.add_argument("--max-drops", type=int)
     parser.add_argument("--no-resume", action="store_true")
     parser.add_argument("--expect-wav")
     parser.add_argument("--idle-timeout", type=float, default=10)
