@@ -164,7 +164,7 @@ final class StreamRun: @unchecked Sendable {
             connection.abort()
         }
         var iterator = bells.makeAsyncIterator()
-        while locked({ !$0.opened && $0.outcome == nil }) { _ = await iterator.next() }
+        while !Task.isCancelled, locked({ !$0.opened && $0.outcome == nil }) { _ = await iterator.next() }
         if locked({ $0.opened && $0.outcome == nil }), let generic, locked({ $0.sessionKnown }) {
             // Resume where the server's copy ends (A2 §5).
             let resume = locked { generic.resume(session: $0.sessionID, from: $0.ledger.resumeFrom) }
