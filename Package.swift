@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -40,6 +41,15 @@ let package = Package(
             name: "Transcription",
             dependencies: ["VoiceshCore", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: strict),
+        // WebSocket streaming providers: swift-websocket for the socket; AsyncHTTPClient (the same
+        // swift-nio stack) only for the short token requests that precede each connection.
+        .target(
+            name: "Streaming",
+            dependencies: [
+                "VoiceshCore", .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: strict),
         .target(name: "SSHClient", dependencies: ["VoiceshCore", "CLibSSH2"], swiftSettings: strict),
         .target(name: "AudioCapture", dependencies: ["VoiceshCore", "CALSA"], swiftSettings: strict),
         .target(
@@ -52,7 +62,7 @@ let package = Package(
             name: "voicesh",
             dependencies: [
                 "VoiceshCore", "ProfileFormat", "Store", "SSHClient", "AudioCapture", "LocalRecognizer",
-                "Transcription", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Transcription", "Streaming", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
@@ -71,6 +81,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "TranscriptionTests", dependencies: ["Transcription", "VoiceshCore"], swiftSettings: strict),
+        .testTarget(
+            name: "StreamingTests", dependencies: ["Streaming", "VoiceshCore"], swiftSettings: strict),
         .testTarget(name: "SSHClientTests", dependencies: ["SSHClient"], swiftSettings: strict),
         .testTarget(
             name: "StoreTests", dependencies: ["Store", "VoiceshCore", .product(name: "GRDB", package: "GRDB.swift")],

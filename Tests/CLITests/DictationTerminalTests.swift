@@ -170,6 +170,24 @@ struct DictationTerminalTests {
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "git statusline one\nline two\n")
     }
 
+    @Test func aStreamingEngineShowsLiveWordsWhileRecording() throws {
+        let server = try WSServer(provider: "assemblyai", text: "kubectl get pods")
+        try profile("live", engine: "kind = \"stream\"\nprovider = \"assemblyai\"\nurl = \"\(server.url)\"")
+        let tmux = try session("live")
+        try tmux.send("C-]")
+        // Words arrive while the recording runs, before the toggle stops it.
+        let live = try tmux.wait(seconds: 15) { $0.contains("● rec") && $0.contains("kubectl") }
+        #expect(live.contains("● rec"), "\(live)")
+        #expect(live.contains("kubectl"), "\(live)")
+        usleep(1_500_000)
+        try tmux.send("C-]")
+        let screen = try tmux.wait(seconds: 30) { $0.contains("⏎ insert") }
+        #expect(screen.contains("remote$ kubectl get pods  ⏎ insert"), "\(screen)")
+        // The provider heard the recording as raw PCM in binary frames, never as text.
+        #expect(try server.events("violation").isEmpty)
+        #expect(try server.events("binary").count > 10)
+    }
+
     @Test func aTimedOutEngineKeepsTheAudioForARetry() throws {
         let server = try STTServer(dialect: "openai", mode: "hang")
         try profile("slow", engine: "kind = \"server\"\nurl = \"\(server.url)\"\ntimeout = 2")

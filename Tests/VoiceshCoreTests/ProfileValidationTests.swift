@@ -62,6 +62,13 @@ struct ProfileValidationTests {
                     ("engine.api_key_env", .string("DG_KEY")), ("engine.token_url", .string("https://t")),
                 ], "engine.token_url"
             ),
+            ([("engine.backpressure", .string("drop-oldest"))], "engine.backpressure"),
+            (
+                [
+                    ("engine.kind", .string("stream")), ("engine.provider", .string("generic")),
+                    ("engine.url", .string("ws://h/s")), ("engine.backlog", .integer(5)),
+                ], "engine.backlog"
+            ),
             ([("fallback.kind", .string("server"))], "fallback.url"),
             ([("engine.vocabulary", .strings([""]))], "engine.vocabulary"),
         ] as [([(String, ConfigValue?)], String)])
@@ -78,6 +85,7 @@ struct ProfileValidationTests {
         let stream = try Self.profile([
             ("engine.kind", .string("stream")), ("engine.provider", .string("assemblyai")),
             ("engine.token_url", .string("https://proxy.example.com/token")),
+            ("engine.backpressure", .string("drop-oldest")), ("engine.backlog", .integer(500)),
         ])
         let command = try Self.profile([
             ("engine.recognizer", .string("command")), ("engine.command", .string("whisper-cli -f {wav} -nt")),

@@ -26,6 +26,10 @@ public struct EngineConfig: Codable, Equatable, Sendable {
     public var apiKeyEnv: String?
     /// The user's token proxy: POST → `{"token", "expires_in"}` (specs A3).
     public var tokenURL: String?
+    /// A stream engine's policy when more than `backlog` frames wait to be sent (default coalesce).
+    public var backpressure: BackpressurePolicy?
+    /// How many frames may wait to be sent, or for the generic provider stay un-ACKed (default 1500).
+    public var backlog: Int?
     /// The `transcribe` dialect's multipart field name (default `file`).
     public var fileField: String?
     /// The `transcribe` dialect's response key (default `text`, then `transcript`).
@@ -36,7 +40,8 @@ public struct EngineConfig: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, timeout, language, vocabulary, recognizer, command, dialect, provider, url, model
+        case kind, timeout, language, vocabulary, recognizer, command, dialect, provider, url, model, backpressure,
+            backlog
         case minConfidence = "min_confidence"
         case apiKeyEnv = "api_key_env"
         case tokenURL = "token_url"
@@ -72,6 +77,8 @@ extension EngineConfig {
         model = try c.decodeIfPresent(String.self, forKey: .model)
         apiKeyEnv = try c.decodeIfPresent(String.self, forKey: .apiKeyEnv)
         tokenURL = try c.decodeIfPresent(String.self, forKey: .tokenURL)
+        backpressure = try c.decodeIfPresent(BackpressurePolicy.self, forKey: .backpressure)
+        backlog = try c.decodeIfPresent(Int.self, forKey: .backlog)
         fileField = try c.decodeIfPresent(String.self, forKey: .fileField)
         responseKey = try c.decodeIfPresent(String.self, forKey: .responseKey)
     }

@@ -96,6 +96,11 @@ extension EngineConfig {
         only("model", model, for: [.server, .stream])
         only("api_key_env", apiKeyEnv, for: [.server, .stream])
         only("token_url", tokenURL, for: [.stream])
+        only("backpressure", backpressure, for: [.stream])
+        only("backlog", backlog, for: [.stream])
+        if let backlog, !(10...100_000).contains(backlog) {
+            fail("backlog", "\(backlog) is out of range; use 10 to 100000 frames")
+        }
         only("file_field", fileField, for: [.server])
         only("response_key", responseKey, for: [.server])
 

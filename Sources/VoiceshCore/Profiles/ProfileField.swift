@@ -50,6 +50,14 @@ extension ProfileField {
             })
     }
 
+    static func optionalInteger(_ key: String, _ path: WritableKeyPath<Root, Int?>) -> Self {
+        Self(
+            key: key, kind: .integer, read: { $0[keyPath: path].map(ConfigValue.integer) },
+            write: { root, new in
+                if case .integer(let n)? = new { root[keyPath: path] = n } else { root[keyPath: path] = nil }
+            })
+    }
+
     static func float(_ key: String, _ path: WritableKeyPath<Root, Double>, default value: Double) -> Self {
         Self(
             key: key, kind: .float, read: { .float($0[keyPath: path]) },
@@ -158,6 +166,8 @@ extension EngineConfig {
             .optionalString("model", \.model),
             .optionalString("api_key_env", \.apiKeyEnv),
             .optionalString("token_url", \.tokenURL),
+            .optionalChoice("backpressure", \.backpressure),
+            .optionalInteger("backlog", \.backlog),
             .optionalString("file_field", \.fileField),
             .optionalString("response_key", \.responseKey),
         ]

@@ -63,3 +63,12 @@ public enum StreamProvider: String, CaseIterable, Codable, Sendable {
         }
     }
 }
+
+/// What a stream engine does when its outbound queue backs up (specs A2 §7): the network is
+/// slower than the microphone, and recording must never wait for it.
+public enum BackpressurePolicy: String, CaseIterable, Codable, Sendable {
+    /// Merge queued frames into fewer, larger messages (within the provider's frame limits).
+    case coalesce
+    /// Drop the oldest queued audio, counted and reported.
+    case dropOldest = "drop-oldest"
+}

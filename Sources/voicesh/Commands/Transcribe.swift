@@ -27,6 +27,9 @@ struct Transcribe: AsyncParsableCommand {
     @Flag(help: "Print text, raw text, engine, confidence, segments and latency as JSON.")
     var json = false
 
+    @Flag(help: "Print live partial text on stderr (the default when stderr is a terminal).")
+    var partials = false
+
     func run() async throws {
         let context = AppContext.live()
         let bytes: [UInt8]
@@ -51,21 +54,30 @@ struct Transcribe: AsyncParsableCommand {
             chosen.engine.command = command
         }
         if let timeout { chosen.engine.timeout = timeout }
+        factory.notice = { Console.error("voicesh: \($0)") }
         let engine = try factory.engine(for: chosen)
-        let frames = AsyncStream<AudioFrame> { continuation in
-            for frame in AudioFrame.frames(of: samples) { continuation.yield(frame) }
-            continuation.finish()
-        }
+        // A stream engine hears the file as a microphone would: at 1x, never faster (providers
+        // refuse faster-than-real-time audio).
+        let frames = Self.frames(samples, realTime: chosen.engine.kind == .stream)
+        let live = PartialLine(enabled: partials || isatty(STDERR_FILENO) == 1, terminal: isatty(STDERR_FILENO) == 1)
         let started = Date()
         let outcome: HybridEngine.Outcome
-        if let hybrid = engine as? HybridEngine {
-            outcome = try await hybrid.run(frames) { _ in }
-            if let reason = outcome.fallbackReason {
-                Console.error("voicesh: used the fallback engine: \(Failure.describe(reason))")
+        do {
+            if let hybrid = engine as? HybridEngine {
+                outcome = try await hybrid.run(frames, partial: live.show)
+                live.clear()
+                if let reason = outcome.fallbackReason {
+                    Console.error("voicesh: used the fallback engine: \(Failure.describe(reason))")
+                }
+            } else {
+                outcome = .init(
+                    transcript: try await engine.transcribe(frames, partial: live.show), engine: engine.label,
+                    fallbackReason: nil)
+                live.clear()
             }
-        } else {
-            outcome = .init(
-                transcript: try await engine.transcribe(frames) { _ in }, engine: engine.label, fallbackReason: nil)
+        } catch {
+            live.clear()
+            throw error
         }
         let transcript = outcome.transcript
         let latency = Int(Date().timeIntervalSince(started) * 1000)
@@ -92,5 +104,32 @@ struct Transcribe: AsyncParsableCommand {
         } else {
             Console.print(raw ? transcript.text : text)
         }
+    }
+
+    /// The recording as frames of 40 ms, all at once or paced at real time.
+    static func frames(_ samples: [Int16], realTime: Bool) -> AsyncStream<AudioFrame> {
+        let frames = AudioFrame.frames(of: samples)
+        guard realTime else {
+            return AsyncStream { continuation in
+                for frame in frames { continuation.yield(frame) }
+                continuation.finish()
+            }
+        }
+        let (stream, continuation) = AsyncStream.makeStream(of: AudioFrame.self)
+        let task = Task {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let rate = Double(AudioFormat.speech.sampleRate)
+            for frame in frames {
+                // A frame is due once it has been "recorded": when its last sample is in the past.
+                let due = start + .seconds(Double(frame.start + frame.samples.count) / rate)
+                try? await clock.sleep(until: due)
+                if Task.isCancelled { break }
+                continuation.yield(frame)
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LocalRecognizer
 import Store
+import Streaming
 import Transcription
 import VoiceshCore
 
@@ -9,6 +10,9 @@ struct EngineFactory {
     var context: AppContext
     /// The user's own words (their history's raw text), which the edge model learns from.
     var history: [String] = []
+    /// Hears what a stream engine reports about a stream that still gave text (audio dropped
+    /// by back-pressure, reconnections); `transcribe` prints it, the session shows it.
+    var notice: @Sendable (String) -> Void = { _ in }
 
     /// A factory that feeds the profile's dictation history into the edge model; a profile
     /// with `history = "off"` contributes nothing.
@@ -42,7 +46,9 @@ struct EngineFactory {
         case (.server, _):
             engine = ServerEngine(config: config, environment: context.environment)
         case (.stream, _):
-            throw .unavailable("\(config.label) engines are not in this build yet; use an edge or server engine")
+            let device = config.provider == .generic ? DeviceID.load(directory: context.location.directory) : ""
+            engine = StreamEngine(
+                config: config, environment: context.environment, deviceID: device, notice: notice)
         }
         return TimedEngine(engine, seconds: config.timeout)
     }

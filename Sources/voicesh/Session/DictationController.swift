@@ -19,6 +19,8 @@ final class DictationController {
         case recognized(Result<Recognition, EngineError>, job: Int)
         case audioFailed(AudioError)
         case recordingFull
+        /// What a stream engine says about a stream that still gave text (audio dropped, reconnections).
+        case engineNotice(String)
     }
 
     struct HistoryUnwritable: Error {
@@ -31,9 +33,11 @@ final class DictationController {
         var source: any AudioSource
         var database: AppDatabase?
         var maxRecordingSeconds: Double
+        /// Made before the engine, so the engine's notices can reach the loop.
+        var inbox: Inbox<Event>
     }
 
-    let inbox = Inbox<Event>()
+    var inbox: Inbox<Event> { setup.inbox }
     /// The remote's modes, read from its output by the driver.
     private(set) var modes = TerminalModes()
     /// Bytes for the remote; the driver takes them.
@@ -54,6 +58,8 @@ final class DictationController {
     private var stoppedAt: Double?
     private var latencyMs: Int?
     private var recognition: Recognition?
+    /// The engine's remarks on this dictation, kept with its history row.
+    private var engineNotes: [String] = []
     private var cursor: (row: Int, column: Int)?
     private var reportsAsked = 0
     private var drawn = false
@@ -140,6 +146,8 @@ final class DictationController {
             switch event {
             case .partial(let words):
                 machine.partial(SpokenShell(aliases: setup.profile.aliases).normalize(words))
+            case .engineNotice(let note):
+                engineNotes.append(note)
             case .recordingFull:
                 perform(machine.recordingEnded(now: Self.now))
             case .audioFailed(let error):
@@ -224,6 +232,7 @@ final class DictationController {
         stoppedAt = nil
         latencyMs = nil
         recognition = nil
+        engineNotes = []
         jobNumber += 1
         let number = jobNumber
         let aliases = setup.profile.aliases
@@ -316,7 +325,8 @@ final class DictationController {
             fallbackEngine: recognition?.fallbackEngine, startedAt: startedAt,
             audioSeconds: seconds, latencyMs: latencyMs,
             rawText: prompt?.rawText ?? recognition?.rawText ?? "", finalText: prompt?.text ?? "",
-            outcome: outcome, error: error, confidence: recognition?.confidence)
+            outcome: outcome, error: ([error].compactMap { $0 } + engineNotes).joined(separator: "; ").nilIfEmpty,
+            confidence: recognition?.confidence)
         let keep = (keepAudio || setup.profile.history == .textAndAudio) && seconds > 0
         do {
             return .success(try database.appendDictation(dictation, audio: keep ? recording?.wav : nil))
@@ -374,4 +384,8 @@ final class DictationController {
             write(Array("\u{1B}[K".utf8))
         }
     }
+}
+
+extension String {
+    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -73,14 +73,16 @@ struct SessionRunner {
     private func makeDictation() throws(AudioError) -> DictationController {
         let profile = target.profile ?? Profile(name: "ad-hoc", host: target.host)
         let database = try? context.openDatabase()
-        let factory = database.map { EngineFactory.forProfile(profile, in: $0, context: context) }
-        let engine = Result { () throws(EngineError) in
-            try (factory ?? EngineFactory(context: context)).engine(for: profile)
-        }
+        let inbox = Inbox<DictationController.Event>()
+        var factory =
+            database.map { EngineFactory.forProfile(profile, in: $0, context: context) }
+            ?? EngineFactory(context: context)
+        factory.notice = { inbox.post(.engineNotice($0)) }
+        let engine = Result { () throws(EngineError) in try factory.engine(for: profile) }
         let toggle = (try? KeyChord(parsing: profile.toggleKey)) ?? .defaultToggle
         let setup = DictationController.Setup(
             profile: profile, engine: engine, source: try audio.source(profile: profile, context: context),
-            database: database, maxRecordingSeconds: audio.maxRecordingSeconds)
+            database: database, maxRecordingSeconds: audio.maxRecordingSeconds, inbox: inbox)
         return DictationController(setup: setup, toggle: toggle) { SessionDriver.writeAll(STDOUT_FILENO, $0) }
     }
 }

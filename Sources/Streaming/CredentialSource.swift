@@ -1,0 +1,127 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import VoiceshCore
+
+/// Where each streaming connection's credential comes from (specs A3), fetched fresh per
+/// connection (AssemblyAI tokens are single-use), held in memory only, never logged.
+public enum CredentialSource: Sendable {
+    case none
+    /// The user's token proxy: `POST` → `{"token", "expires_in"}`.
+    case proxy(url: String)
+    /// A key from the environment, exchanged for a provider token so the key itself never
+    /// goes on the streaming connection: AssemblyAI `GET /v3/token`, Deepgram `POST /v1/auth/grant`.
+    case mint(key: String, url: String, provider: StreamProvider)
+    /// A key from the environment used as it is (the generic protocol has no token endpoint).
+    case key(String)
+
+    /// The source a profile's engine names; a missing variable is an `.unavailable` error.
+    public init(config: EngineConfig, environment: [String: String]) throws(EngineError) {
+        if let tokenURL = config.tokenURL {
+            self = .proxy(url: tokenURL)
+        } else if let name = config.apiKeyEnv {
+            guard let key = environment[name], !key.isEmpty else {
+                throw .unavailable("engine.api_key_env names \(name), which is not set in the environment")
+            }
+            let provider = config.provider ?? .generic
+            self =
+                provider == .generic
+                ? .key(key) : .mint(key: key, url: config.url ?? provider.defaultURL ?? "", provider: provider)
+        } else {
+            self = .none
+        }
+    }
+
+    /// The URL a key is exchanged at, from the streaming URL's host (so a local server can mint too).
+    static func mintURL(streamURL: String, provider: StreamProvider) -> String {
+        var base = streamURL
+        if let range = base.range(of: "://") {
+            let scheme = base[..<range.lowerBound].lowercased() == "wss" ? "https" : "http"
+            let rest = base[range.upperBound...]
+            base = scheme + "://" + (rest.split(separator: "/", maxSplits: 1).first.map(String.init) ?? "")
+        }
+        return provider == .assemblyai
+            ? base + "/v3/token?expires_in_seconds=60" : base + "/v1/auth/grant"
+    }
+
+    /// One client for token requests; a refused connection fails at once (as ServerEngine's).
+    static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(10)
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
+    /// A credential for one new connection.
+    func fetch() async throws(EngineError) -> Credential? {
+        switch self {
+        case .none: return nil
+        case .key(let key): return .key(key)
+        case .proxy(let url):
+            let body = try await Self.request(url: url, method: .POST, headers: [], what: "the token proxy")
+            guard let token = body["token"] as? String, !token.isEmpty else {
+                throw .badOutput("the token proxy \(url) answered without a \"token\"")
+            }
+            return .token(token)
+        case .mint(let key, let url, let provider):
+            let mintURL = Self.mintURL(streamURL: url, provider: provider)
+            if provider == .assemblyai {
+                // GET on the streaming host with the raw key (B1.3: the prose's POST is wrong).
+                let body = try await Self.request(
+                    url: mintURL, method: .GET, headers: [("Authorization", key)], what: "AssemblyAI's token endpoint",
+                    secret: key)
+                guard let token = body["token"] as? String else {
+                    throw .badOutput("AssemblyAI's token endpoint answered without a \"token\"")
+                }
+                return .token(token)
+            }
+            let body = try await Self.request(
+                url: mintURL, method: .POST, headers: [("Authorization", "Token \(key)")],
+                what: "Deepgram's token endpoint", secret: key)
+            guard let token = body["access_token"] as? String else {
+                throw .badOutput("Deepgram's token endpoint answered without an \"access_token\"")
+            }
+            return .token(token)
+        }
+    }
+
+    private static func request(
+        url: String, method: HTTPMethod, headers: [(String, String)], what: String, secret: String? = nil
+    ) async throws(EngineError) -> [String: Any] {
+        var request = HTTPClientRequest(url: url)
+        request.method = method
+        request.headers.add(name: "User-Agent", value: "voicesh")
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        let status: Int
+        let body: Data
+        do {
+            let response = try await client.execute(request, timeout: .seconds(15))
+            let buffer = try await response.body.collect(upTo: 64 * 1024)
+            (status, body) = (Int(response.status.code), Data(buffer.readableBytesView))
+        } catch is CancellationError {
+            throw .cancelled
+        } catch {
+            if Task.isCancelled { throw .cancelled }
+            throw .unavailable("cannot get a token from \(what) at \(url): \(Self.words(for: error))")
+        }
+        func scrub(_ s: String) -> String { secret.map { s.replacingOccurrences(of: $0, with: "***") } ?? s }
+        guard (200..<300).contains(status) else {
+            let text = scrub(String(decoding: body.prefix(200), as: UTF8.self)).trimmingCharacters(
+                in: .whitespacesAndNewlines)
+            throw .unavailable("\(what) at \(url) refused a token: HTTP \(status)\(text.isEmpty ? "" : ": \(text)")")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+            throw .badOutput("\(what) at \(url) answered something that is not a JSON object")
+        }
+        return object
+    }
+
+    /// NIO's error descriptions are long; connection refused is the common case and gets plain words.
+    static func words(for error: any Error) -> String {
+        let text = String(describing: error)
+        if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
+        if text.contains("connectTimeout") { return "connection timed out" }
+        return text
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import VoiceshCore
+
+/// AssemblyAI Universal-Streaming v3 (specs B1): the profile in the query string, a key in
+/// `Authorization` or a temporary token in `?token=`, 50 ms frames at real time, and `Turn`
+/// messages keyed by `turn_order`, final at `end_of_turn`.
+public struct AssemblyAIAdapter: ProviderAdapter {
+    public var url: String
+    public var model: String
+    public var vocabulary: [String]
+
+    public init(config: EngineConfig) {
+        url = config.url ?? StreamProvider.assemblyai.defaultURL ?? ""
+        // The newer docs say speech_model is required (B1.4): always send it.
+        model = config.model ?? "universal-streaming-english"
+        vocabulary = config.vocabulary
+    }
+
+    public var name: String { "AssemblyAI" }
+    public var frameMilliseconds: Int { 50 }
+    public var maxFrameMilliseconds: Int { 1000 }
+    public var maxRate: Double? { 1 }
+    public var padsLastFrame: Bool { true }
+    public var keepAlive: (message: String, seconds: Double)? { nil }
+    // ForceEndpoint ends the current turn; Terminate flushes it and ends with `Termination` (B1.7).
+    public var finishMessages: [String] { [#"{"type":"ForceEndpoint"}"#, #"{"type":"Terminate"}"#] }
+
+    public func request(credential: Credential?) -> ConnectionRequest {
+        var query = [
+            ("speech_model", model), ("sample_rate", String(AudioFormat.speech.sampleRate)),
+            ("encoding", "pcm_s16le"),
+        ]
+        if !vocabulary.isEmpty { query.append(("keyterms_prompt", Wire.json(array: vocabulary))) }
+        var headers: [ConnectionRequest.Header] = []
+        switch credential {
+        case .key(let key): headers.append(.init(name: "Authorization", value: key))  // the raw key, no scheme (B1.2)
+        case .token(let token): query.append(("token", token))
+        case nil: break
+        }
+        return ConnectionRequest(url: Wire.url(url, query: query), headers: headers)
+    }
+
+    /// Turns by `turn_order`: the text so far, and whether `end_of_turn` has arrived.
+    private var turns: [Int: (text: String, final: Bool)] = [:]
+
+    public mutating func receive(_ text: String) throws(EngineError) -> [StreamEvent] {
+        let message = try Wire.object(text, from: name)
+        if let error = message["error"] as? String { throw .failed("AssemblyAI: \(error)") }
+        switch message["type"] as? String {
+        case "Turn":
+            guard let order = message["turn_order"] as? Int, let transcript = message["transcript"] as? String else {
+                throw .badOutput("AssemblyAI sent a Turn without turn_order or transcript: \(text.prefix(80))")
+            }
+            let endOfTurn = message["end_of_turn"] as? Bool ?? false
+            // `transcript` holds only finalized words; the word being spoken is in `words` (B1.6).
+            let pending = (message["words"] as? [[String: Any]] ?? [])
+                .filter { ($0["word_is_final"] as? Bool) == false }.compactMap { $0["text"] as? String }
+            // A second end-of-turn message (the formatted one) replaces the first; a late
+            // partial never replaces a final.
+            if turns[order]?.final == true, !endOfTurn { return [] }
+            turns[order] = (endOfTurn ? transcript : Wire.join([transcript] + pending), endOfTurn)
+            return [.partial(live)]
+        case "Termination":
+            return [.ended]
+        default:
+            return []  // Begin, SpeechStarted, Warning and unknown types (B1.6: ignore)
+        }
+    }
+
+    private var live: String { Wire.join(turns.sorted { $0.key < $1.key }.map(\.value.text)) }
+
+    public var transcript: Transcript {
+        Transcript(
+            segments: turns.sorted { $0.key < $1.key }.map(\.value.text).filter { !$0.isEmpty }.map {
+                TranscriptSegment(text: $0)
+            })
+    }
+
+    public func error(closeCode: Int?, reason: String) -> EngineError? {
+        let detail = "(close \(closeCode.map(String.init) ?? "without a code")\(reason.isEmpty ? "" : ": \(reason)"))"
+        switch closeCode {
+        case 1000: return nil
+        // 1008 and the SDKs' 4001–4003 (B1.9): the key or token was refused.
+        case 1008, 4001, 4002, 4003:
+            return .unavailable("AssemblyAI refused the key or token \(detail)")
+        case 3005, 1011, 1013: return .failed("AssemblyAI had a server error \(detail)")
+        case 3006, 4100, 4101: return .failed("AssemblyAI rejected a control message \(detail)")
+        case 3007, 4029, 4032, 4033, 4000:
+            return .failed("AssemblyAI rejected the audio (frame size or rate) \(detail)")
+        case 3008, 4008: return .failed("the AssemblyAI session expired \(detail)")
+        case 3009, 4102: return .failed("AssemblyAI refused the session: too many concurrent sessions \(detail)")
+        case nil: return .failed("the connection to AssemblyAI dropped before the final transcript")
+        default: return .failed("AssemblyAI closed the stream \(detail)")
+        }
+    }
+}
+
+extension Wire {
+    /// A JSON array of strings, as AssemblyAI's `keyterms_prompt` takes it (B1.4).
+    static func json(array: [String]) -> String {
+        let data = try? JSONSerialization.data(withJSONObject: array, options: [.withoutEscapingSlashes])
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import VoiceshCore
+
+/// Deepgram live streaming (specs B2): options in the query with lowercase booleans,
+/// `Authorization: Token <key>` or `Bearer <token>`, and `Results` joined from `is_final`
+/// up to `speech_final`.
+public struct DeepgramAdapter: ProviderAdapter {
+    public var url: String
+    public var model: String
+    public var language: String
+    public var vocabulary: [String]
+
+    public init(config: EngineConfig) {
+        url = config.url ?? StreamProvider.deepgram.defaultURL ?? ""
+        model = config.model ?? "nova-3"  // the SDK requires a model (B2.4)
+        language = config.language
+        vocabulary = config.vocabulary
+    }
+
+    public var name: String { "Deepgram" }
+    public var frameMilliseconds: Int { 40 }  // 20–250 ms recommended (B2.7)
+    public var maxFrameMilliseconds: Int { 250 }
+    public var maxRate: Double? { 1.25 }  // "a maximum of 1.25x realtime" (B2.7)
+    public var padsLastFrame: Bool { false }
+    // Idle for 10 s closes with NET-0001; KeepAlive 3–5 s before that (B2.7).
+    public var keepAlive: (message: String, seconds: Double)? { (#"{"type":"KeepAlive"}"#, 5) }
+    public var finishMessages: [String] { [#"{"type":"Finalize"}"#, #"{"type":"CloseStream"}"#] }
+
+    public func request(credential: Credential?) -> ConnectionRequest {
+        var query = [
+            ("model", model), ("encoding", "linear16"), ("sample_rate", String(AudioFormat.speech.sampleRate)),
+            ("channels", "1"), ("language", language), ("interim_results", "true"), ("endpointing", "300"),
+            ("utterance_end_ms", "1000"), ("smart_format", "false"),
+        ]
+        // Lists are repeated keys (B2.4).
+        query += vocabulary.map { ("keyterm", $0) }
+        var headers: [ConnectionRequest.Header] = []
+        switch credential {
+        case .key(let key): headers.append(.init(name: "Authorization", value: "Token \(key)"))
+        case .token(let token): headers.append(.init(name: "Authorization", value: "Bearer \(token)"))
+        case nil: break
+        }
+        return ConnectionRequest(url: Wire.url(url, query: query), headers: headers)
+    }
+
+    /// Finished utterances, the finals of the one in progress, and the latest interim.
+    private var utterances: [String] = []
+    private var finals: [String] = []
+    private var interim = ""
+
+    public mutating func receive(_ text: String) throws(EngineError) -> [StreamEvent] {
+        let message = try Wire.object(text, from: name)
+        switch message["type"] as? String {
+        case "Results":
+            let channel = message["channel"] as? [String: Any]
+            let alternatives = channel?["alternatives"] as? [[String: Any]]
+            guard let transcript = alternatives?.first?["transcript"] as? String else {
+                throw .badOutput("Deepgram sent Results without a transcript: \(text.prefix(80))")
+            }
+            if message["is_final"] as? Bool == true {
+                // Each final covers only audio since the last final; empty ones are silence.
+                if !transcript.isEmpty { finals.append(transcript) }
+                interim = ""
+                if message["speech_final"] as? Bool == true { closeUtterance() }
+            } else {
+                interim = transcript
+            }
+            return [.partial(live)]
+        case "UtteranceEnd":
+            closeUtterance()
+            return []
+        case "Metadata":
+            return [.ended]  // sent after CloseStream, after the last Results (B2.5)
+        case "Error":
+            let words = [message["description"], message["message"]].compactMap { $0 as? String }
+            throw .failed("Deepgram: \(words.joined(separator: ": "))")
+        default:
+            return []  // SpeechStarted and unknown types
+        }
+    }
+
+    private mutating func closeUtterance() {
+        let utterance = Wire.join(finals)
+        if !utterance.isEmpty { utterances.append(utterance) }
+        finals = []
+    }
+
+    private var live: String { Wire.join(utterances + finals + [interim]) }
+
+    public var transcript: Transcript {
+        Transcript(
+            segments: (utterances + [Wire.join(finals)]).filter { !$0.isEmpty }.map { TranscriptSegment(text: $0) })
+    }
+
+    public func error(closeCode: Int?, reason: String) -> EngineError? {
+        let detail = "(close \(closeCode.map(String.init) ?? "without a code")\(reason.isEmpty ? "" : " \(reason)"))"
+        switch (closeCode, reason) {
+        case (1000, _): return nil
+        case (1008, _): return .failed("Deepgram could not decode the audio \(detail)")
+        case (1011, let r) where r.contains("NET-0001"):
+            return .failed("Deepgram closed the stream: it received no audio within its 10 s window \(detail)")
+        case (1011, _): return .failed("Deepgram had a server error \(detail)")
+        case (nil, _): return .failed("the connection to Deepgram dropped before the final transcript")
+        default: return .failed("Deepgram closed the stream \(detail)")
+        }
+    }
+}

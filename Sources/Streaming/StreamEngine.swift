@@ -1,0 +1,52 @@
+import Foundation
+import VoiceshCore
+
+/// A streaming provider over a WebSocket (specs A2, B1, B2): audio goes out while it is
+/// recorded, partials come back live, and the final text is ready soon after recording stops.
+///
+/// Three tasks per connection: capture appends to a bounded queue (never waiting on the
+/// network), a sender drains it at the provider's pace, and a receiver parses replies. The
+/// generic provider keeps un-ACKed segments and resumes after a drop; the others fail with
+/// the provider's close code in words, and the hybrid fallback takes the recording.
+public struct StreamEngine: SpeechEngine {
+    let config: EngineConfig
+    let environment: [String: String]
+    let deviceID: String
+    let notice: @Sendable (String) -> Void
+
+    /// `notice` hears what the user should know about a stream that still gave text: audio
+    /// dropped or coalesced by back-pressure, reconnections.
+    public init(
+        config: EngineConfig, environment: [String: String], deviceID: String,
+        notice: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.config = config
+        self.environment = environment
+        self.deviceID = deviceID
+        self.notice = notice
+    }
+
+    public var label: String { config.label }
+
+    /// The adapter for the profile's provider.
+    public static func adapter(for config: EngineConfig) -> any ProviderAdapter {
+        switch config.provider ?? .generic {
+        case .assemblyai: AssemblyAIAdapter(config: config)
+        case .deepgram: DeepgramAdapter(config: config)
+        case .generic: GenericAdapter(config: config)
+        }
+    }
+
+    public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
+        async throws(EngineError) -> Transcript
+    {
+        let credentials = try CredentialSource(config: config, environment: environment)
+        let run = StreamRun(
+            adapter: Self.adapter(for: config), credentials: credentials, deviceID: deviceID,
+            policy: config.backpressure ?? .coalesce, backlog: config.backlog ?? 1500)
+        let transcript = try await run.run(audio, partial: partial)
+        for line in run.notices() { notice(line) }
+        guard !transcript.text.isEmpty else { throw .noSpeech }
+        return transcript
+    }
+}

@@ -1,0 +1,384 @@
+import Foundation
+import VoiceshCore
+
+/// One recording's stream: the state the capture, sender and receiver tasks share (under one
+/// lock, never held across an await), and the connection loop with its reconnects.
+final class StreamRun: @unchecked Sendable {
+    /// How a connection ended.
+    enum Outcome: Equatable {
+        case finished
+        /// The connection broke; the generic provider reconnects, others give up.
+        case dropped(EngineError, opened: Bool)
+        case failed(EngineError)
+    }
+
+    /// The generic protocol's handshake on a connection (A2 §2, §5).
+    enum Phase {
+        case needsStart, handshaking, streaming
+    }
+
+    /// What the sender does next.
+    enum Step {
+        case stop, wait, finish
+        case text(String)
+        case audio(AudioFrame)
+    }
+
+    private let lock = NSLock()
+    private var adapter: any ProviderAdapter
+    private let generic: GenericAdapter?
+    private let credentials: CredentialSource
+    private let deviceID: String
+    private let policy: BackpressurePolicy
+    private let backlog: Int
+
+    // Capture's side (AssemblyAI and Deepgram use the queue; the generic provider the ledger).
+    private var cutter: FrameCutter
+    private var queue: OutboundQueue
+    private var ledger: SegmentLedger
+    private var captureEnded = false
+
+    // The generic session.
+    private var sessionID = UUID().uuidString.lowercased()
+    private var sessionKnown = false
+    private var reconnects = 0
+
+    // The current connection.
+    private var bell: AsyncStream<Void>.Continuation?
+    private var opened = false
+    private var outcome: Outcome?
+    private var phase = Phase.streaming
+    private var finishSent = false
+    private var sawEnd = false
+    private var lastSend = Date()
+    private var segmentFrames: [AudioFrame] = []
+    private var secret: String?
+
+    init(
+        adapter: any ProviderAdapter, credentials: CredentialSource, deviceID: String, policy: BackpressurePolicy,
+        backlog: Int
+    ) {
+        self.adapter = adapter
+        self.generic = adapter as? GenericAdapter
+        self.credentials = credentials
+        self.deviceID = deviceID
+        self.policy = policy
+        self.backlog = backlog
+        cutter = FrameCutter(samples: adapter.frameSamples)
+        queue = OutboundQueue(limit: backlog, policy: policy, maxSamples: adapter.maxFrameSamples)
+        let segmentSamples = adapter.frameSamples * (generic?.framesPerSegment ?? 1)
+        ledger = SegmentLedger(
+            segmentSamples: segmentSamples, capacity: max(2, backlog / (generic?.framesPerSegment ?? 1)))
+    }
+
+    func run(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
+        async throws(EngineError) -> Transcript
+    {
+        let capture = Task {
+            for await frame in audio { self.locked { $0.accept(frame) } }
+            self.locked { $0.endCapture() }
+        }
+        defer { capture.cancel() }
+        var failures = 0
+        var everOpened = false
+        while true {
+            switch await connect(partial: partial) {
+            case .finished:
+                return locked { $0.adapter.transcript }
+            case .failed(let error):
+                throw error
+            case .dropped(let error, let opened):
+                everOpened = everOpened || opened
+                // A first connection that fails goes to the fallback now; a drop mid-stream is
+                // what segment ACKs exist for.
+                guard generic != nil, everOpened else { throw error }
+                failures = opened ? 1 : failures + 1
+                guard failures <= 8 else { throw error }
+                locked {
+                    $0.ledger.connectionLost()
+                    $0.reconnects += 1
+                }
+                try? await Task.sleep(for: .milliseconds(min(2000, 50 << (failures - 1))))
+                if Task.isCancelled { throw .cancelled }
+            }
+        }
+    }
+
+    /// What the user should hear about a stream that did give text.
+    func notices() -> [String] {
+        locked { s in
+            var lines: [String] = []
+            let rate = Double(AudioFormat.speech.sampleRate)
+            func seconds(_ samples: Int) -> String { String(format: "%.2f", Double(samples) / rate) }
+            if s.queue.droppedSamples > 0 {
+                lines.append(
+                    "dropped \(seconds(s.queue.droppedSamples)) s of audio: the network fell more than \(s.backlog) frames behind (backpressure = \(s.policy.rawValue))"
+                )
+            }
+            if s.queue.merges > 0 {
+                lines.append("coalesced \(s.queue.merges) frames into larger messages: the network fell behind")
+            }
+            if s.ledger.lostSamples > 0 {
+                lines.append(
+                    "lost \(seconds(s.ledger.lostSamples)) s of audio: the connection was down longer than the \(s.backlog)-frame buffer holds"
+                )
+            }
+            if s.reconnects > 0 {
+                lines.append(
+                    "reconnected \(s.reconnects) time\(s.reconnects == 1 ? "" : "s") to the stream server and resumed")
+            }
+            return lines
+        }
+    }
+
+    // MARK: One connection
+
+    private func connect(partial: @escaping @Sendable (String) -> Void) async -> Outcome {
+        let credential: Credential?
+        do throws(EngineError) {
+            credential = try await credentials.fetch()
+        } catch .cancelled {
+            return .failed(.cancelled)
+        } catch {
+            return .dropped(error, opened: false)
+        }
+        let request = locked { $0.adapter.request(credential: credential) }
+        let connection = WebSocketConnection(request)
+        let (bells, bell) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        locked { s in
+            s.bell = bell
+            s.secret = credential?.secret
+            (s.opened, s.outcome, s.finishSent, s.sawEnd, s.segmentFrames) = (false, nil, false, false, [])
+            s.phase = s.sessionKnown ? .handshaking : .needsStart
+        }
+        let receiver = Task { await self.receive(connection, url: request.url, partial: partial) }
+        // A tick keeps the sender honest about keep-alives and pacing between frames.
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(200))
+                bell.yield()
+            }
+        }
+        defer {
+            ticker.cancel()
+            connection.abort()
+        }
+        var iterator = bells.makeAsyncIterator()
+        while !Task.isCancelled, locked({ !$0.opened && $0.outcome == nil }) { _ = await iterator.next() }
+        if locked({ $0.opened && $0.outcome == nil }), let generic, locked({ $0.sessionKnown }) {
+            // Resume where the server's copy ends (A2 §5).
+            let resume = locked { generic.resume(session: $0.sessionID, from: $0.ledger.resumeFrom) }
+            try? await connection.send(text: resume)
+        }
+        let openedAt = Date()
+        var sentSamples = 0
+        sending: while !Task.isCancelled {
+            switch locked({ $0.nextStep() }) {
+            case .stop:
+                break sending
+            case .wait:
+                _ = await iterator.next()
+            case .text(let text):
+                do { try await connection.send(text: text) } catch { break sending }
+            case .audio(let frame):
+                if let maxRate = adapter.maxRate {
+                    // Never faster than the provider allows since this connection opened (B1.5, B2.7).
+                    sentSamples += frame.samples.count
+                    let due = Double(sentSamples) / Double(AudioFormat.speech.sampleRate) / maxRate
+                    let wait = due - Date().timeIntervalSince(openedAt)
+                    if wait > 0 { try? await Task.sleep(for: .seconds(wait)) }
+                }
+                do { try await connection.send(pcm: frame.samples) } catch { break sending }
+            case .finish:
+                for message in adapter.finishMessages {
+                    do { try await connection.send(text: message) } catch { break sending }
+                }
+            }
+        }
+        if Task.isCancelled { return .failed(.cancelled) }
+        if locked({ $0.outcome == .finished }) {
+            await connection.close()
+            return .finished
+        }
+        await receiver.value
+        return locked { $0.outcome ?? .dropped(.failed("the connection ended"), opened: $0.opened) }
+    }
+
+    private func receive(_ connection: WebSocketConnection, url: String, partial: @Sendable (String) -> Void) async {
+        let place = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        for await event in connection.events {
+            switch event {
+            case .opened:
+                locked { $0.opened = true }
+            case .text(let text):
+                let result = locked { $0.handle(text) }
+                switch result {
+                case .success(let live?): partial(live)
+                case .success(nil): break
+                case .failure(let error):
+                    locked { $0.settle(.failed(error)) }
+                    connection.abort()
+                }
+            case .closed(let code, let reason):
+                locked { $0.settle($0.closed(code: code, reason: reason)) }
+            case .failed(let words):
+                locked { s in
+                    let name = s.adapter.name
+                    s.settle(.dropped(.failed("cannot connect to \(name) at \(place): \(words)"), opened: s.opened))
+                }
+            }
+            locked { $0.bell?.yield() }
+        }
+        locked { s in
+            s.settle(.dropped(s.adapter.error(closeCode: nil, reason: "") ?? .failed("closed"), opened: s.opened))
+            s.bell?.yield()
+        }
+    }
+
+    // MARK: State changes (called under the lock)
+
+    @discardableResult
+    private func locked<T>(_ body: (StreamRun) throws(EngineError) -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(self)
+    }
+
+    private func accept(_ frame: AudioFrame) {
+        if generic != nil {
+            ledger.append(frame)
+        } else {
+            for piece in cutter.push(frame) { queue.push(piece) }
+        }
+        bell?.yield()
+    }
+
+    private func endCapture() {
+        if generic != nil {
+            ledger.finish()
+        } else if let last = cutter.finish(pad: adapter.padsLastFrame) {
+            queue.push(last)
+        }
+        captureEnded = true
+        bell?.yield()
+    }
+
+    /// The first outcome of a connection stands; later ones (the close after an error) do not.
+    private func settle(_ new: Outcome) {
+        if outcome == nil { outcome = new }
+    }
+
+    /// A reply: the live text to show, if it changed, or the error it carries.
+    private func handle(_ text: String) -> Result<String?, EngineError> {
+        let events: [StreamEvent]
+        do throws(EngineError) {
+            events = try adapter.receive(text)
+        } catch {
+            return .failure(scrub(error))
+        }
+        var live: String?
+        for event in events {
+            switch event {
+            case .partial(let text): live = text
+            case .ended:
+                sawEnd = true
+                settle(.finished)
+            case .started:
+                phase = .streaming
+            case .ack(let id): ledger.ack(id)
+            case .resumed(let id):
+                ledger.resumed(from: id)
+                segmentFrames = []
+                phase = .streaming
+            case .resumeUnsupported:
+                // A new session gets everything still held (A2 §5).
+                ledger.restart()
+                segmentFrames = []
+                sessionID = UUID().uuidString.lowercased()
+                sessionKnown = false
+                phase = .needsStart
+            }
+        }
+        return .success(live)
+    }
+
+    /// The outcome of the server's close frame.
+    private func closed(code: Int?, reason: String) -> Outcome {
+        if sawEnd { return .finished }
+        let error = adapter.error(closeCode: code, reason: scrub(reason))
+        if generic != nil {
+            return .dropped(error ?? .failed("the stream server closed the connection before the end"), opened: opened)
+        }
+        if let error { return .failed(error) }
+        return finishSent ? .finished : .failed(.failed("\(adapter.name) closed the stream before the recording ended"))
+    }
+
+    private func nextStep() -> Step {
+        if outcome != nil { return .stop }
+        if let generic { return nextGenericStep(generic) }
+        if let frame = queue.pop() {
+            lastSend = Date()
+            return .audio(frame)
+        }
+        if captureEnded, !finishSent {
+            finishSent = true
+            return .finish
+        }
+        if let keepAlive = adapter.keepAlive, !finishSent, Date().timeIntervalSince(lastSend) >= keepAlive.seconds {
+            lastSend = Date()
+            return .text(keepAlive.message)
+        }
+        return .wait
+    }
+
+    private func nextGenericStep(_ generic: GenericAdapter) -> Step {
+        switch phase {
+        case .needsStart:
+            phase = .handshaking
+            sessionKnown = true
+            return .text(generic.start(session: sessionID, device: deviceID))
+        case .handshaking:
+            return .wait
+        case .streaming:
+            break
+        }
+        if !segmentFrames.isEmpty { return .audio(segmentFrames.removeFirst()) }
+        // Past the backlog, `coalesce` sends a segment as one message (A2 §7).
+        let coalesce = policy == .coalesce && ledger.unsentCount * generic.framesPerSegment > backlog
+        if let segment = ledger.nextToSend(), let id = segment.sequenceId {
+            let size = coalesce ? segment.samples.count : adapter.frameSamples
+            segmentFrames = stride(from: 0, to: segment.samples.count, by: size).map {
+                AudioFrame(
+                    start: segment.start + $0,
+                    samples: Array(segment.samples[$0..<min($0 + size, segment.samples.count)]))
+            }
+            if coalesce { queueMerged(segment.samples.count / max(1, adapter.frameSamples)) }
+            return .text(generic.segment(id, start: segment.start, end: segment.end, device: deviceID))
+        }
+        if ledger.allSent, !finishSent {
+            finishSent = true
+            return .finish
+        }
+        return .wait
+    }
+
+    private func queueMerged(_ frames: Int) {
+        if frames > 1 { queue.countMerges(frames - 1) }
+    }
+
+    /// An error's words with the connection's secret taken out.
+    private func scrub(_ error: EngineError) -> EngineError {
+        guard let secret, !secret.isEmpty else { return error }
+        switch error {
+        case .failed(let s): return .failed(s.replacingOccurrences(of: secret, with: "***"))
+        case .unavailable(let s): return .unavailable(s.replacingOccurrences(of: secret, with: "***"))
+        case .badOutput(let s): return .badOutput(s.replacingOccurrences(of: secret, with: "***"))
+        default: return error
+        }
+    }
+
+    private func scrub(_ text: String) -> String {
+        guard let secret, !secret.isEmpty else { return text }
+        return text.replacingOccurrences(of: secret, with: "***")
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Live partial text on stderr: redrawn in place on a terminal, one line each otherwise.
+/// stdout stays the final text alone.
+final class PartialLine: Sendable {
+    let enabled: Bool
+    let terminal: Bool
+    private let shown = Shown()
+
+    init(enabled: Bool, terminal: Bool) {
+        self.enabled = enabled
+        self.terminal = terminal
+    }
+
+    var show: @Sendable (String) -> Void {
+        { [self] text in
+            guard enabled, shown.replace(text) else { return }
+            // CR + EL redraws the line; the text is cut so it never wraps.
+            let line = terminal ? "\r\u{1B}[2K\u{1B}[2m\(text.suffix(100))\u{1B}[0m" : "partial: \(text)\n"
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+    }
+
+    func clear() {
+        if enabled, terminal, shown.replace(nil) { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+    }
+
+    /// The text on screen; `replace` is false when nothing changed.
+    private final class Shown: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text: String?
+
+        func replace(_ new: String?) -> Bool {
+            lock.withLock {
+                defer { text = new }
+                return text != new
+            }
+        }
+    }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import Testing
+
+/// The stream engine through `voicesh transcribe`, against local servers that speak
+/// AssemblyAI v3, Deepgram and voicesh stream v1 as the spec says and log what they received.
+@Suite(.serialized)
+struct StreamEngineTests {
+    let cli: CLI
+    /// Two seconds of a tone: the servers' words are scripted, so only the audio's bytes matter.
+    let tone: String
+    let toneSamples = 32000
+
+    init() throws {
+        cli = try CLI()
+        tone = cli.home.appendingPathComponent("tone.wav").path
+        try Shell.run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", tone, "synth", "2", "sine", "440"])
+    }
+
+    func profile(_ name: String, _ server: WSServer, _ extra: String = "") throws {
+        let file = try cli.file(
+            "\(name).toml",
+            "name = \"\(name)\"\nhost = \"example.com\"\n[engine]\nkind = \"stream\"\nprovider = \"\(server.provider)\"\n"
+                + "url = \"\(server.url)\"\n" + extra)
+        try cli.ok("profile", "import", file)
+    }
+
+    func transcribe(_ name: String, _ file: String? = nil, environment: [String: String] = [:]) throws -> CLI.Result {
+        try cli.run(
+            ["transcribe", "--profile", name, "--partials", file ?? tone], executable: CLI.binary.path,
+            environment: environment)
+    }
+
+    @Test(arguments: [("assemblyai", 1600), ("deepgram", 1280), ("generic", 1280)])
+    func rawPCMGoesOutInProviderFramesAtRealTime(provider: String, frameBytes: Int) throws {
+        let server = try WSServer(provider: provider, text: "kubectl get pods")
+        try profile("p", server, "vocabulary = [\"kubectl\"]\n")
+        let started = Date()
+        let result = try transcribe("p")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "kubectl get pods\n")
+        #expect(Date().timeIntervalSince(started) < 60)
+        let violations = try server.events("violation")
+        #expect(violations.isEmpty, "\(violations)")
+
+        // Audio only in binary frames of the provider's size; text frames are small JSON controls.
+        let frames = try server.events("binary")
+        let sizes = frames.compactMap { $0["bytes"] as? Int }
+        #expect(sizes.dropLast().allSatisfy { $0 == frameBytes }, "\(Set(sizes))")
+        #expect(sizes.reduce(0, +) == toneSamples * 2)
+        for text in try server.events("text").compactMap({ $0["message"] as? String }) {
+            #expect(text.utf8.count < 400)
+            let control = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            #expect(control?["type"] is String)
+            #expect(control?["audio"] == nil)
+        }
+        // Paced at real time: two seconds of audio took about two seconds to arrive, not less.
+        // The generic provider sends a segment once it is whole (its message names the end
+        // sample), so its frames start one segment (1 s) late and come a segment at a time.
+        let times = frames.compactMap { $0["t"] as? Double }
+        let span = try #require(times.last) - (try #require(times.first))
+        let lag = provider == "generic" ? 1.0 : 3 * Double(frameBytes) / 32000
+        #expect(span > 2.0 - lag - 0.1, "sent \(span) s of frames for 2 s of audio")
+
+        let connect = try #require(try server.events("connect").first)
+        let query = connect["query"] as? [String: [String]] ?? [:]
+        switch provider {
+        case "assemblyai":
+            #expect(query["speech_model"] == ["universal-streaming-english"])
+            #expect(query["sample_rate"] == ["16000"])
+            #expect(query["encoding"] == ["pcm_s16le"])
+            #expect(query["keyterms_prompt"] == [#"["kubectl"]"#])
+        case "deepgram":
+            #expect(query["model"] == ["nova-3"])
+            #expect(query["encoding"] == ["linear16"])
+            #expect(query["interim_results"] == ["true"])
+            #expect(query["keyterm"] == ["kubectl"])
+        default:
+            let start = try server.events("text").compactMap { $0["message"] as? String }.first
+            #expect(start?.contains(#""type":"start""#) == true)
+        }
+    }
+
+    @Test(arguments: ["assemblyai", "deepgram", "generic"])
+    func partialsAreShownAndTurnsAssembleIntoTheFinalText(provider: String) throws {
+        let server = try WSServer(provider: provider, text: "git status | docker ps", arguments: ["--word-ms", "250"])
+        try profile("turns", server)
+        let result = try transcribe("turns")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "git status docker ps\n")
+        let partials = result.stderr.split(separator: "\n").filter { $0.hasPrefix("partial: ") }
+        if provider == "generic" {
+            // A segment (1 s, four words at 250 ms each) at a time.
+            #expect(partials.first == "partial: git status")
+        } else {
+            #expect(partials.first == "partial: git")
+            #expect(partials.contains("partial: git status docker"))
+        }
+        #expect(partials.last == "partial: git status docker ps")
+    }
+
+    @Test func aSecondFormattedEndOfTurnReplacesTheFirst() throws {
+        let server = try WSServer(provider: "assemblyai", text: "git status", arguments: ["--format-turns-twice"])
+        try profile("fmt", server)
+        let result = try transcribe("fmt")
+        #expect(result.status == 0, "\(result.stderr)")
+        let raw = try cli.run(
+            ["transcribe", "--profile", "fmt", "--raw", tone], executable: CLI.binary.path, environment: [:])
+        #expect(raw.stdout == "Git status.\n", "\(raw.stderr)")
+    }
+
+    @Test func keysAreExchangedForTokensAndNeverSentOnTheStream() throws {
+        for provider in ["assemblyai", "deepgram"] {
+            let key = "\(provider)-key-4f9a8b7c6d5e"
+            let server = try WSServer(provider: provider, arguments: ["--api-key", key])
+            try profile("k-\(provider)", server, "api_key_env = \"STT_KEY\"\n")
+            let result = try transcribe("k-\(provider)", environment: ["STT_KEY": key])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "git status\n")
+            let tokenRequest = try #require(try server.events("token_request").first)
+            let connect = try #require(try server.events("connect").first)
+            let headers = connect["headers"] as? [String: String] ?? [:]
+            let query = connect["query"] as? [String: [String]] ?? [:]
+            #expect(!"\(connect)".contains(key))
+            if provider == "assemblyai" {
+                #expect(tokenRequest["method"] as? String == "GET")
+                #expect(tokenRequest["path"] as? String == "/v3/token")
+                #expect(query["token"]?.first?.hasPrefix("tok-") == true)
+                #expect(headers["authorization"] == nil)
+            } else {
+                #expect(tokenRequest["method"] as? String == "POST")
+                #expect(tokenRequest["path"] as? String == "/v1/auth/grant")
+                #expect(headers["authorization"]?.hasPrefix("Bearer tok-") == true)
+            }
+
+            let wrong = try transcribe("k-\(provider)", environment: ["STT_KEY": "wrong-key-1234567890"])
+            #expect(wrong.status == 1)
+            #expect(wrong.stderr.contains("refused a token: HTTP 401"), "\(wrong.stderr)")
+            #expect(!wrong.stderr.contains("wrong-key-1234567890"))
+        }
+    }
+
+    @Test(arguments: ["assemblyai", "deepgram", "generic"])
+    func aTokenFromTheProxyIsFetchedPerConnection(provider: String) throws {
+        let server = try WSServer(provider: provider, arguments: ["--proxy", "ok"])
+        try profile("proxied", server, "token_url = \"\(server.tokenURL)\"\n")
+        for _ in 0..<2 {
+            let result = try transcribe("proxied")
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "git status\n")
+        }
+        #expect(try server.events("token_request").count == 2)  // single-use tokens: one per connection
+        let connects = try server.events("connect")
+        let tokens = connects.map { c in
+            let headers = c["headers"] as? [String: String] ?? [:]
+            let query = c["query"] as? [String: [String]] ?? [:]
+            return query["token"]?.first ?? headers["authorization"] ?? ""
+        }
+        #expect(Set(tokens).count == 2)
+        #expect(tokens.allSatisfy { provider == "assemblyai" ? $0.hasPrefix("tok-") : $0.hasPrefix("Bearer tok-") })
+    }
+
+    @Test func aProxyThatIsDownIsNamedAndTheRecordingGoesToTheFallback() throws {
+        let port = try FakeServer.unusedPort()
+        let server = try WSServer(provider: "assemblyai")
+        try profile("down", server, "token_url = \"http://127.0.0.1:\(port)/token\"\n")
+        let failed = try transcribe("down")
+        #expect(failed.status == 1)
+        #expect(
+            failed.stderr.hasSuffix(
+                "voicesh: the engine cannot run: cannot get a token from the token proxy at http://127.0.0.1:\(port)/token: connection refused\n"
+            ), "\(failed.stderr)")
+        #expect(try server.events("connect").isEmpty)
+
+        // The same recording reaches the offline fallback: nothing recorded is lost.
+        let speech = try TranscribeTests.speech("git status", in: cli)
+        try profile(
+            "down-hybrid", server, "token_url = \"http://127.0.0.1:\(port)/token\"\n[fallback]\nkind = \"edge\"\n")
+        let fell = try transcribe("down-hybrid", speech)
+        #expect(fell.status == 0, "\(fell.stderr)")
+        #expect(fell.stdout == "git status\n")
+        #expect(fell.stderr.contains("used the fallback engine: the engine cannot run: cannot get a token"))
+    }
+
+    @Test func rejectedAndExpiredTokensAreNamedWithoutTheToken() throws {
+        let rejecting = try WSServer(provider: "generic", arguments: ["--proxy", "reject"])
+        try profile("rejected", rejecting, "token_url = \"\(rejecting.tokenURL)\"\n")
+        let rejected = try transcribe("rejected")
+        #expect(rejected.status == 1)
+        #expect(rejected.stderr.contains("the token proxy at \(rejecting.tokenURL) refused a token: HTTP 401"))
+
+        let aai = try WSServer(provider: "assemblyai", arguments: ["--proxy", "expired"])
+        try profile("expired-aai", aai, "token_url = \"\(aai.tokenURL)\"\n")
+        let closed = try transcribe("expired-aai")
+        #expect(closed.status == 1)
+        #expect(
+            closed.stderr.hasSuffix(
+                "voicesh: the engine cannot run: AssemblyAI refused the key or token (close 1008: Unauthorized Connection: Missing Authorization header)\n"
+            ), "\(closed.stderr)")
+        #expect(!closed.stderr.contains("tok-"))
+
+        let dg = try WSServer(provider: "deepgram", arguments: ["--proxy", "expired"])
+        try profile("expired-dg", dg, "token_url = \"\(dg.tokenURL)\"\n")
+        let refused = try transcribe("expired-dg")
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.contains(
+                "cannot connect to Deepgram at \(dg.url): the server refused the WebSocket handshake"))
+        #expect(!refused.stderr.contains("tok-"))
+    }
+
+    @Test(arguments: [
+        (
+            "deepgram", 1011, "NET-0001",
+            "Deepgram closed the stream: it received no audio within its 10 s window (close 1011 NET-0001)"
+        ),
+        ("deepgram", 1008, "DATA-0000", "Deepgram could not decode the audio (close 1008 DATA-0000)"),
+        (
+            "assemblyai", 3005, "Session Cancelled: An error occurred",
+            "AssemblyAI had a server error (close 3005: Session Cancelled: An error occurred)"
+        ),
+        ("assemblyai", 3006, "Invalid JSON: x", "AssemblyAI rejected a control message (close 3006: Invalid JSON: x)"),
+        (
+            "assemblyai", 3007, "Input duration violation: 20 ms. Expected between 50 and 1000 ms",
+            "AssemblyAI rejected the audio (frame size or rate) (close 3007: Input duration violation: 20 ms. Expected between 50 and 1000 ms)"
+        ),
+        (
+            "assemblyai", 3008, "Session Expired: Maximum session duration exceeded",
+            "the AssemblyAI session expired (close 3008: Session Expired: Maximum session duration exceeded)"
+        ),
+    ])
+    func closeCodesBecomeOneClearLine(provider: String, code: Int, reason: String, words: String) throws {
+        let server = try WSServer(
+            provider: provider,
+            arguments: ["--close-after", "0.5", "--close-code", String(code), "--close-reason", reason])
+        try profile("c", server)
+        let result = try transcribe("c")
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("partial: ") }
+        #expect(lines == ["voicesh: the engine failed: \(words)"])
+    }
+
+    @Test func aDeadStreamFallsBackOfflineWithTheSameRecording() throws {
+        let port = try FakeServer.unusedPort()
+        let file = try cli.file(
+            "dead.toml",
+            "name = \"dead\"\nhost = \"h\"\n[engine]\nkind = \"stream\"\nprovider = \"deepgram\"\n"
+                + "url = \"ws://127.0.0.1:\(port)/v1/listen\"\n[fallback]\nkind = \"edge\"\n")
+        try cli.ok("profile", "import", file)
+        let result = try transcribe("dead", try TranscribeTests.speech("git status", in: cli))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "git status\n")
+        #expect(
+            result.stderr.contains(
+                "used the fallback engine: the engine failed: cannot connect to Deepgram at ws://127.0.0.1:\(port)/v1/listen: connection refused"
+            ), "\(result.stderr)")
+    }
+}

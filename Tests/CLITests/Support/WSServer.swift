@@ -1,0 +1,57 @@
+import Foundation
+
+/// A local streaming provider (Tests/Fixtures/ws_stt_server.py) speaking one protocol exactly
+/// as the spec says, and logging every frame the client sent.
+final class WSServer {
+    let port: Int
+    let log: URL
+    let provider: String
+    private let process: Process
+
+    init(provider: String, text: String = "git status", arguments: [String] = []) throws {
+        self.provider = provider
+        log = FileManager.default.temporaryDirectory.appendingPathComponent("ws-stt-\(UUID().uuidString).log")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments =
+            [
+                CLI.packageDirectory.appendingPathComponent("Tests/Fixtures/ws_stt_server.py").path, "--provider",
+                provider, "--text", text, "--log", log.path, "--port", "0", "--lifetime", "120",
+            ] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+            line += byte
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+            throw Shell.Failure("ws_stt_server gave no port")
+        }
+        self.port = port
+    }
+
+    // SIGKILL: the test runner's threads block SIGTERM, and children inherit the mask.
+    deinit { kill(process.processIdentifier, SIGKILL) }
+
+    /// The provider's streaming URL on this server.
+    var url: String {
+        switch provider {
+        case "assemblyai": "ws://127.0.0.1:\(port)/v3/ws"
+        case "deepgram": "ws://127.0.0.1:\(port)/v1/listen"
+        default: "ws://127.0.0.1:\(port)/v1/stream"
+        }
+    }
+
+    var tokenURL: String { "http://127.0.0.1:\(port)/token" }
+
+    /// The events the server logged, in order.
+    func events(_ kind: String? = nil) throws -> [[String: Any]] {
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        let all = try text.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+        }
+        return kind.map { k in all.filter { $0["event"] as? String == k } } ?? all
+    }
+}
