@@ -60,7 +60,7 @@ struct DictationTerminalTests {
         var screen = try dictate(tmux)
         #expect(screen.contains("remote$ git status  ⏎ insert · ^R run"), "\(screen)")
         try tmux.send("Enter")
-        screen = try tmux.wait { !$0.contains("⏎ insert") }
+        screen = try tmux.wait { !$0.contains("⏎ insert") && $0.hasPrefix("remote$ git") }
         // Inserted, not run: the text sits at the prompt and nothing has been executed.
         #expect(screen.split(separator: "\n").first == "remote$ git status", "\(screen)")
         #expect(!screen.contains("not a git repository"))
@@ -140,7 +140,7 @@ struct DictationTerminalTests {
         let tmux = try session("evil")
         _ = try dictate(tmux, seconds: 0.5)
         try tmux.send("Enter")
-        let screen = try tmux.wait { !$0.contains("⏎ insert") }
+        let screen = try tmux.wait { !$0.contains("⏎ insert") && $0.contains("reboot") }
         // The ESC and the newline are gone: one line, not cleared, not run.
         #expect(screen.split(separator: "\n").first == "remote$ echo safe [2J reboot", "\(screen)")
     }

@@ -77,21 +77,18 @@ struct EngineCompositionTests {
     }
 
     @Test func timeoutCountsFromTheEndOfTheRecording() async throws {
-        // A recording that takes 1 s to arrive, an engine that answers 0.3 s after it ends, and
-        // a 0.9 s timeout: in time, though 1.3 s passed since the first frame.
+        // A recording that takes 4 s to arrive, an engine that answers as soon as it ends, and a
+        // 3 s timeout: in time, though 4 s passed since the first frame. Counting from the start
+        // would fail every time; only a stall of 3 s on a loaded machine could fail it wrongly.
         let (audio, feed) = AsyncStream<AudioFrame>.makeStream()
         Task {
-            for frame in AudioFrame.frames(of: [Int16](repeating: 1, count: 16000)) {
+            for frame in AudioFrame.frames(of: [Int16](repeating: 1, count: 64000)) {
                 feed.yield(frame)
                 try? await Task.sleep(for: .milliseconds(40))
             }
             feed.finish()
         }
-        let engine = TimedEngine(
-            ScriptedEngine(label: "x") { _ in
-                try? await Task.sleep(for: .milliseconds(300))
-                return text("in time")
-            }, seconds: 0.9)
+        let engine = TimedEngine(ScriptedEngine(label: "x") { _ in text("in time") }, seconds: 3)
         #expect(try await engine.transcribe(audio) { _ in }.text == "in time")
     }
 }

@@ -3,22 +3,43 @@ import Foundation
 /// The command-line output: results on stdout, messages on stderr.
 enum Console {
     static func print(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        writeAll(STDOUT_FILENO, Array((text + "\n").utf8))
     }
 
     /// Text as it is, with no newline added (file contents such as TOML).
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        writeAll(STDOUT_FILENO, Array(text.utf8))
     }
 
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        writeAll(STDERR_FILENO, Array((text + "\n").utf8))
+    }
+
+    /// Writes every byte, through short writes and EINTR. A terminal that has gone away (a
+    /// closed tmux pane, a hung-up ssh) ends the output quietly: FileHandle's `write` would
+    /// stop the process with a fatal error instead, just as it says goodbye.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], count: Int? = nil) {
+        var offset = 0
+        let total = count ?? bytes.count
+        bytes.withUnsafeBytes { raw in
+            while offset < total {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, total - offset)
+                if n > 0 {
+                    offset += n
+                } else if n < 0 && (errno == EINTR || errno == EAGAIN) {
+                    var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&pfd, 1, 100)
+                } else {
+                    return
+                }
+            }
+        }
     }
 
     /// Asks a yes/no question on the terminal; false when there is no terminal to ask.
     static func confirm(_ question: String) -> Bool {
         guard isatty(STDIN_FILENO) == 1 else { return false }
-        FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
+        writeAll(STDERR_FILENO, Array("\(question) [y/N] ".utf8))
         guard let answer = readLine() else { return false }
         return ["y", "yes"].contains(answer.lowercased())
     }

@@ -17,12 +17,12 @@ final class PartialLine: Sendable {
             guard enabled, shown.replace(text) else { return }
             // CR + EL redraws the line; the text is cut so it never wraps.
             let line = terminal ? "\r\u{1B}[2K\u{1B}[2m\(text.suffix(100))\u{1B}[0m" : "partial: \(text)\n"
-            FileHandle.standardError.write(Data(line.utf8))
+            Console.writeAll(STDERR_FILENO, Array(line.utf8))
         }
     }
 
     func clear() {
-        if enabled, terminal, shown.replace(nil) { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        if enabled, terminal, shown.replace(nil) { Console.writeAll(STDERR_FILENO, Array("\r\u{1B}[2K".utf8)) }
     }
 
     /// The text on screen; `replace` is false when nothing changed.

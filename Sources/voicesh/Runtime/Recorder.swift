@@ -31,7 +31,7 @@ enum Recorder {
         defer {
             source.stop()
             recording.finish()
-            if showing { SessionDriver.writeAll(STDERR_FILENO, Array("\r\u{1B}[K".utf8)) }
+            if showing { Console.writeAll(STDERR_FILENO, Array("\r\u{1B}[K".utf8)) }
             terminal?.restore()
         }
         var inputOpen = true
@@ -43,7 +43,7 @@ enum Recorder {
                 let line = view.render(
                     .recording(since: started, partial: ""), level: recording.level, now: DictationController.now,
                     width: (RawTerminal.size(of: STDERR_FILENO)?.columns ?? 80) - 1)
-                SessionDriver.writeAll(STDERR_FILENO, Array("\r\(line)\u{1B}[K".utf8))
+                Console.writeAll(STDERR_FILENO, Array("\r\(line)\u{1B}[K".utf8))
             }
             var fds = [
                 pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0),

@@ -102,7 +102,7 @@ final class SessionDriver {
                 }.get()
                 guard case .done(let n) = step, n > 0 else { break }
                 dictation?.willWriteOutput()
-                Self.writeAll(fd, buffer, count: n)
+                Console.writeAll(fd, buffer, count: n)
                 if stream == 0 { dictation?.didWriteOutput(buffer[..<n]) }
                 more = channel.hasQueuedData(stream: stream)
             }
@@ -138,7 +138,7 @@ final class SessionDriver {
             switch action {
             case .send(let keys): outbound += keys
             case .disconnect: return .userDisconnected
-            case .help: Self.writeAll(STDERR_FILENO, Array(EscapeDetector.help.utf8))
+            case .help: Console.writeAll(STDERR_FILENO, Array(EscapeDetector.help.utf8))
             }
         }
         takeDictated()
@@ -151,24 +151,5 @@ final class SessionDriver {
         guard let dictation, !dictation.outbound.isEmpty else { return }
         outbound += dictation.outbound
         dictation.outbound = []
-    }
-
-    /// Writes every byte, through short writes and EINTR.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8], count: Int? = nil) {
-        var offset = 0
-        let total = count ?? bytes.count
-        bytes.withUnsafeBytes { raw in
-            while offset < total {
-                let n = write(fd, raw.baseAddress! + offset, total - offset)
-                if n > 0 {
-                    offset += n
-                } else if n < 0 && (errno == EINTR || errno == EAGAIN) {
-                    var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&pfd, 1, 100)
-                } else {
-                    return  // the terminal went away; nothing more to show
-                }
-            }
-        }
     }
 }

@@ -83,6 +83,6 @@ struct SessionRunner {
         let setup = DictationController.Setup(
             profile: profile, engine: engine, source: try audio.source(profile: profile, context: context),
             database: database, maxRecordingSeconds: audio.maxRecordingSeconds, inbox: inbox)
-        return DictationController(setup: setup, toggle: toggle) { SessionDriver.writeAll(STDOUT_FILENO, $0) }
+        return DictationController(setup: setup, toggle: toggle) { Console.writeAll(STDOUT_FILENO, $0) }
     }
 }

@@ -35,7 +35,7 @@ struct HistoryExportAudio: ParsableCommand {
 
     func run() throws {
         let wav = try HistoryAudio.wav(id: id)
-        if output == "-" { return FileHandle.standardOutput.write(wav) }
+        if output == "-" { return Console.writeAll(STDOUT_FILENO, [UInt8](wav)) }
         let path = AppContext.live().expandingTilde(output)
         guard FileManager.default.createFile(atPath: path, contents: wav) else {
             throw Failure.Command.message("cannot write \(output); check the directory exists and is writable")
