@@ -1,3 +1,5 @@
+import Foundation
+
 /// The remote's terminal modes that change how a dictation is shown and sent, tracked by
 /// reading its output: bracketed paste (`CSI ?2004h`/`l`) and the alternate screen
 /// (`CSI ?1049h`/`l`, and the older `?47` and `?1047`) that vim, less and top switch to.
@@ -12,23 +14,40 @@ public struct TerminalModes: Equatable, Sendable {
 
     public init() {}
 
-    public mutating func feed<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes {
+    public mutating func feed(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { feed($0) }
+    }
+
+    /// The whole of the remote's output passes through here, so between sequences it only
+    /// looks for the next ESC, with memchr.
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        var i = 0
+        while i < bytes.count {
             if pending.isEmpty {
-                if byte == 0x1B { pending = [byte] }
-                continue
+                guard let found = memchr(base + i, 0x1B, bytes.count - i) else { return }
+                i = base.distance(to: UnsafeRawPointer(found))
             }
-            pending.append(byte)
-            switch pending.count {
-            case 2 where byte != 0x5B, 3 where byte != 0x3F:  // ESC [ ?
-                pending = byte == 0x1B ? [byte] : []
-            case 1...3:
-                continue
-            default:
-                if (0x30...0x3B).contains(byte) && pending.count < 24 { continue }  // digits and `;`
-                if byte == 0x68 || byte == 0x6C { apply(pending.dropFirst(3).dropLast(), set: byte == 0x68) }
-                pending = byte == 0x1B ? [byte] : []
-            }
+            step(bytes[i])
+            i += 1
+        }
+    }
+
+    private mutating func step(_ byte: UInt8) {
+        if pending.isEmpty {
+            if byte == 0x1B { pending = [byte] }
+            return
+        }
+        pending.append(byte)
+        switch pending.count {
+        case 2 where byte != 0x5B, 3 where byte != 0x3F:  // ESC [ ?
+            pending = byte == 0x1B ? [byte] : []
+        case 1...3:
+            return
+        default:
+            if (0x30...0x3B).contains(byte) && pending.count < 24 { return }  // digits and `;`
+            if byte == 0x68 || byte == 0x6C { apply(pending.dropFirst(3).dropLast(), set: byte == 0x68) }
+            pending = byte == 0x1B ? [byte] : []
         }
     }
 

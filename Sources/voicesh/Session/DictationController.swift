@@ -129,7 +129,7 @@ final class DictationController {
 
     /// After it is written: modes are tracked, and the line comes back once the terminal
     /// says where the cursor now is.
-    func didWriteOutput(_ bytes: ArraySlice<UInt8>) {
+    func didWriteOutput(_ bytes: UnsafeRawBufferPointer) {
         modes.feed(bytes)
         if machine.state != .idle { askCursor() }
     }

@@ -103,7 +103,9 @@ final class SessionDriver {
                 guard case .done(let n) = step, n > 0 else { break }
                 dictation?.willWriteOutput()
                 Console.writeAll(fd, buffer, count: n)
-                if stream == 0 { dictation?.didWriteOutput(buffer[..<n]) }
+                if stream == 0, let dictation {
+                    buffer.withUnsafeBytes { dictation.didWriteOutput(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+                }
                 more = channel.hasQueuedData(stream: stream)
             }
         }
