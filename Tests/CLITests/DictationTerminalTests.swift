@@ -170,6 +170,32 @@ struct DictationTerminalTests {
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "git statusline one\nline two\n")
     }
 
+    @Test func aMissingMicrophoneIsOneLineAndTheSessionGoesOn() throws {
+        try profile("nomic", extra: "audio_device = \"nosuch\"")
+        let tmux = try Tmux(
+            [CLI.binary.path, "connect", "nomic", "--", "env PS1='remote$ ' bash --norc --noprofile"],
+            environment: cli.environment)
+        try tmux.wait { $0.contains("remote$") }
+        try tmux.send("C-]")
+        let screen = try tmux.wait { $0.contains("cannot record") }
+        #expect(screen.contains("voicesh: cannot record from nosuch: ALSA knows no device of that name"), "\(screen)")
+        try tmux.send("echo still here", "Enter")
+        #expect(try tmux.wait { $0.contains("\nstill here") }.contains("remote$ echo still here\nstill here"))
+    }
+
+    @Test func autoSendRunsASafeCommandAtOnce() throws {
+        try profile(
+            "auto", engine: "recognizer = \"command\"\ncommand = \"echo echo auto ran\"", extra: "send = \"auto\"")
+        let tmux = try session("auto")
+        try tmux.send("C-]")
+        try tmux.wait { $0.contains("● rec") }
+        usleep(500_000)
+        try tmux.send("C-]")
+        let screen = try tmux.wait(seconds: 30) { $0.contains("\nauto ran") }
+        #expect(screen.contains("remote$ echo auto ran\nauto ran"), "\(screen)")
+        #expect(try history().first?["outcome"] as? String == "ran")
+    }
+
     @Test func aStreamingEngineShowsLiveWordsWhileRecording() throws {
         let server = try WSServer(provider: "assemblyai", text: "kubectl get pods")
         try profile("live", engine: "kind = \"stream\"\nprovider = \"assemblyai\"\nurl = \"\(server.url)\"")

@@ -360,7 +360,8 @@ final class DictationController {
 
     private func render() {
         guard machine.state != .idle else { return settle() }
-        guard let cursor, let size = RawTerminal.size() else { return }
+        guard let cursor else { return askCursor() }
+        guard let size = RawTerminal.size() else { return }
         let level = recording?.level ?? 0
         if borrowsRow {
             let line = view.render(machine.state, level: level, now: Self.now, width: size.columns - 1)
