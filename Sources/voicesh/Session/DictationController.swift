@@ -5,14 +5,8 @@ import Transcription
 import VoiceshCore
 
 /// Dictation inside a session: carries out the state machine's effects (recording, the
-/// engine, the history, the bytes for the remote) and draws its one line. It lives on the
-/// session loop's thread; audio and engine threads reach it only through `inbox`.
-///
-/// Drawing (DESIGN.md, "The terminal-UI decision"): at a shell prompt the line goes right
-/// after the cursor and the cursor is put back; inside a full-screen program the remote is
-/// told it has one row fewer and the line goes in the freed bottom row. Both need to know
-/// where the cursor is, which only the terminal knows: each time the remote has written,
-/// the line is erased and the position asked again (`CSI 6n`).
+/// engine, the history, the bytes for the remote) and keeps its `StatusLine` up to date. It
+/// lives on the session loop's thread; audio and engine threads reach it only through `inbox`.
 final class DictationController {
     enum Event: Sendable {
         case partial(String)
@@ -43,14 +37,14 @@ final class DictationController {
     /// Bytes for the remote; the driver takes them.
     var outbound: [UInt8] = []
     /// True while the bottom row is borrowed: the remote PTY must be one row shorter.
-    private(set) var borrowsRow = false
+    var borrowsRow: Bool { line.borrowsRow }
     /// Called when `borrowsRow` changes, so the driver resizes the remote PTY.
     var onRowsChanged: () -> Void = {}
 
     private var machine: DictationStateMachine
     private let view: DictationView
     private let setup: Setup
-    private let write: ([UInt8]) -> Void
+    private let line: StatusLine
     private var recording: Recording?
     private var job: Task<Void, Never>?
     private var jobNumber = 0
@@ -60,14 +54,11 @@ final class DictationController {
     private var recognition: Recognition?
     /// The engine's remarks on this dictation, kept with its history row.
     private var engineNotes: [String] = []
-    private var cursor: (row: Int, column: Int)?
-    private var reportsAsked = 0
-    private var drawn = false
 
     /// `write` puts bytes on the local terminal (the driver's one writer).
     init(setup: Setup, toggle: KeyChord, write: @escaping ([UInt8]) -> Void) {
         self.setup = setup
-        self.write = write
+        line = StatusLine(write: write)
         view = DictationView(toggle: toggle)
         machine = DictationStateMachine(
             settings: .init(
@@ -90,9 +81,9 @@ final class DictationController {
     /// A read from the keyboard; returns what goes on to the remote (through the `~` escapes).
     func keyboard(_ input: [UInt8]) -> [UInt8] {
         var bytes = input
-        if reportsAsked > 0 && !machine.ownsKeyboard {
+        if line.awaitingReports && !machine.ownsKeyboard {
             let (rest, reports) = Key.extractCursorReports(bytes)
-            for report in reports { cursorReported(row: report.row, column: report.column) }
+            for report in reports { line.cursorReported(row: report.row, column: report.column) }
             bytes = rest
         }
         guard !machine.ownsKeyboard else {
@@ -113,7 +104,7 @@ final class DictationController {
     private func keys(_ bytes: [UInt8]) {
         for key in Key.decode(bytes, toggle: machine.settings.toggle) {
             if case .cursorReport(let row, let column) = key {
-                cursorReported(row: row, column: column)
+                line.cursorReported(row: row, column: column)
             } else if machine.ownsKeyboard {
                 perform(machine.key(key, now: Self.now))
             }
@@ -123,22 +114,20 @@ final class DictationController {
 
     /// Before the remote's output is written: the line comes off the screen.
     func willWriteOutput() {
-        erase()
-        if machine.state != .idle { cursor = nil }
+        line.remoteWillWrite()
     }
 
     /// After it is written: modes are tracked, and the line comes back once the terminal
     /// says where the cursor now is.
     func didWriteOutput(_ bytes: UnsafeRawBufferPointer) {
         modes.feed(bytes)
-        if machine.state != .idle { askCursor() }
+        if machine.state != .idle { line.ask() }
     }
 
     func terminalResized() {
         guard machine.state != .idle else { return }
-        erase()
-        cursor = nil
-        askCursor()
+        line.remoteWillWrite()
+        line.ask()
     }
 
     func wake() {
@@ -176,7 +165,7 @@ final class DictationController {
             fail("the session ended before the engine answered", outcome: .failed)
         }
         job?.cancel()
-        erase()
+        line.clear()
     }
 
     // MARK: Effects
@@ -196,7 +185,7 @@ final class DictationController {
             case .deliver(let prompt, let run):
                 let outcome: Dictation.Outcome = run ? .ran : prompt.edited ? .edited : .inserted
                 let saved = save(outcome, prompt: prompt, error: nil, keepAudio: false)
-                erase()
+                line.erase()
                 outbound += ShellInput.encode(prompt.text, bracketedPaste: modes.bracketedPaste, run: run)
                 if case .failure(let problem) = saved { machine.failed(problem.message, now: Self.now) }
             case .discard(let prompt):
@@ -248,11 +237,11 @@ final class DictationController {
             }
             inbox.post(.recognized(result, job: number))
         }
-        if modes.alternateScreen && !borrowsRow {
-            borrowsRow = true
+        if modes.alternateScreen && !line.borrowsRow {
+            line.borrowsRow = true
             onRowsChanged()
         }
-        askCursor()
+        line.ask()
     }
 
     private func finished(_ result: Result<Recognition, EngineError>) {
@@ -303,10 +292,9 @@ final class DictationController {
 
     /// Back to idle: the line goes, the borrowed row is given back.
     private func settle() {
-        erase()
-        cursor = nil
-        if borrowsRow {
-            borrowsRow = false
+        line.clear()
+        if line.borrowsRow {
+            line.borrowsRow = false
             onRowsChanged()
         }
     }
@@ -343,47 +331,10 @@ final class DictationController {
         }
     }
 
-    // MARK: Drawing
-
-    private func askCursor() {
-        guard reportsAsked < 4 else { return }
-        reportsAsked += 1
-        write(Array("\u{1B}[6n".utf8))
-    }
-
-    private func cursorReported(row: Int, column: Int) {
-        reportsAsked = max(0, reportsAsked - 1)
-        guard machine.state != .idle else { return }
-        erase()
-        cursor = (row, column)
-    }
-
     private func render() {
         guard machine.state != .idle else { return settle() }
-        guard let cursor else { return askCursor() }
-        guard let size = RawTerminal.size() else { return }
-        let level = recording?.level ?? 0
-        if borrowsRow {
-            let line = view.render(machine.state, level: level, now: Self.now, width: size.columns - 1)
-            write(Array("\u{1B}[\(size.rows);1H\(line)\u{1B}[K\u{1B}[\(cursor.row);\(cursor.column)H".utf8))
-        } else {
-            // Never the last column: writing there leaves the cursor pending a wrap.
-            let line = view.render(machine.state, level: level, now: Self.now, width: size.columns - cursor.column)
-            guard !line.isEmpty else { return }
-            write(Array("\(line)\u{1B}[K\u{1B}[\(cursor.column)G".utf8))
-        }
-        drawn = true
-    }
-
-    /// Takes the line off the screen; the cursor is where the remote left it.
-    private func erase() {
-        guard drawn, let cursor else { return }
-        drawn = false
-        if borrowsRow, let size = RawTerminal.size() {
-            write(Array("\u{1B}[\(size.rows);1H\u{1B}[2K\u{1B}[\(cursor.row);\(cursor.column)H".utf8))
-        } else {
-            write(Array("\u{1B}[K".utf8))
-        }
+        guard let width = line.room() else { return }
+        line.draw(view.render(machine.state, level: recording?.level ?? 0, now: Self.now, width: width))
     }
 }
 
