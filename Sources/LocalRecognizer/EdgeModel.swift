@@ -35,12 +35,7 @@ struct EdgeModel {
             return EdgeModel(languageModel: lm, dictionary: dict, unpronounceable: missing)
         }
 
-        var pronunciations = loadStockDictionary()
-        for (word, phones) in ShellLexicon.pronunciations { pronunciations[word] = phones }
-        // Words no dictionary has (a profile's own terms) get espeak-ng's pronunciation.
-        let unknown = Set(sentences.joined()).filter { pronunciations[$0] == nil }
-        for (word, phones) in Pronouncer.pronounce(unknown.sorted()) { pronunciations[word] = [phones] }
-        var lines: [String] = []
+        let pronunciations = Self.pronunciations(for: Set(sentences.joined()))
         var missing: [String] = []
         var speakable: [[String]] = []
         for words in sentences {
@@ -49,12 +44,7 @@ struct EdgeModel {
             if unspeakable.isEmpty { speakable.append(words) }
         }
         let model = NGramModel(sentences: speakable)
-        for word in model.vocabulary {
-            let variants = pronunciations[word] ?? []
-            for (i, phones) in variants.enumerated() {
-                lines.append(i == 0 ? "\(word) \(phones)" : "\(word)(\(i + 1)) \(phones)")
-            }
-        }
+        let lines = dictionaryLines(model.vocabulary, pronunciations)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try model.arpa.write(toFile: lm, atomically: true, encoding: .utf8)
@@ -65,6 +55,25 @@ struct EdgeModel {
             throw .unavailable("cannot write the edge model under \(directory): \(error.localizedDescription)")
         }
         return EdgeModel(languageModel: lm, dictionary: dict, unpronounceable: missing)
+    }
+
+    /// Pronunciations for `words`: the stock dictionary, then the shell lexicon, then
+    /// espeak-ng's for words neither has (a profile's own terms). A word none can say is absent.
+    static func pronunciations(for words: Set<String>) -> [String: [String]] {
+        var pronunciations = loadStockDictionary()
+        for (word, phones) in ShellLexicon.pronunciations { pronunciations[word] = phones }
+        let unknown = words.filter { pronunciations[$0] == nil }
+        for (word, phones) in Pronouncer.pronounce(unknown.sorted()) { pronunciations[word] = [phones] }
+        return pronunciations
+    }
+
+    /// Dictionary lines in pocketsphinx's form: `word PH ONES`, then `word(2) …` for variants.
+    static func dictionaryLines(_ words: [String], _ pronunciations: [String: [String]]) -> [String] {
+        words.flatMap { word in
+            (pronunciations[word] ?? []).enumerated().map { i, phones in
+                i == 0 ? "\(word) \(phones)" : "\(word)(\(i + 1)) \(phones)"
+            }
+        }
     }
 
     /// The stock CMU dictionary: word → its pronunciations, variants in order.

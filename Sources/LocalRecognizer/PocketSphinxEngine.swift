@@ -9,6 +9,8 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
     private let vocabulary: [String]
     private let history: [String]
     private let cacheDirectory: String
+    /// The acoustic model folder: the user's adapted one (`SpeakerAdaptation`) or the stock one.
+    private let acousticModel: String
     /// Guards `decoder` and `inUse`: one recording at a time owns the decoder (this lock is
     /// what makes the class Sendable).
     private let lock = NSLock()
@@ -19,10 +21,12 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
     /// Stock pocketsphinx files instead of the shell-talk model (for comparisons).
     private let stockFiles: (languageModel: String, dictionary: String)?
 
-    public init(vocabulary: [String], history: [String], cacheDirectory: String) {
+    /// `acousticModel` is a folder written by `SpeakerAdaptation`; nil means Debian's en-us model.
+    public init(vocabulary: [String], history: [String], cacheDirectory: String, acousticModel: String? = nil) {
         self.vocabulary = vocabulary
         self.history = history
         self.cacheDirectory = cacheDirectory
+        self.acousticModel = acousticModel ?? EdgeModel.acousticModel
         stockFiles = nil
     }
 
@@ -36,6 +40,7 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         vocabulary = []
         history = []
         cacheDirectory = ""
+        acousticModel = EdgeModel.acousticModel
         stockFiles = (languageModel, dictionary)
     }
 
@@ -63,7 +68,7 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
             }
             guard let (languageModel, dictionary) = files else { throw EngineError.unavailable("no model") }
             return try PocketSphinxDecoder(
-                acousticModel: EdgeModel.acousticModel, languageModel: languageModel, dictionary: dictionary)
+                acousticModel: acousticModel, languageModel: languageModel, dictionary: dictionary)
         }
         decoder = result
         return result

@@ -23,4 +23,10 @@ public struct DataLocation: Equatable, Sendable {
     }
 
     public var database: String { directory + "/voicesh.sqlite" }
+
+    /// The user's learnt voice (`voicesh adapt`): `model/`, the adapted acoustic model the edge
+    /// engine uses, and `recordings/`, the recordings it learnt from beside the history's. Data,
+    /// not cache: the recordings cannot be made again.
+    public var voiceDirectory: String { directory + "/voice" }
+
 }

@@ -36,8 +36,10 @@ struct EngineFactory {
         let engine: any SpeechEngine
         switch (config.kind, config.recognizer ?? .pocketsphinx) {
         case (.edge, .pocketsphinx):
+            let voice = context.location.voiceDirectory + "/model"
             let edge = PocketSphinxEngine(
-                vocabulary: config.vocabulary, history: history, cacheDirectory: context.location.cacheDirectory)
+                vocabulary: config.vocabulary, history: history, cacheDirectory: context.location.cacheDirectory,
+                acousticModel: SpeakerAdaptation.isModel(at: voice) ? voice : nil)
             edge.preload()
             engine = edge
         case (.edge, .command):

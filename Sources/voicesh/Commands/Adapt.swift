@@ -1,0 +1,118 @@
+import ArgumentParser
+import AudioCapture
+import Foundation
+import LocalRecognizer
+import Store
+import VoiceshCore
+
+struct Adapt: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Teach the offline engine your voice from recordings whose words are known.",
+        discussion: """
+            Learns from: dictations you inserted or ran that kept their recording (profiles with
+            history = "text+audio"), recordings made with --enroll, and --from folders of NAME.wav with
+            NAME.txt (the words spoken, e.g. "git status dash s"). Enrollment and --from recordings are
+            kept under the voice directory, so each run learns from everything so far. From then on every
+            edge profile uses the learnt voice; --reset forgets it. 20 recordings help a lot, 50 more.
+            Needs Debian's sphinxtrain, sphinxbase-utils and pocketsphinx packages.
+            """)
+
+    @Option(name: .customLong("from"), help: "A folder of NAME.wav + NAME.txt recordings to learn from (repeatable).")
+    var folders: [String] = []
+
+    @Option(help: "Record this many prompted commands first (say each, then Enter; Esc skips one).")
+    var enroll: Int?
+
+    @Option(help: "Learn only from this profile's dictations.", completion: Completions.profileNames)
+    var profile: String?
+
+    @Flag(help: "Forget the learnt voice and its recordings; the stock model is used again.")
+    var reset = false
+
+    @OptionGroup(title: "Audio (for --enroll)")
+    var audio: AudioOptions
+
+    func validate() throws {
+        if let enroll, enroll < 1 { throw ValidationError("--enroll takes a number of recordings, 1 or more") }
+        if reset && (enroll != nil || !folders.isEmpty || profile != nil) {
+            throw ValidationError("--reset goes alone")
+        }
+    }
+
+    func run() throws {
+        let context = AppContext.live()
+        let voice = context.location.voiceDirectory
+        let kept = VoiceRecordings(directory: voice + "/recordings")
+        if reset {
+            try? FileManager.default.removeItem(atPath: voice)
+            Console.error("voicesh: forgot the learnt voice; the edge engine uses the stock model again")
+            return
+        }
+        for folder in folders {
+            let path = context.expandingTilde(folder)
+            let found = try VoiceRecordings(directory: path).samples()
+            guard !found.isEmpty else {
+                throw Failure.Command.message("no NAME.wav with NAME.txt beside it in \(folder)")
+            }
+            for sample in found { try kept.add(wav: Data(WAV.encode(sample.samples)), text: sample.text) }
+        }
+        if let enroll { try self.enroll(enroll, into: kept, context: context) }
+
+        let database = try context.openDatabase()
+        let dictated = try confirmedDictations(in: database)
+        let samples = dictated + (try kept.samples())
+        guard !samples.isEmpty else {
+            throw Failure.Command.message(
+                "nothing to learn from yet: run voicesh adapt --enroll 30, or dictate with history = \"text+audio\" in a profile"
+            )
+        }
+        Console.error("voicesh: learning your voice from \(samples.count) recordings …")
+        let report = try SpeakerAdaptation.adapt(
+            samples, into: voice + "/model", scratch: context.location.cacheDirectory + "/adapt-\(getpid())")
+        for reason in report.skipped { Console.error("voicesh: left out \(reason)") }
+        Console.error(
+            String(
+                format: "voicesh: learnt your voice from %d recordings (%.0f s of speech); edge profiles use it from now on",
+                report.recordings, report.seconds))
+    }
+
+    /// Dictations the user accepted as heard (inserted or ran, not edited) that kept their
+    /// recording: their raw words are what was said.
+    private func confirmedDictations(in database: AppDatabase) throws -> [SpeakerAdaptation.Sample] {
+        try database.dictations(profile: profile, limit: 2000).filter {
+            $0.hasAudio && [.inserted, .ran].contains($0.outcome) && !$0.rawText.isEmpty
+        }.compactMap { row in
+            guard let id = row.id, let wav = try database.audio(forDictation: id) else { return nil }
+            return SpeakerAdaptation.Sample(samples: try WAV.decode([UInt8](wav)).speechSamples(), text: row.rawText)
+        }
+    }
+
+    /// Prompts commands from the shell-talk corpus, records each, and keeps it with its words.
+    private func enroll(_ count: Int, into kept: VoiceRecordings, context: AppContext) throws {
+        let prompts = ShellCorpus.sentences.filter { (3...8).contains($0.split(separator: " ").count) }.shuffled()
+        let shell = SpokenShell()
+        var recorded = 0
+        for (index, words) in prompts.prefix(count).enumerated() {
+            Console.error("voicesh: (\(index + 1)/\(count)) say: \(words)    (types: \(shell.normalize(words)))")
+            let source = try audio.source(profile: nil, context: context)
+            var limit = min(30, audio.maxRecordingSeconds)
+            if let file = source as? WAVFileSource { limit = min(limit, file.seconds) }
+            let recording = Recording(maxSeconds: limit, forEngine: false)
+            let stop = try Recorder.record(
+                source, into: recording, seconds: limit, toggle: .defaultToggle,
+                stopAtEndOfInput: audio.audioFile == nil)
+            if stop == .signal {
+                Console.error("voicesh: stopped; the \(recorded) recordings so far are kept for the next run")
+                throw ExitCode(130)
+            }
+            if stop == .cancelled {
+                Console.error("voicesh: skipped")
+                continue
+            }
+            try kept.add(wav: recording.wav, text: words)
+            recorded += 1
+            if stop == .endOfInput { break }
+        }
+        Console.error("voicesh: recorded \(recorded) of \(count)")
+    }
+}
