@@ -84,7 +84,9 @@ public enum SpeakerAdaptation {
             let unknown = spoken.filter { pronunciations[$0] == nil }
             guard !spoken.isEmpty, unknown.isEmpty else {
                 report.skipped.append(
-                    spoken.isEmpty ? "\"\(sample.text)\": no words" : "\"\(sample.text)\": cannot say \(unknown.joined(separator: ", "))")
+                    spoken.isEmpty
+                        ? "\"\(sample.text)\": no words"
+                        : "\"\(sample.text)\": cannot say \(unknown.joined(separator: ", "))")
                 continue
             }
             let id = "u\(index)"

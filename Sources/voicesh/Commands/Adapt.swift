@@ -72,7 +72,8 @@ struct Adapt: ParsableCommand {
         for reason in report.skipped { Console.error("voicesh: left out \(reason)") }
         Console.error(
             String(
-                format: "voicesh: learnt your voice from %d recordings (%.0f s of speech); edge profiles use it from now on",
+                format:
+                    "voicesh: learnt your voice from %d recordings (%.0f s of speech); edge profiles use it from now on",
                 report.recordings, report.seconds))
     }
 
