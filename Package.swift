@@ -85,6 +85,8 @@ let package = Package(
             name: "StreamingTests", dependencies: ["Streaming", "VoiceshCore"], swiftSettings: strict),
         .testTarget(name: "SSHClientTests", dependencies: ["SSHClient"], swiftSettings: strict),
         .testTarget(
+            name: "LocalRecognizerTests", dependencies: ["LocalRecognizer", "VoiceshCore"], swiftSettings: strict),
+        .testTarget(
             name: "StoreTests", dependencies: ["Store", "VoiceshCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(

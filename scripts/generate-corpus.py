@@ -92,6 +92,24 @@ for w in words:
 for c in ["ps aux", "ps aux pipe grep nginx", "ps aux pipe grep python", "top", "htop", "df dash h", "free dash h", "free dash m", "uptime", "whoami", "hostname", "date", "pwd", "clear", "exit", "history", "env", "echo dollar path", "echo dollar home", "echo dollar user", "uname dash a", "ip a", "ip route", "ss dash t l n p", "ifconfig", "dig example dot com", "nslookup example dot com", "ssh root at sign server", "ssh user at sign prod", "ssh dash i tilde slash dot ssh slash id underscore ed two five five one nine root at sign server", "scp notes dot txt server colon tilde", "rsync dash a v dot slash backup slash", "make", "make test", "make install", "make clean", "npm install", "npm run build", "npm run dev", "npm test", "pip install dash r requirements dot txt", "python three dash m pip install requests", "python three main dot py", "source venv slash bin slash activate", "deactivate", "sudo reboot", "sudo shutdown now", "sudo su", "sudo dash i", "crontab dash e", "crontab dash l", "man grep", "man ls", "lsblk", "mount", "sudo fdisk dash l", "who", "w", "last", "id", "groups", "tmux", "tmux attach", "tmux ls", "tmux new dash s work", "screen dash r", "exit", "logout", "alias", "jobs", "fg", "bg", "sudo nginx dash t", "nginx dash s reload", "certbot renew", "ufw status", "sudo ufw enable", "terraform plan", "terraform apply", "ansible all dash m ping", "xargs rm", "find dot dash type f", "find dot dash type d", "find dot dash name star dot py", "ls pipe wc dash l", "du dash s h star pipe sort dash h", "sort file dot txt pipe uniq", "awk quote print end quote", "sed dash i", "ln dash s target link", "cd", "cd dash", "ls", "ll", "tar dash x z f backup dot tar dot gz", "tar dash c z f backup dot tar dot gz dot", "unzip archive dot zip", "wget example dot com", "export editor equals vim", "export path equals dollar path colon tilde slash bin", "ssh dash keygen dash t ed two five five one nine", "cat tilde slash dot ssh slash id underscore ed two five five one nine dot pub", "vim tilde slash dot bashrc", "source tilde slash dot bashrc"]:
     add(c)
 
+# The files and folders everyone opens: system configuration, logs, build output.
+etc_files = ["hosts", "hostname", "passwd", "group", "shadow", "fstab", "sudoers", "crontab", "environment", "profile", "resolv dot conf", "os dash release", "ssh slash sshd underscore config", "nginx slash nginx dot conf", "default slash grub", "apt slash sources dot list", "systemd slash system"]
+log_files = ["syslog", "auth dot log", "kern dot log", "daemon dot log", "boot dot log", "dmesg", "messages", "nginx slash access dot log", "nginx slash error dot log", "apt slash history dot log", "postgresql"]
+build_dirs = ["build", "out", "dist", "src", "bin", "lib", "tests", "logs", "target", "tmp", "build slash out", "build slash release", "dist slash app", "src slash lib", "out slash bin"]
+for f in etc_files:
+    for c in ["cat", "less", "vim", "sudo vim", "sudo nano", "ls dash l", "head", "grep root", "sudo cat"]:
+        if random.random() < 0.45: add(c, "slash etc slash" + " " + f)
+    add("cat slash etc slash", f)
+for f in log_files:
+    for c in ["less", "tail dash f", "sudo tail dash f", "cat", "grep error", "grep dash i failed", "sudo less", "tail dash n " + random.choice(numbers)]:
+        if random.random() < 0.45: add(c, "slash var slash log slash" + " " + f)
+    add("sudo tail dash f slash var slash log slash", f)
+for d in build_dirs:
+    for c in ["mkdir", "mkdir dash p", "rm dash r f", "ls", "ls dash l a", "cd", "du dash s h", "find"]:
+        if random.random() < 0.4: add(c, d)
+    add("mkdir dash p", d, "slash", random.choice(names))
+    add("cp", random.choice(files), d, "slash")
+
 evaluation = set(re.findall(r'"([^"]+)"', open(os.path.join(ROOT, "Benchmarks/EdgeBenchmark/EvaluationSet.swift")).read()))
 corpus = sorted(s for s in S if s not in evaluation)
 out = os.path.join(ROOT, "Sources/VoiceshCore/Shell/ShellCorpus.swift")

@@ -74,6 +74,20 @@ struct Figures {
     var name = ""
     var load = 0.0, decode = 0.0, tail: [Double] = []
     var errors = 0, words = 0, exact = 0, exactShell = 0, noSpeech = 0
+    var utterances = 0
+
+    /// Adds another run's counts (the adapted models are measured voice by voice).
+    mutating func add(_ other: Figures) {
+        load = max(load, other.load)
+        decode += other.decode
+        tail += other.tail
+        errors += other.errors
+        words += other.words
+        exact += other.exact
+        exactShell += other.exactShell
+        noSpeech += other.noSpeech
+        utterances += other.utterances
+    }
 }
 
 /// When the engine asked for a frame after the last one: it had decoded everything by then.
@@ -119,6 +133,7 @@ func measure(_ name: String, _ engine: PocketSphinxEngine, _ samples: [(text: St
         f.errors += wordErrors(reference, words)
         f.words += reference.count
         if words == reference { f.exact += 1 }
+        f.utterances += 1
         let shell = SpokenShell()
         if shell.normalize(hypothesis) == shell.normalize(sample.text) { f.exactShell += 1 }
     }
@@ -131,21 +146,54 @@ let shell = try await measure(
 let shellMemory = peakMemoryMiB()
 let stock = try await measure("stock en-us model", PocketSphinxEngine.stock(), samples)
 
+/// The shell-talk model with the acoustic model adapted to each voice (`voicesh adapt`) from
+/// `count` corpus sentences spoken in it: enrollment, never a sentence of the evaluation set.
+func adapted(_ count: Int) async throws -> (Figures, seconds: Double) {
+    var total = Figures(name: "adapted (\(count))")
+    var learning = 0.0
+    // The same prompts for every voice: a fixed stride through the corpus, 3–8 words long.
+    let prompts = ShellCorpus.sentences.filter { (3...8).contains($0.split(separator: " ").count) }
+    let chosen = (0..<count).map { prompts[($0 * 7919) % prompts.count] }
+    for (v, voice) in voices.enumerated() {
+        let recordings = try chosen.enumerated().map { i, text in
+            SpeakerAdaptation.Sample(samples: try synthesise(text, voice: voice, index: 100_000 + i), text: text)
+        }
+        let model = work.appendingPathComponent("voice-\(count)-\(voice)").path
+        let started = Date()
+        _ = try SpeakerAdaptation.adapt(recordings, into: model, scratch: model + ".scratch")
+        learning += Date().timeIntervalSince(started)
+        let engine = PocketSphinxEngine(vocabulary: [], history: [], cacheDirectory: cache, acousticModel: model)
+        let own = samples.enumerated().filter { $0.offset % voices.count == v }.map(\.element)
+        total.add(try await measure("adapted (\(count)), \(voice)", engine, own))
+    }
+    return (total, learning / Double(voices.count))
+}
+var adaptations: [(count: Int, figures: Figures, seconds: Double)] = []
+for count in [20, 50, 100] {
+    let (figures, seconds) = try await adapted(count)
+    adaptations.append((count, figures, seconds))
+}
+
 func percent(_ x: Double) -> String { String(format: "%.1f%%", x * 100) }
 print("audio: \(String(format: "%.0f", audioSeconds)) s in \(samples.count) utterances\n")
-print("| measure | shell-talk model | stock en-us model |")
-print("|---|---|---|")
+let columns = [shell] + adaptations.map(\.figures) + [stock]
+print("| measure | shell-talk model | " + adaptations.map { "+ voice learnt from \($0.count) |" }.joined() + " stock en-us model |")
+print("|---|---|" + String(repeating: "---|", count: adaptations.count) + "---|")
 let rows: [(String, (Figures) -> String)] = [
     ("word error rate (raw words)", { percent(Double($0.errors) / Double($0.words)) }),
-    ("exact match of the shell text", { percent(Double($0.exactShell) / Double(samples.count)) }),
-    ("exact match of the raw words", { percent(Double($0.exact) / Double(samples.count)) }),
+    ("exact match of the shell text", { percent(Double($0.exactShell) / Double($0.utterances)) }),
+    ("exact match of the raw words", { percent(Double($0.exact) / Double($0.utterances)) }),
     ("no speech reported", { "\($0.noSpeech)" }),
     ("real-time factor (decode / audio)", { String(format: "%.3f", $0.decode / audioSeconds) }),
     ("end of audio → text, median", { String(format: "%.0f ms", $0.tail.sorted()[$0.tail.count / 2]) }),
     ("end of audio → text, p95", { String(format: "%.0f ms", $0.tail.sorted()[$0.tail.count * 95 / 100]) }),
     ("model load (first use)", { String(format: "%.0f ms", $0.load * 1000) }),
 ]
-for (label, value) in rows { print("| \(label) | \(value(shell)) | \(value(stock)) |") }
+for (label, value) in rows { print("| \(label) | " + columns.map { value($0) + " |" }.joined(separator: " ")) }
 print(
-    "| peak memory (process) | \(String(format: "%.0f MiB", shellMemory)) | \(String(format: "%.0f MiB", peakMemoryMiB())) (both loaded) |"
-)
+    "| learning the voice (per voice) | — | "
+        + adaptations.map { String(format: "%.1f s |", $0.seconds) }.joined(separator: " ") + " — |")
+print(
+    "| peak memory (process) | \(String(format: "%.0f MiB", shellMemory)) | "
+        + String(repeating: "— | ", count: adaptations.count)
+        + "\(String(format: "%.0f MiB", peakMemoryMiB())) (all loaded) |")

@@ -614,7 +614,26 @@ public enum ShellCorpus {
         cat slash boot slash config
         cat slash dev
         cat slash dev slash bin
+        cat slash etc slash apt slash sources dot list
+        cat slash etc slash crontab
+        cat slash etc slash default slash grub
+        cat slash etc slash environment
+        cat slash etc slash fstab
+        cat slash etc slash group
+        cat slash etc slash hostname
+        cat slash etc slash hosts
+        cat slash etc slash nginx slash nginx dot conf
+        cat slash etc slash os dash release
+        cat slash etc slash passwd
+        cat slash etc slash profile
+        cat slash etc slash shadow
+        cat slash etc slash ssh slash sshd underscore config
+        cat slash etc slash sudoers
+        cat slash etc slash systemd slash system
         cat slash proc slash share
+        cat slash var slash log slash nginx slash access dot log
+        cat slash var slash log slash nginx slash error dot log
+        cat slash var slash log slash postgresql
         cat test dot csv pipe grep localhost
         cat test dot csv pipe sort pipe uniq
         cat test dot csv pipe wc dash l
@@ -671,6 +690,7 @@ public enum ShellCorpus {
         cat web dot zip pipe sort pipe uniq
         cat web dot zip pipe wc dash l
         cd
+        cd build slash release
         cd config dot yml
         cd config dot zip
         cd dash
@@ -681,6 +701,7 @@ public enum ShellCorpus {
         cd dot dot
         cd dot dot slash dot dot
         cd old dot tar dot gz
+        cd out
         cd slash
         cd slash boot
         cd slash boot slash bin
@@ -760,6 +781,7 @@ public enum ShellCorpus {
         cd slash var slash cron dot d
         cd slash var slash default
         cd slash var slash nginx
+        cd src slash lib
         cd test dot yml
         cd test dot zip
         cd tilde
@@ -991,6 +1013,7 @@ public enum ShellCorpus {
         cp app dot yml requirements dot txt
         cp backup dot conf data dot ini
         cp backup dot js test dot txt
+        cp backup dot log build slash
         cp backup dot log data dot zip
         cp backup dot py notes dot zip
         cp backup dot sh script dot json
@@ -998,6 +1021,7 @@ public enum ShellCorpus {
         cp backup dot yaml setup dot service
         cp backup dot yml notes dot sh
         cp build dot css build dot tar dot gz
+        cp build dot css dist slash app slash
         cp build dot csv output dot yaml
         cp build dot html notes dot conf
         cp build dot ini config dot zip
@@ -1011,6 +1035,7 @@ public enum ShellCorpus {
         cp config dot html config dot service
         cp config dot ini setup dot service
         cp config dot json api dot service
+        cp config dot json tests slash
         cp config dot service report dot html
         cp config dot txt index dot csv
         cp config dot yml app dot yml
@@ -1024,6 +1049,7 @@ public enum ShellCorpus {
         cp data dot js api dot ini
         cp data dot json app dot yml
         cp data dot md setup dot toml
+        cp data dot md src slash
         cp data dot py deploy dot zip
         cp data dot toml new dot css
         cp data dot txt web dot zip
@@ -1036,6 +1062,7 @@ public enum ShellCorpus {
         cp db dot toml app dot css
         cp db dot yml new dot yaml
         cp deploy dot csv old dot json
+        cp deploy dot csv tmp slash
         cp deploy dot ini test dot yml
         cp deploy dot json output dot txt
         cp deploy dot log main dot yaml
@@ -1064,8 +1091,10 @@ public enum ShellCorpus {
         cp makefile data dot md
         cp new dot conf makefile
         cp new dot css build dot ini
+        cp new dot css out slash
         cp new dot csv data dot conf
         cp new dot env main dot json
+        cp new dot html out slash bin slash
         cp new dot html script dot yaml
         cp new dot ini test dot js
         cp new dot json test dot yml
@@ -1077,19 +1106,25 @@ public enum ShellCorpus {
         cp new dot zip web dot log
         cp notes dot conf notes dot sh
         cp notes dot ini build dot html
+        cp notes dot ini build slash out slash
         cp notes dot log script dot yaml
         cp notes dot service new dot sql
         cp notes dot sh setup dot txt
+        cp notes dot sh target slash
         cp notes dot sql report dot env
         cp notes dot txt data dot toml
         cp notes dot zip script dot log
         cp old dot conf config dot html
         cp old dot ini app dot css
+        cp old dot ini dist slash
         cp old dot js build dot js
         cp old dot json report dot log
+        cp old dot json src slash lib slash
         cp old dot log new dot css
+        cp old dot service bin slash
         cp old dot service test dot tar dot gz
         cp old dot sh build dot ini
+        cp old dot sh logs slash
         cp old dot tar dot gz app dot sql
         cp old dot yml requirements dot txt
         cp old dot zip script dot yaml
@@ -1104,6 +1139,7 @@ public enum ShellCorpus {
         cp readme dot md backup dot js
         cp report dot csv script dot yaml
         cp report dot env deploy dot yaml
+        cp report dot env lib slash
         cp report dot html web dot ini
         cp report dot log script dot json
         cp report dot sql script dot sh
@@ -1116,6 +1152,7 @@ public enum ShellCorpus {
         cp script dot json config dot ini
         cp script dot log db dot json
         cp script dot md
+        cp script dot md build slash release slash
         cp script dot md config dot txt
         cp script dot py setup dot txt
         cp script dot sh notes dot zip
@@ -1344,9 +1381,13 @@ public enum ShellCorpus {
         du dash c z f old dot service
         du dash dash since today slash proc slash share
         du dash l h setup dot toml
+        du dash s h dist
         du dash s h dot
         du dash s h dot dot
         du dash s h dot dot slash dot dot
+        du dash s h lib
+        du dash s h out
+        du dash s h out slash bin
         du dash s h slash
         du dash s h slash boot
         du dash s h slash boot slash bin
@@ -1431,6 +1472,7 @@ public enum ShellCorpus {
         du dash s h tilde slash dot config
         du dash s h tilde slash dot ssh
         du dash s h tilde slash projects
+        du dash s h tmp
         du deploy dot zip
         du notes dot ini
         du script dot js
@@ -1836,11 +1878,14 @@ public enum ShellCorpus {
         file slash opt slash apt
         file slash root slash projects
         find
+        find bin
+        find build
         find dash dash since today deploy dot yaml
         find dash dash verbose new dot txt
         find dash dash version server dot env
         find db dot ini
         find db dot py
+        find dist
         find dot dash name star dot json
         find dot dash name star dot py
         find dot dash type d
@@ -1848,7 +1893,10 @@ public enum ShellCorpus {
         find dot dot dash name star dot zip
         find dot dot slash dot dot
         find dot dot slash dot dot dash name star dot md
+        find lib
+        find logs
         find new dot yaml
+        find out
         find script dot log
         find slash
         find slash boot dash name star dot md
@@ -1937,6 +1985,7 @@ public enum ShellCorpus {
         find tilde slash dot config dash name star dot md
         find tilde slash dot ssh dash name star dot conf
         find tilde slash projects dash name star dot html
+        find tmp
         free dash h
         git add
         git add dash dash oneline
@@ -2196,6 +2245,11 @@ public enum ShellCorpus {
         grep dash i debug slash var slash log slash syslog
         grep dash i error slash var slash log slash syslog
         grep dash i example dot com slash var slash log slash syslog
+        grep dash i failed slash var slash log slash apt slash history dot log
+        grep dash i failed slash var slash log slash boot dot log
+        grep dash i failed slash var slash log slash daemon dot log
+        grep dash i failed slash var slash log slash messages
+        grep dash i failed slash var slash log slash postgresql
         grep dash i failed slash var slash log slash syslog
         grep dash i false slash var slash log slash syslog
         grep dash i fixme slash var slash log slash syslog
@@ -2397,6 +2451,12 @@ public enum ShellCorpus {
         grep error output dot yaml
         grep error script dot log
         grep error server dot sql
+        grep error slash var slash log slash auth dot log
+        grep error slash var slash log slash daemon dot log
+        grep error slash var slash log slash dmesg
+        grep error slash var slash log slash kern dot log
+        grep error slash var slash log slash messages
+        grep error slash var slash log slash postgresql
         grep example dot com
         grep example dot com app dot css
         grep example dot com db dot css
@@ -2500,6 +2560,15 @@ public enum ShellCorpus {
         grep root notes dot sql
         grep root old dot zip
         grep root setup dot service
+        grep root slash etc slash crontab
+        grep root slash etc slash environment
+        grep root slash etc slash fstab
+        grep root slash etc slash hostname
+        grep root slash etc slash hosts
+        grep root slash etc slash os dash release
+        grep root slash etc slash passwd
+        grep root slash etc slash profile
+        grep root slash etc slash ssh slash sshd underscore config
         grep root test dot txt
         grep server
         grep server api dot conf
@@ -2779,6 +2848,14 @@ public enum ShellCorpus {
         head old dot json
         head output dot md
         head slash etc slash backups
+        head slash etc slash crontab
+        head slash etc slash environment
+        head slash etc slash group
+        head slash etc slash hosts
+        head slash etc slash profile
+        head slash etc slash shadow
+        head slash etc slash ssh slash sshd underscore config
+        head slash etc slash sudoers
         head slash root slash ssh
         head slash srv
         head slash tmp slash cache
@@ -3178,8 +3255,21 @@ public enum ShellCorpus {
         less notes dot ini
         less script dot py
         less slash boot slash src
+        less slash etc slash crontab
+        less slash etc slash fstab
+        less slash etc slash group
+        less slash etc slash hostname
+        less slash etc slash hosts
+        less slash etc slash passwd
+        less slash etc slash profile
+        less slash etc slash resolv dot conf
+        less slash etc slash sudoers
+        less slash etc slash systemd slash system
         less slash opt
         less slash proc slash ssh
+        less slash var slash log slash apt slash history dot log
+        less slash var slash log slash messages
+        less slash var slash log slash nginx slash error dot log
         less tilde slash dot config
         ll
         ln
@@ -3200,11 +3290,19 @@ public enum ShellCorpus {
         ls
         ls api dot md
         ls backup dot sh
+        ls bin
+        ls build
+        ls build slash release
         ls dash a l h deploy dot json
         ls dash dash recursive dot dot
+        ls dash l a build
+        ls dash l a build slash out
+        ls dash l a build slash release
+        ls dash l a dist
         ls dash l a dot
         ls dash l a dot dot
         ls dash l a dot dot slash dot dot
+        ls dash l a logs
         ls dash l a slash
         ls dash l a slash boot
         ls dash l a slash boot slash bin
@@ -3284,12 +3382,26 @@ public enum ShellCorpus {
         ls dash l a slash var slash cron dot d
         ls dash l a slash var slash default
         ls dash l a slash var slash nginx
+        ls dash l a src
+        ls dash l a src slash lib
+        ls dash l a target
+        ls dash l a tests
         ls dash l a tilde
         ls dash l a tilde slash dot config
         ls dash l a tilde slash dot ssh
         ls dash l a tilde slash projects
+        ls dash l a tmp
+        ls dash l slash etc slash crontab
+        ls dash l slash etc slash hosts
+        ls dash l slash etc slash profile
+        ls dash l slash etc slash resolv dot conf
+        ls dash l slash etc slash shadow
+        ls dash l slash etc slash sudoers
+        ls dash l slash etc slash systemd slash system
         ls dash n backup dot conf
         ls data dot toml
+        ls dist
+        ls dist slash app
         ls dot
         ls dot dot
         ls dot dot pipe grep backup
@@ -3297,6 +3409,7 @@ public enum ShellCorpus {
         ls dot dot slash dot dot pipe grep notes
         ls dot pipe grep setup
         ls notes dot zip
+        ls out slash bin
         ls pipe wc dash l
         ls slash
         ls slash boot
@@ -3456,6 +3569,7 @@ public enum ShellCorpus {
         ls slash var slash default pipe grep new
         ls slash var slash nginx
         ls slash var slash nginx pipe grep new
+        ls src slash lib
         ls test dot yml
         ls tilde
         ls tilde pipe grep server
@@ -3492,11 +3606,37 @@ public enum ShellCorpus {
         md five sum slash root slash src
         md five sum slash srv
         mkdir
+        mkdir bin
+        mkdir build
+        mkdir dash p bin
+        mkdir dash p bin slash web
+        mkdir dash p build slash deploy
+        mkdir dash p build slash out slash build
+        mkdir dash p build slash release slash output
+        mkdir dash p dist
+        mkdir dash p dist slash app slash script
+        mkdir dash p dist slash report
+        mkdir dash p lib
+        mkdir dash p lib slash config
+        mkdir dash p logs slash web
+        mkdir dash p out
+        mkdir dash p out slash bin slash api
+        mkdir dash p out slash notes
+        mkdir dash p src
+        mkdir dash p src slash lib slash test
+        mkdir dash p src slash report
+        mkdir dash p target
+        mkdir dash p target slash test
+        mkdir dash p tests slash report
+        mkdir dash p tmp slash app
         mkdir dash r n app dot js
         mkdir dash r output dot yaml
         mkdir dash x z f slash etc slash docker
         mkdir data dot conf
         mkdir db dot json
+        mkdir dist
+        mkdir lib
+        mkdir out
         mkdir report dot env
         mkdir report dot html
         mkdir script dot html
@@ -3504,6 +3644,9 @@ public enum ShellCorpus {
         mkdir slash opt slash log
         mkdir slash srv slash config
         mkdir slash usr slash projects
+        mkdir src
+        mkdir tests
+        mkdir tmp
         more
         more backup dot js
         more backup dot log
@@ -3788,6 +3931,10 @@ public enum ShellCorpus {
         rm dash c slash var slash default
         rm dash dash help slash run slash nginx
         rm dash l h old dot conf
+        rm dash r f build
+        rm dash r f src
+        rm dash r f target
+        rm dash r f tmp
         rm deploy dot service
         rm deploy dot sql
         rm notes dot service
@@ -4050,6 +4197,17 @@ public enum ShellCorpus {
         sudo apt upgrade
         sudo bash web dot csv
         sudo build dot html
+        sudo cat slash etc slash apt slash sources dot list
+        sudo cat slash etc slash default slash grub
+        sudo cat slash etc slash fstab
+        sudo cat slash etc slash group
+        sudo cat slash etc slash hostname
+        sudo cat slash etc slash os dash release
+        sudo cat slash etc slash profile
+        sudo cat slash etc slash shadow
+        sudo cat slash etc slash ssh slash sshd underscore config
+        sudo cat slash etc slash sudoers
+        sudo cat slash etc slash systemd slash system
         sudo cat slash usr slash app
         sudo cd slash usr slash app
         sudo chmod build dot js
@@ -4113,6 +4271,16 @@ public enum ShellCorpus {
         sudo journalctl dash u sshd dash n fifty
         sudo journalctl dash u ufw dash n eight
         sudo less slash proc slash ssh
+        sudo less slash var slash log slash apt slash history dot log
+        sudo less slash var slash log slash boot dot log
+        sudo less slash var slash log slash daemon dot log
+        sudo less slash var slash log slash dmesg
+        sudo less slash var slash log slash kern dot log
+        sudo less slash var slash log slash messages
+        sudo less slash var slash log slash nginx slash access dot log
+        sudo less slash var slash log slash nginx slash error dot log
+        sudo less slash var slash log slash postgresql
+        sudo less slash var slash log slash syslog
         sudo ln app dot js
         sudo ls db dot css
         sudo md five sum web dot sh
@@ -4120,6 +4288,14 @@ public enum ShellCorpus {
         sudo more slash mnt slash backups
         sudo mv app dot yml
         sudo nano slash etc
+        sudo nano slash etc slash apt slash sources dot list
+        sudo nano slash etc slash environment
+        sudo nano slash etc slash group
+        sudo nano slash etc slash hostname
+        sudo nano slash etc slash nginx slash nginx dot conf
+        sudo nano slash etc slash passwd
+        sudo nano slash etc slash resolv dot conf
+        sudo nano slash etc slash sudoers
         sudo new dot conf
         sudo new dot env
         sudo nginx dash t
@@ -4350,6 +4526,17 @@ public enum ShellCorpus {
         sudo systemctl unmask sshd
         sudo systemctl unmask ufw
         sudo tail backup dot log
+        sudo tail dash f slash var slash log slash apt slash history dot log
+        sudo tail dash f slash var slash log slash auth dot log
+        sudo tail dash f slash var slash log slash boot dot log
+        sudo tail dash f slash var slash log slash daemon dot log
+        sudo tail dash f slash var slash log slash dmesg
+        sudo tail dash f slash var slash log slash kern dot log
+        sudo tail dash f slash var slash log slash messages
+        sudo tail dash f slash var slash log slash nginx slash access dot log
+        sudo tail dash f slash var slash log slash nginx slash error dot log
+        sudo tail dash f slash var slash log slash postgresql
+        sudo tail dash f slash var slash log slash syslog
         sudo tar slash proc slash share
         sudo touch slash run slash app
         sudo ufw allow eight zero
@@ -4363,6 +4550,12 @@ public enum ShellCorpus {
         sudo uniq script dot sh
         sudo unzip slash dev slash config
         sudo vi app dot md
+        sudo vim slash etc slash environment
+        sudo vim slash etc slash fstab
+        sudo vim slash etc slash hostname
+        sudo vim slash etc slash nginx slash nginx dot conf
+        sudo vim slash etc slash profile
+        sudo vim slash etc slash systemd slash system
         sudo vim slash home slash cache
         sudo wc slash usr slash www
         systemctl daemon dash reload
@@ -4571,6 +4764,11 @@ public enum ShellCorpus {
         tail
         tail build dot csv
         tail dash dash verbose db dot json
+        tail dash f slash var slash log slash daemon dot log
+        tail dash f slash var slash log slash dmesg
+        tail dash f slash var slash log slash kern dot log
+        tail dash f slash var slash log slash messages
+        tail dash f slash var slash log slash nginx slash error dot log
         tail dash n eight
         tail dash n eight backup dot log
         tail dash n eight db dot service
@@ -4613,6 +4811,7 @@ public enum ShellCorpus {
         tail dash n fifty output dot toml
         tail dash n fifty report dot csv
         tail dash n fifty script dot js
+        tail dash n fifty slash var slash log slash syslog
         tail dash n five
         tail dash n five app dot ini
         tail dash n five build dot html
@@ -4684,6 +4883,7 @@ public enum ShellCorpus {
         tail dash n one script dot conf
         tail dash n one server dot py
         tail dash n one server dot zip
+        tail dash n one slash var slash log slash messages
         tail dash n one test dot sql
         tail dash n one web dot sh
         tail dash n seven
@@ -4695,6 +4895,7 @@ public enum ShellCorpus {
         tail dash n seven new dot txt
         tail dash n seven package dot json
         tail dash n seven script dot py
+        tail dash n seven slash var slash log slash daemon dot log
         tail dash n six
         tail dash n six new dot sql
         tail dash n six notes dot log
@@ -4715,6 +4916,7 @@ public enum ShellCorpus {
         tail dash n thirty data dot json
         tail dash n thirty output dot yaml
         tail dash n thirty setup dot csv
+        tail dash n thirty slash var slash log slash boot dot log
         tail dash n thirty test dot js
         tail dash n three
         tail dash n three api dot service
@@ -4747,6 +4949,7 @@ public enum ShellCorpus {
         tail dash n two new dot conf
         tail dash n two old dot zip
         tail dash n two script dot sql
+        tail dash n two slash var slash log slash postgresql
         tail dash n zero
         tail dash n zero backup dot py
         tail dash n zero build dot json
@@ -4856,6 +5059,11 @@ public enum ShellCorpus {
         vim output dot toml
         vim server dot zip
         vim setup dot txt
+        vim slash etc slash default slash grub
+        vim slash etc slash environment
+        vim slash etc slash fstab
+        vim slash etc slash resolv dot conf
+        vim slash etc slash systemd slash system
         vim slash root
         vim slash var slash cron dot d
         vim slash var slash default

@@ -66,16 +66,16 @@ struct Adapt: ParsableCommand {
                 "nothing to learn from yet: run voicesh adapt --enroll 30, or dictate with history = \"text+audio\" in a profile"
             )
         }
-        Console.error("voicesh: learning your voice from \(samples.count) recordings …")
+        Console.error("voicesh: learning your voice from \(Self.recordings(samples.count)) …")
         let report = try SpeakerAdaptation.adapt(
             samples, into: voice + "/model", scratch: context.location.cacheDirectory + "/adapt-\(getpid())")
         for reason in report.skipped { Console.error("voicesh: left out \(reason)") }
         Console.error(
-            String(
-                format:
-                    "voicesh: learnt your voice from %d recordings (%.0f s of speech); edge profiles use it from now on",
-                report.recordings, report.seconds))
+            "voicesh: learnt your voice from \(Self.recordings(report.recordings)) ("
+                + String(format: "%.0f", report.seconds) + " s of speech); edge profiles use it from now on")
     }
+
+    private static func recordings(_ count: Int) -> String { count == 1 ? "1 recording" : "\(count) recordings" }
 
     /// Dictations the user accepted as heard (inserted or ran, not edited) that kept their
     /// recording: their raw words are what was said.
