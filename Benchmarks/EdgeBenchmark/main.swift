@@ -177,7 +177,9 @@ for count in [20, 50, 100] {
 func percent(_ x: Double) -> String { String(format: "%.1f%%", x * 100) }
 print("audio: \(String(format: "%.0f", audioSeconds)) s in \(samples.count) utterances\n")
 let columns = [shell] + adaptations.map(\.figures) + [stock]
-print("| measure | shell-talk model | " + adaptations.map { "+ voice learnt from \($0.count) |" }.joined() + " stock en-us model |")
+print(
+    "| measure | shell-talk model | " + adaptations.map { "+ voice learnt from \($0.count) |" }.joined()
+        + " stock en-us model |")
 print("|---|---|" + String(repeating: "---|", count: adaptations.count) + "---|")
 let rows: [(String, (Figures) -> String)] = [
     ("word error rate (raw words)", { percent(Double($0.errors) / Double($0.words)) }),
