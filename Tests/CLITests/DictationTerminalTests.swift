@@ -196,9 +196,10 @@ struct DictationTerminalTests {
         #expect(try history().first?["outcome"] as? String == "ran")
     }
 
-    @Test func aStreamingEngineShowsLiveWordsWhileRecording() throws {
-        let server = try WSServer(provider: "assemblyai", text: "kubectl get pods")
-        try profile("live", engine: "kind = \"stream\"\nprovider = \"assemblyai\"\nurl = \"\(server.url)\"")
+    @Test(arguments: ["assemblyai", "deepgram", "generic"])
+    func aStreamingEngineShowsLiveWordsWhileRecording(provider: String) throws {
+        let server = try WSServer(provider: provider, text: "kubectl get pods")
+        try profile("live", engine: "kind = \"stream\"\nprovider = \"\(provider)\"\nurl = \"\(server.url)\"")
         let tmux = try session("live")
         try tmux.send("C-]")
         // Words arrive while the recording runs, before the toggle stops it.
