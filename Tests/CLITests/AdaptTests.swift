@@ -44,9 +44,12 @@ struct AdaptTests {
         #expect(after > before, "before \(before)/\(tests.count), after \(after)/\(tests.count)")
         #expect(after >= tests.count * 3 / 4, "after \(after)/\(tests.count)")
 
-        // The recordings are kept, so a later run learns from them again.
+        // The recordings are kept, so a later run learns from them again, and only once each.
         let kept = cli.home.appendingPathComponent("voice/recordings").path
         #expect(try FileManager.default.contentsOfDirectory(atPath: kept).filter { $0.hasSuffix(".wav") }.count == 25)
+        let again = try cli.ok("adapt", "--from", folder).stderr
+        #expect(again.contains("kept 0 recordings from \(folder) (25 known already)"), "\(again)")
+        #expect(again.contains("learnt your voice from 25 recordings"), "\(again)")
 
         // --reset forgets it: the stock model hears what it heard before.
         #expect(try cli.ok("adapt", "--reset").stderr.contains("forgot the learnt voice"))

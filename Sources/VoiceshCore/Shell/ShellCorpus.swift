@@ -631,9 +631,12 @@ public enum ShellCorpus {
         cat slash etc slash sudoers
         cat slash etc slash systemd slash system
         cat slash proc slash share
-        cat slash var slash log slash nginx slash access dot log
-        cat slash var slash log slash nginx slash error dot log
+        cat slash var slash log slash auth dot log
+        cat slash var slash log slash daemon dot log
+        cat slash var slash log slash dmesg
+        cat slash var slash log slash messages
         cat slash var slash log slash postgresql
+        cat slash var slash log slash syslog
         cat test dot csv pipe grep localhost
         cat test dot csv pipe sort pipe uniq
         cat test dot csv pipe wc dash l
@@ -690,7 +693,7 @@ public enum ShellCorpus {
         cat web dot zip pipe sort pipe uniq
         cat web dot zip pipe wc dash l
         cd
-        cd build slash release
+        cd bin
         cd config dot yml
         cd config dot zip
         cd dash
@@ -700,8 +703,8 @@ public enum ShellCorpus {
         cd dot
         cd dot dot
         cd dot dot slash dot dot
+        cd logs
         cd old dot tar dot gz
-        cd out
         cd slash
         cd slash boot
         cd slash boot slash bin
@@ -781,9 +784,9 @@ public enum ShellCorpus {
         cd slash var slash cron dot d
         cd slash var slash default
         cd slash var slash nginx
-        cd src slash lib
         cd test dot yml
         cd test dot zip
+        cd tests
         cd tilde
         cd tilde slash dot config
         cd tilde slash dot ssh
@@ -795,7 +798,29 @@ public enum ShellCorpus {
         chmod dash dash dry dash run slash boot
         chmod dash t l n p new dot conf
         chmod data dot txt
+        chmod eight five five output dot toml
+        chmod eight four seven app dot md
+        chmod eight three seven old dot ini
+        chmod five eight four main dot json
+        chmod five four seven test dot yaml
+        chmod five four six old dot sh
+        chmod five three seven test dot csv
+        chmod four four five script dot yaml
+        chmod four one seven old dot log
+        chmod four two five docker compose dot yml
+        chmod four two three new dot css
+        chmod four zero eight old dot log
+        chmod four zero four db dot toml
+        chmod nine eight nine backup dot log
+        chmod nine five one index dot log
+        chmod nine nine one deploy dot service
+        chmod nine seven two api dot sh
+        chmod nine six one app dot yml
+        chmod nine three seven test dot txt
         chmod notes dot zip
+        chmod one eight nine db dot json
+        chmod one six zero server dot env
+        chmod one three three backup dot yaml
         chmod package dot json
         chmod plus x api dot ini
         chmod plus x api dot service
@@ -837,6 +862,7 @@ public enum ShellCorpus {
         chmod plus x test dot yml
         chmod plus x web dot log
         chmod plus x web dot py
+        chmod seven eight six deploy dot yaml
         chmod seven five five api dot conf
         chmod seven five five app dot css
         chmod seven five five app dot yml
@@ -888,6 +914,11 @@ public enum ShellCorpus {
         chmod seven five five web dot sh
         chmod seven five five web dot yaml
         chmod seven five five web dot zip
+        chmod seven four eight backup dot log
+        chmod seven one one old dot ini
+        chmod six eight seven web dot json
+        chmod six five eight test dot csv
+        chmod six five four server dot md
         chmod six four four api dot css
         chmod six four four app dot js
         chmod six four four backup dot sh
@@ -928,6 +959,10 @@ public enum ShellCorpus {
         chmod six four four test dot sql
         chmod six four four test dot yaml
         chmod six four four web dot ini
+        chmod six one two deploy dot yaml
+        chmod six three six old dot zip
+        chmod six two nine dot bashrc
+        chmod six zero seven old dot json
         chmod six zero zero api dot md
         chmod six zero zero app dot ini
         chmod six zero zero backup dot py
@@ -970,7 +1005,15 @@ public enum ShellCorpus {
         chmod slash root slash config
         chmod slash tmp slash docker
         chmod slash tmp slash local
+        chmod three five seven test dot sql
+        chmod three five two report dot html
+        chmod three two three db dot yml
+        chmod two eight eight deploy dot md
+        chmod two five one server dot conf
+        chmod two seven one web dot log
         chmod web dot json
+        chmod zero eight zero output dot yaml
+        chmod zero zero seven build dot js
         chown
         chown dash f slash usr slash www
         chown dash r i backup dot log
@@ -1007,13 +1050,13 @@ public enum ShellCorpus {
         cp api dot sh old dot json
         cp app dot css notes dot service
         cp app dot ini db dot json
+        cp app dot ini src slash lib slash
         cp app dot js dot env
         cp app dot md old dot yml
         cp app dot sql script dot json
         cp app dot yml requirements dot txt
         cp backup dot conf data dot ini
         cp backup dot js test dot txt
-        cp backup dot log build slash
         cp backup dot log data dot zip
         cp backup dot py notes dot zip
         cp backup dot sh script dot json
@@ -1021,7 +1064,6 @@ public enum ShellCorpus {
         cp backup dot yaml setup dot service
         cp backup dot yml notes dot sh
         cp build dot css build dot tar dot gz
-        cp build dot css dist slash app slash
         cp build dot csv output dot yaml
         cp build dot html notes dot conf
         cp build dot ini config dot zip
@@ -1030,16 +1072,18 @@ public enum ShellCorpus {
         cp build dot py report dot env
         cp build dot tar dot gz new dot ini
         cp build dot toml backup dot tar dot gz
+        cp build dot toml out slash bin slash
         cp config dot css backup dot py
+        cp config dot css out slash
         cp config dot csv api dot sh
         cp config dot html config dot service
         cp config dot ini setup dot service
         cp config dot json api dot service
-        cp config dot json tests slash
         cp config dot service report dot html
         cp config dot txt index dot csv
         cp config dot yml app dot yml
         cp config dot zip build dot js
+        cp config dot zip logs slash
         cp dash c z f backup dot tar dot gz
         cp dash dash force slash var
         cp dash i script dot py
@@ -1049,9 +1093,9 @@ public enum ShellCorpus {
         cp data dot js api dot ini
         cp data dot json app dot yml
         cp data dot md setup dot toml
-        cp data dot md src slash
         cp data dot py deploy dot zip
         cp data dot toml new dot css
+        cp data dot txt dist slash
         cp data dot txt web dot zip
         cp data dot zip old dot conf
         cp db dot css package dot json
@@ -1059,10 +1103,10 @@ public enum ShellCorpus {
         cp db dot json script dot html
         cp db dot py data dot css
         cp db dot service db dot service
+        cp db dot service target slash
         cp db dot toml app dot css
         cp db dot yml new dot yaml
         cp deploy dot csv old dot json
-        cp deploy dot csv tmp slash
         cp deploy dot ini test dot yml
         cp deploy dot json output dot txt
         cp deploy dot log main dot yaml
@@ -1074,6 +1118,7 @@ public enum ShellCorpus {
         cp deploy dot yaml deploy dot py
         cp deploy dot zip test dot js
         cp docker compose dot yml old dot sh
+        cp docker compose dot yml tests slash
         cp dockerfile api dot ini
         cp dot bashrc new dot yaml
         cp dot env script dot py
@@ -1088,13 +1133,12 @@ public enum ShellCorpus {
         cp main dot tar dot gz deploy dot py
         cp main dot txt script dot toml
         cp main dot yaml output dot log
+        cp main dot yaml tmp slash
         cp makefile data dot md
         cp new dot conf makefile
         cp new dot css build dot ini
-        cp new dot css out slash
         cp new dot csv data dot conf
         cp new dot env main dot json
-        cp new dot html out slash bin slash
         cp new dot html script dot yaml
         cp new dot ini test dot js
         cp new dot json test dot yml
@@ -1106,26 +1150,23 @@ public enum ShellCorpus {
         cp new dot zip web dot log
         cp notes dot conf notes dot sh
         cp notes dot ini build dot html
-        cp notes dot ini build slash out slash
+        cp notes dot log bin slash
         cp notes dot log script dot yaml
         cp notes dot service new dot sql
         cp notes dot sh setup dot txt
-        cp notes dot sh target slash
         cp notes dot sql report dot env
         cp notes dot txt data dot toml
         cp notes dot zip script dot log
         cp old dot conf config dot html
         cp old dot ini app dot css
-        cp old dot ini dist slash
+        cp old dot ini build slash
         cp old dot js build dot js
         cp old dot json report dot log
-        cp old dot json src slash lib slash
         cp old dot log new dot css
-        cp old dot service bin slash
         cp old dot service test dot tar dot gz
         cp old dot sh build dot ini
-        cp old dot sh logs slash
         cp old dot tar dot gz app dot sql
+        cp old dot yml build slash release slash
         cp old dot yml requirements dot txt
         cp old dot zip script dot yaml
         cp output dot log output dot toml
@@ -1138,8 +1179,8 @@ public enum ShellCorpus {
         cp readme dot md
         cp readme dot md backup dot js
         cp report dot csv script dot yaml
+        cp report dot csv src slash
         cp report dot env deploy dot yaml
-        cp report dot env lib slash
         cp report dot html web dot ini
         cp report dot log script dot json
         cp report dot sql script dot sh
@@ -1150,9 +1191,9 @@ public enum ShellCorpus {
         cp script dot html backup dot py
         cp script dot js main dot json
         cp script dot json config dot ini
+        cp script dot json lib slash
         cp script dot log db dot json
         cp script dot md
-        cp script dot md build slash release slash
         cp script dot md config dot txt
         cp script dot py setup dot txt
         cp script dot sh notes dot zip
@@ -1166,6 +1207,7 @@ public enum ShellCorpus {
         cp server dot md output dot md
         cp server dot py requirements dot txt
         cp server dot sql new dot tar dot gz
+        cp server dot tar dot gz build slash out slash
         cp server dot tar dot gz config dot css
         cp server dot zip data dot md
         cp setup dot csv index dot ini
@@ -1188,6 +1230,7 @@ public enum ShellCorpus {
         cp test dot yml app dot js
         cp test dot zip app dot sql
         cp web dot csv main dot txt
+        cp web dot ini dist slash app slash
         cp web dot ini test dot tar dot gz
         cp web dot json build dot json
         cp web dot log server dot tar dot gz
@@ -1211,13 +1254,53 @@ public enum ShellCorpus {
         curl http colon slash slash localhost colon nine zero nine zero
         curl http colon slash slash localhost colon three thousand
         curl http colon slash slash localhost colon two two
+        curl localhost colon eight eight four zero
+        curl localhost colon eight five one six
+        curl localhost colon eight four two two
         curl localhost colon eight zero
         curl localhost colon eight zero eight zero
         curl localhost colon five four three two
+        curl localhost colon five three seven seven
         curl localhost colon four four three
+        curl localhost colon four three three two
+        curl localhost colon four zero zero five
+        curl localhost colon nine eight four four
+        curl localhost colon nine five zero five
+        curl localhost colon nine six four four
+        curl localhost colon nine two four eight
         curl localhost colon nine zero nine zero
+        curl localhost colon nine zero zero three
+        curl localhost colon one four two zero
+        curl localhost colon one six eight zero
+        curl localhost colon one six six seven
+        curl localhost colon one three zero seven
+        curl localhost colon one two zero two
+        curl localhost colon seven five eight four
+        curl localhost colon seven one eight two
+        curl localhost colon seven seven seven seven
+        curl localhost colon seven three three seven
+        curl localhost colon seven two six eight
+        curl localhost colon seven zero one eight
+        curl localhost colon six seven nine six
+        curl localhost colon six three zero zero
+        curl localhost colon six zero eight one
+        curl localhost colon three seven seven nine
+        curl localhost colon three six two three
         curl localhost colon three thousand
+        curl localhost colon two five eight nine
+        curl localhost colon two one one nine
+        curl localhost colon two one three zero
+        curl localhost colon two one two one
+        curl localhost colon two seven seven two
         curl localhost colon two two
+        curl localhost colon two zero two eight
+        curl localhost colon zero eight three two
+        curl localhost colon zero five three six
+        curl localhost colon zero seven seven four
+        curl localhost colon zero seven six four
+        curl localhost colon zero three four zero
+        curl localhost colon zero two five zero
+        curl localhost colon zero zero five nine
         date
         deactivate
         df
@@ -1381,11 +1464,12 @@ public enum ShellCorpus {
         du dash c z f old dot service
         du dash dash since today slash proc slash share
         du dash l h setup dot toml
-        du dash s h dist
+        du dash s h bin
+        du dash s h dist slash app
         du dash s h dot
         du dash s h dot dot
         du dash s h dot dot slash dot dot
-        du dash s h lib
+        du dash s h logs
         du dash s h out
         du dash s h out slash bin
         du dash s h slash
@@ -1467,7 +1551,10 @@ public enum ShellCorpus {
         du dash s h slash var slash cron dot d
         du dash s h slash var slash default
         du dash s h slash var slash nginx
+        du dash s h src
         du dash s h star pipe sort dash h
+        du dash s h target
+        du dash s h tests
         du dash s h tilde
         du dash s h tilde slash dot config
         du dash s h tilde slash dot ssh
@@ -1880,12 +1967,12 @@ public enum ShellCorpus {
         find
         find bin
         find build
+        find build slash out
         find dash dash since today deploy dot yaml
         find dash dash verbose new dot txt
         find dash dash version server dot env
         find db dot ini
         find db dot py
-        find dist
         find dot dash name star dot json
         find dot dash name star dot py
         find dot dash type d
@@ -1893,10 +1980,7 @@ public enum ShellCorpus {
         find dot dot dash name star dot zip
         find dot dot slash dot dot
         find dot dot slash dot dot dash name star dot md
-        find lib
-        find logs
         find new dot yaml
-        find out
         find script dot log
         find slash
         find slash boot dash name star dot md
@@ -1980,6 +2064,7 @@ public enum ShellCorpus {
         find slash var slash cron dot d dash name star dot yaml
         find slash var slash default dash name star dot css
         find slash var slash nginx dash name star dot zip
+        find target
         find test dot sql
         find tilde dash name star dot md
         find tilde slash dot config dash name star dot md
@@ -2245,11 +2330,11 @@ public enum ShellCorpus {
         grep dash i debug slash var slash log slash syslog
         grep dash i error slash var slash log slash syslog
         grep dash i example dot com slash var slash log slash syslog
-        grep dash i failed slash var slash log slash apt slash history dot log
+        grep dash i failed slash var slash log slash auth dot log
         grep dash i failed slash var slash log slash boot dot log
-        grep dash i failed slash var slash log slash daemon dot log
+        grep dash i failed slash var slash log slash dmesg
         grep dash i failed slash var slash log slash messages
-        grep dash i failed slash var slash log slash postgresql
+        grep dash i failed slash var slash log slash nginx slash access dot log
         grep dash i failed slash var slash log slash syslog
         grep dash i false slash var slash log slash syslog
         grep dash i fixme slash var slash log slash syslog
@@ -2451,12 +2536,11 @@ public enum ShellCorpus {
         grep error output dot yaml
         grep error script dot log
         grep error server dot sql
-        grep error slash var slash log slash auth dot log
+        grep error slash var slash log slash boot dot log
         grep error slash var slash log slash daemon dot log
-        grep error slash var slash log slash dmesg
-        grep error slash var slash log slash kern dot log
         grep error slash var slash log slash messages
-        grep error slash var slash log slash postgresql
+        grep error slash var slash log slash nginx slash access dot log
+        grep error slash var slash log slash nginx slash error dot log
         grep example dot com
         grep example dot com app dot css
         grep example dot com db dot css
@@ -2560,14 +2644,12 @@ public enum ShellCorpus {
         grep root notes dot sql
         grep root old dot zip
         grep root setup dot service
-        grep root slash etc slash crontab
-        grep root slash etc slash environment
+        grep root slash etc slash apt slash sources dot list
         grep root slash etc slash fstab
         grep root slash etc slash hostname
-        grep root slash etc slash hosts
-        grep root slash etc slash os dash release
-        grep root slash etc slash passwd
-        grep root slash etc slash profile
+        grep root slash etc slash nginx slash nginx dot conf
+        grep root slash etc slash resolv dot conf
+        grep root slash etc slash shadow
         grep root slash etc slash ssh slash sshd underscore config
         grep root test dot txt
         grep server
@@ -2660,10 +2742,13 @@ public enum ShellCorpus {
         head dash n eight app dot js
         head dash n eight build dot ini
         head dash n eight db dot toml
+        head dash n eight nine
+        head dash n eight nine eight
         head dash n eight notes dot conf
         head dash n eight notes dot ini
         head dash n eight old dot log
         head dash n eight old dot sh
+        head dash n eight one seven
         head dash n eight output dot md
         head dash n eight output dot sql
         head dash n eight output dot yaml
@@ -2671,6 +2756,9 @@ public enum ShellCorpus {
         head dash n eight server dot css
         head dash n eight server dot env
         head dash n eight server dot md
+        head dash n eight seven five
+        head dash n eight three zero
+        head dash n eight two
         head dash n eleven
         head dash n eleven api dot sh
         head dash n eleven app dot yml
@@ -2702,9 +2790,12 @@ public enum ShellCorpus {
         head dash n five backup dot tar dot gz
         head dash n five build dot json
         head dash n five config dot yml
+        head dash n five four two
         head dash n five new dot txt
         head dash n five new dot yaml
         head dash n five script dot py
+        head dash n five six
+        head dash n five two
         head dash n five web dot py
         head dash n forty
         head dash n forty backup dot yml
@@ -2721,12 +2812,14 @@ public enum ShellCorpus {
         head dash n four config dot html
         head dash n four data dot css
         head dash n four new dot env
+        head dash n four nine eight
         head dash n four notes dot sql
         head dash n four report dot log
         head dash n four report dot sql
         head dash n four script dot log
         head dash n four script dot sql
         head dash n four script dot yaml
+        head dash n four three one
         head dash n four web dot log
         head dash n hundred
         head dash n hundred app dot css
@@ -2740,13 +2833,22 @@ public enum ShellCorpus {
         head dash n nine deploy dot ini
         head dash n nine deploy dot log
         head dash n nine dot env
+        head dash n nine eight six
+        head dash n nine five
+        head dash n nine five eight
+        head dash n nine five one
+        head dash n nine four eight
         head dash n nine main dot yaml
         head dash n nine new dot conf
+        head dash n nine one
+        head dash n nine one two
         head dash n nine output dot log
         head dash n nine script dot toml
         head dash n nine server dot conf
         head dash n nine server dot sql
+        head dash n nine six
         head dash n nine test dot sh
+        head dash n nine three
         head dash n one
         head dash n one app dot sql
         head dash n one data dot json
@@ -2756,10 +2858,12 @@ public enum ShellCorpus {
         head dash n one new dot html
         head dash n one new dot tar dot gz
         head dash n one notes dot zip
+        head dash n one one
         head dash n one report dot txt
         head dash n one script dot md
         head dash n one server dot tar dot gz
         head dash n one setup dot toml
+        head dash n one seven three
         head dash n one test dot csv
         head dash n one test dot sql
         head dash n seven
@@ -2772,6 +2876,9 @@ public enum ShellCorpus {
         head dash n seven main dot txt
         head dash n seven setup dot md
         head dash n seven setup dot txt
+        head dash n seven seven zero
+        head dash n seven six
+        head dash n seven three
         head dash n seven web dot sh
         head dash n six
         head dash n six app dot ini
@@ -2782,6 +2889,8 @@ public enum ShellCorpus {
         head dash n six notes dot sh
         head dash n six old dot conf
         head dash n six requirements dot txt
+        head dash n six six
+        head dash n six three five
         head dash n six web dot ini
         head dash n ten
         head dash n ten build dot css
@@ -2806,6 +2915,7 @@ public enum ShellCorpus {
         head dash n three app dot md
         head dash n three db dot json
         head dash n three old dot zip
+        head dash n three one zero
         head dash n three readme dot md
         head dash n three script dot conf
         head dash n three server dot py
@@ -2834,28 +2944,39 @@ public enum ShellCorpus {
         head dash n two deploy dot tar dot gz
         head dash n two index dot ini
         head dash n two new dot ini
+        head dash n two nine
+        head dash n two seven
+        head dash n two six
         head dash n two test dot yml
         head dash n two test dot zip
+        head dash n two three nine
         head dash n zero
         head dash n zero api dot css
         head dash n zero backup dot js
         head dash n zero index dot csv
         head dash n zero old dot tar dot gz
+        head dash n zero one
+        head dash n zero one zero
         head dash n zero output dot txt
         head dash n zero report dot env
+        head dash n zero seven
+        head dash n zero six
+        head dash n zero three
         head dash x z f deploy dot log
         head deploy dot zip
         head old dot json
         head output dot md
         head slash etc slash backups
-        head slash etc slash crontab
-        head slash etc slash environment
+        head slash etc slash default slash grub
+        head slash etc slash fstab
         head slash etc slash group
+        head slash etc slash hostname
         head slash etc slash hosts
-        head slash etc slash profile
-        head slash etc slash shadow
-        head slash etc slash ssh slash sshd underscore config
-        head slash etc slash sudoers
+        head slash etc slash nginx slash nginx dot conf
+        head slash etc slash os dash release
+        head slash etc slash passwd
+        head slash etc slash resolv dot conf
+        head slash etc slash systemd slash system
         head slash root slash ssh
         head slash srv
         head slash tmp slash cache
@@ -2942,43 +3063,123 @@ public enum ShellCorpus {
         journalctl dash u ufw dash dash since today
         journalctl dash u ufw dash f
         kill dash nine eight
+        kill dash nine eight eight one two
+        kill dash nine eight five six
+        kill dash nine eight five three eight three
+        kill dash nine eight nine three seven
+        kill dash nine eight two one two eight
         kill dash nine eleven
         kill dash nine fifteen
         kill dash nine fifty
         kill dash nine five
+        kill dash nine five nine eight
+        kill dash nine five seven four one
         kill dash nine forty
         kill dash nine four
+        kill dash nine four nine two five one
+        kill dash nine four one four zero
+        kill dash nine four six four
+        kill dash nine four six four six two
+        kill dash nine four six one one nine
+        kill dash nine four six seven six
+        kill dash nine four six zero zero
+        kill dash nine four three two
         kill dash nine hundred
         kill dash nine nine
+        kill dash nine nine nine four three seven
+        kill dash nine nine three seven three seven
+        kill dash nine nine two six eight
+        kill dash nine nine two six five
         kill dash nine one
+        kill dash nine one one eight zero
+        kill dash nine one one five
+        kill dash nine one one three
+        kill dash nine one three nine six
+        kill dash nine one two six nine two
         kill dash nine seven
+        kill dash nine seven eight five nine two
+        kill dash nine seven five one seven
+        kill dash nine seven five seven
+        kill dash nine seven seven five three
+        kill dash nine seven seven six
+        kill dash nine seven six six six
         kill dash nine six
+        kill dash nine six five eight
+        kill dash nine six seven three
         kill dash nine ten
         kill dash nine thirty
         kill dash nine three
+        kill dash nine three seven three seven
+        kill dash nine three three two seven
         kill dash nine twelve
         kill dash nine twenty
         kill dash nine two
+        kill dash nine two eight five
+        kill dash nine two five three six four
+        kill dash nine two five zero seven four
+        kill dash nine two four seven eight nine
+        kill dash nine two zero nine four
         kill dash nine zero
+        kill dash nine zero five nine nine
         kill eight
+        kill eight five six seven
+        kill eight four zero
+        kill eight one eight four seven
+        kill eight two five two
         kill eleven
         kill fifteen
         kill fifty
         kill five
         kill forty
         kill four
+        kill four eight nine five two
+        kill four nine nine four
+        kill four one nine
+        kill four two zero
         kill hundred
         kill nine
+        kill nine eight one five seven
+        kill nine eight three four zero
+        kill nine four six zero
+        kill nine nine three
+        kill nine seven five two
+        kill nine two zero nine two
+        kill nine zero nine two one
+        kill nine zero zero
         kill one
+        kill one five two six
+        kill one nine seven nine seven
+        kill one six five nine nine
+        kill one three one five
+        kill one two eight one
         kill seven
+        kill seven nine eight
+        kill seven nine four
+        kill seven one four
+        kill seven one four zero
+        kill seven one six six
+        kill seven six one zero two
+        kill seven three seven one
         kill six
+        kill six five four one one
+        kill six four eight six
+        kill six seven one seven two
+        kill six three one
         kill ten
         kill thirty
         kill three
+        kill three eight six one
+        kill three seven one seven two
+        kill three two three
         kill twelve
         kill twenty
         kill two
+        kill two three eight zero seven
         kill zero
+        kill zero four eight
+        kill zero four zero five two
+        kill zero nine two
+        kill zero one six three seven
         kubectl apply
         kubectl apply all dash f config dot yaml
         kubectl apply api dash dash all dash namespaces
@@ -3255,21 +3456,22 @@ public enum ShellCorpus {
         less notes dot ini
         less script dot py
         less slash boot slash src
-        less slash etc slash crontab
+        less slash etc slash apt slash sources dot list
+        less slash etc slash default slash grub
+        less slash etc slash environment
         less slash etc slash fstab
         less slash etc slash group
-        less slash etc slash hostname
-        less slash etc slash hosts
-        less slash etc slash passwd
-        less slash etc slash profile
+        less slash etc slash os dash release
         less slash etc slash resolv dot conf
-        less slash etc slash sudoers
+        less slash etc slash ssh slash sshd underscore config
         less slash etc slash systemd slash system
         less slash opt
         less slash proc slash ssh
-        less slash var slash log slash apt slash history dot log
-        less slash var slash log slash messages
+        less slash var slash log slash daemon dot log
+        less slash var slash log slash dmesg
+        less slash var slash log slash nginx slash access dot log
         less slash var slash log slash nginx slash error dot log
+        less slash var slash log slash syslog
         less tilde slash dot config
         ll
         ln
@@ -3291,18 +3493,14 @@ public enum ShellCorpus {
         ls api dot md
         ls backup dot sh
         ls bin
-        ls build
-        ls build slash release
         ls dash a l h deploy dot json
         ls dash dash recursive dot dot
-        ls dash l a build
-        ls dash l a build slash out
+        ls dash l a bin
         ls dash l a build slash release
-        ls dash l a dist
         ls dash l a dot
         ls dash l a dot dot
         ls dash l a dot dot slash dot dot
-        ls dash l a logs
+        ls dash l a out
         ls dash l a slash
         ls dash l a slash boot
         ls dash l a slash boot slash bin
@@ -3382,7 +3580,6 @@ public enum ShellCorpus {
         ls dash l a slash var slash cron dot d
         ls dash l a slash var slash default
         ls dash l a slash var slash nginx
-        ls dash l a src
         ls dash l a src slash lib
         ls dash l a target
         ls dash l a tests
@@ -3391,17 +3588,17 @@ public enum ShellCorpus {
         ls dash l a tilde slash dot ssh
         ls dash l a tilde slash projects
         ls dash l a tmp
-        ls dash l slash etc slash crontab
-        ls dash l slash etc slash hosts
+        ls dash l slash etc slash apt slash sources dot list
+        ls dash l slash etc slash default slash grub
+        ls dash l slash etc slash group
+        ls dash l slash etc slash nginx slash nginx dot conf
+        ls dash l slash etc slash os dash release
+        ls dash l slash etc slash passwd
         ls dash l slash etc slash profile
-        ls dash l slash etc slash resolv dot conf
-        ls dash l slash etc slash shadow
         ls dash l slash etc slash sudoers
         ls dash l slash etc slash systemd slash system
         ls dash n backup dot conf
         ls data dot toml
-        ls dist
-        ls dist slash app
         ls dot
         ls dot dot
         ls dot dot pipe grep backup
@@ -3409,7 +3606,6 @@ public enum ShellCorpus {
         ls dot dot slash dot dot pipe grep notes
         ls dot pipe grep setup
         ls notes dot zip
-        ls out slash bin
         ls pipe wc dash l
         ls slash
         ls slash boot
@@ -3571,6 +3767,7 @@ public enum ShellCorpus {
         ls slash var slash nginx pipe grep new
         ls src slash lib
         ls test dot yml
+        ls tests
         ls tilde
         ls tilde pipe grep server
         ls tilde slash dot config
@@ -3587,6 +3784,45 @@ public enum ShellCorpus {
         lsof dash i colon nine zero nine zero
         lsof dash i colon three thousand
         lsof dash i colon two two
+        lsof dash p eight eight nine zero
+        lsof dash p eight three nine three one
+        lsof dash p eight three three three seven
+        lsof dash p five eight six
+        lsof dash p five nine five three
+        lsof dash p five one two
+        lsof dash p four four zero zero
+        lsof dash p four nine three
+        lsof dash p nine four three five
+        lsof dash p nine nine six six three
+        lsof dash p nine six one
+        lsof dash p nine six two five
+        lsof dash p nine three nine
+        lsof dash p nine three zero eight five
+        lsof dash p nine two nine
+        lsof dash p one nine seven
+        lsof dash p one seven four
+        lsof dash p one three eight seven
+        lsof dash p one two eight
+        lsof dash p one zero eight zero
+        lsof dash p seven nine eight five eight
+        lsof dash p seven nine six five
+        lsof dash p seven seven zero
+        lsof dash p seven six one four nine
+        lsof dash p seven three zero one
+        lsof dash p six nine seven one
+        lsof dash p six three five
+        lsof dash p three four five
+        lsof dash p three one seven
+        lsof dash p three one six two
+        lsof dash p three two nine eight four
+        lsof dash p three two nine nine two
+        lsof dash p two seven one two
+        lsof dash p two seven two
+        lsof dash p two three six four
+        lsof dash p zero eight four six
+        lsof dash p zero eight seven zero
+        lsof dash p zero five nine five three
+        lsof dash p zero nine zero three
         make
         make install
         make test
@@ -3607,36 +3843,31 @@ public enum ShellCorpus {
         md five sum slash srv
         mkdir
         mkdir bin
-        mkdir build
-        mkdir dash p bin
+        mkdir build slash release
         mkdir dash p bin slash web
-        mkdir dash p build slash deploy
-        mkdir dash p build slash out slash build
-        mkdir dash p build slash release slash output
-        mkdir dash p dist
-        mkdir dash p dist slash app slash script
-        mkdir dash p dist slash report
-        mkdir dash p lib
-        mkdir dash p lib slash config
-        mkdir dash p logs slash web
+        mkdir dash p build slash out slash old
+        mkdir dash p build slash release slash app
+        mkdir dash p build slash setup
+        mkdir dash p dist slash app slash new
+        mkdir dash p dist slash old
+        mkdir dash p lib slash server
+        mkdir dash p logs slash main
         mkdir dash p out
-        mkdir dash p out slash bin slash api
-        mkdir dash p out slash notes
-        mkdir dash p src
-        mkdir dash p src slash lib slash test
-        mkdir dash p src slash report
-        mkdir dash p target
-        mkdir dash p target slash test
-        mkdir dash p tests slash report
-        mkdir dash p tmp slash app
+        mkdir dash p out slash backup
+        mkdir dash p out slash bin slash notes
+        mkdir dash p src slash index
+        mkdir dash p src slash lib slash backup
+        mkdir dash p target slash config
+        mkdir dash p tests
+        mkdir dash p tests slash build
+        mkdir dash p tmp
+        mkdir dash p tmp slash db
         mkdir dash r n app dot js
         mkdir dash r output dot yaml
         mkdir dash x z f slash etc slash docker
         mkdir data dot conf
         mkdir db dot json
-        mkdir dist
         mkdir lib
-        mkdir out
         mkdir report dot env
         mkdir report dot html
         mkdir script dot html
@@ -3645,8 +3876,8 @@ public enum ShellCorpus {
         mkdir slash srv slash config
         mkdir slash usr slash projects
         mkdir src
+        mkdir target
         mkdir tests
-        mkdir tmp
         more
         more backup dot js
         more backup dot log
@@ -3910,6 +4141,46 @@ public enum ShellCorpus {
         pip install dash r requirements dot txt
         ps aux
         ps aux pipe grep nginx
+        ps dash p eight one six zero seven
+        ps dash p five eight one two five
+        ps dash p five five six
+        ps dash p five nine one zero zero
+        ps dash p five three three zero
+        ps dash p five zero three
+        ps dash p four three one one
+        ps dash p nine nine three six
+        ps dash p nine one two zero
+        ps dash p nine three zero
+        ps dash p one nine nine
+        ps dash p one seven seven nine four
+        ps dash p one three four three zero
+        ps dash p one two one
+        ps dash p seven eight nine two
+        ps dash p seven five seven one six
+        ps dash p seven nine seven
+        ps dash p seven one eight
+        ps dash p seven zero seven
+        ps dash p seven zero three nine
+        ps dash p six eight one two seven
+        ps dash p six five three nine four
+        ps dash p six nine five zero eight
+        ps dash p six seven eight
+        ps dash p six seven three
+        ps dash p six two nine four zero
+        ps dash p three nine eight four three
+        ps dash p three seven two seven three
+        ps dash p three three four two eight
+        ps dash p three three nine
+        ps dash p three two one eight nine
+        ps dash p two nine nine
+        ps dash p two seven seven four four
+        ps dash p two three one
+        ps dash p two two nine two
+        ps dash p zero eight five six six
+        ps dash p zero four one three two
+        ps dash p zero nine seven two six
+        ps dash p zero one six two
+        ps dash p zero seven zero five
         pwd
         python three
         python three dash l h slash root slash config
@@ -3931,9 +4202,10 @@ public enum ShellCorpus {
         rm dash c slash var slash default
         rm dash dash help slash run slash nginx
         rm dash l h old dot conf
-        rm dash r f build
-        rm dash r f src
-        rm dash r f target
+        rm dash r f build slash release
+        rm dash r f dist
+        rm dash r f out
+        rm dash r f out slash bin
         rm dash r f tmp
         rm deploy dot service
         rm deploy dot sql
@@ -3974,24 +4246,41 @@ public enum ShellCorpus {
         sha two five six sum slash srv slash ssh
         sha two five six sum test dot zip
         sleep eight
+        sleep eight eight
+        sleep eight five
+        sleep eight three
         sleep eleven
         sleep fifteen
         sleep fifty
         sleep five
+        sleep five five
+        sleep five one
+        sleep five two
+        sleep five zero
         sleep forty
         sleep four
+        sleep four nine
+        sleep four two
         sleep hundred
         sleep nine
+        sleep nine eight
+        sleep nine three
         sleep one
+        sleep one seven
+        sleep one six
         sleep seven
+        sleep seven nine
         sleep six
         sleep ten
         sleep thirty
         sleep three
+        sleep three two
         sleep twelve
         sleep twenty
         sleep two
+        sleep two one
         sleep zero
+        sleep zero nine
         sort
         sort app dot css
         sort backup dot js
@@ -4046,6 +4335,46 @@ public enum ShellCorpus {
         stat slash usr slash log
         stat test dot csv
         stat test dot sh
+        strace dash p eight eight one
+        strace dash p eight nine seven zero three
+        strace dash p eight one eight
+        strace dash p eight one six
+        strace dash p eight six eight nine nine
+        strace dash p eight three four five one
+        strace dash p five one six nine nine
+        strace dash p five six five one four
+        strace dash p five three one
+        strace dash p five two nine one six
+        strace dash p four five seven eight nine
+        strace dash p four six nine two
+        strace dash p nine nine two nine five
+        strace dash p nine three eight
+        strace dash p nine two five zero
+        strace dash p one eight zero six
+        strace dash p one five three
+        strace dash p one one nine eight
+        strace dash p one six five seven zero
+        strace dash p one three zero nine four
+        strace dash p seven four six seven
+        strace dash p seven nine five four four
+        strace dash p seven one nine five
+        strace dash p seven three five six five
+        strace dash p seven two zero
+        strace dash p six three four seven zero
+        strace dash p three eight five
+        strace dash p three five five three
+        strace dash p three seven five four seven
+        strace dash p three seven five zero
+        strace dash p three two seven four four
+        strace dash p two nine nine nine seven
+        strace dash p two seven one four
+        strace dash p two zero one
+        strace dash p zero five one two four
+        strace dash p zero five six seven
+        strace dash p zero four four
+        strace dash p zero six nine six
+        strace dash p zero six six two eight
+        strace dash p zero two seven one
         sudo
         sudo apt full dash upgrade
         sudo apt install build essential
@@ -4199,15 +4528,11 @@ public enum ShellCorpus {
         sudo build dot html
         sudo cat slash etc slash apt slash sources dot list
         sudo cat slash etc slash default slash grub
-        sudo cat slash etc slash fstab
-        sudo cat slash etc slash group
         sudo cat slash etc slash hostname
+        sudo cat slash etc slash nginx slash nginx dot conf
         sudo cat slash etc slash os dash release
-        sudo cat slash etc slash profile
-        sudo cat slash etc slash shadow
+        sudo cat slash etc slash passwd
         sudo cat slash etc slash ssh slash sshd underscore config
-        sudo cat slash etc slash sudoers
-        sudo cat slash etc slash systemd slash system
         sudo cat slash usr slash app
         sudo cd slash usr slash app
         sudo chmod build dot js
@@ -4270,17 +4595,53 @@ public enum ShellCorpus {
         sudo journalctl dash u ssh dash n forty
         sudo journalctl dash u sshd dash n fifty
         sudo journalctl dash u ufw dash n eight
+        sudo kill eight five nine nine zero
+        sudo kill eight seven eight zero nine
+        sudo kill eight six eight five
+        sudo kill eight three six eight three
+        sudo kill eight zero five
+        sudo kill eight zero nine eight nine
+        sudo kill five eight six three
+        sudo kill five nine eight
+        sudo kill five nine four four
+        sudo kill five nine two two zero
+        sudo kill five seven six three zero
+        sudo kill four four four five one
+        sudo kill four nine two four six
+        sudo kill four one four
+        sudo kill four six nine eight four
+        sudo kill four three nine zero
+        sudo kill nine five two five seven
+        sudo kill nine two nine four seven
+        sudo kill one five zero eight
+        sudo kill one nine five
+        sudo kill one six seven eight seven
+        sudo kill one two three nine
+        sudo kill one zero six
+        sudo kill seven five one one zero
+        sudo kill seven four eight three five
+        sudo kill seven one one zero
+        sudo kill seven three four six four
+        sudo kill seven zero three nine
+        sudo kill six eight seven seven two
+        sudo kill six five zero five nine
+        sudo kill six six eight seven
+        sudo kill six two six nine
+        sudo kill three seven three three zero
+        sudo kill three six seven zero four
+        sudo kill two eight eight six eight
+        sudo kill two seven four three five
+        sudo kill zero eight eight six
+        sudo kill zero one eight zero two
+        sudo kill zero seven six one
+        sudo kill zero three two three five
         sudo less slash proc slash ssh
         sudo less slash var slash log slash apt slash history dot log
-        sudo less slash var slash log slash boot dot log
-        sudo less slash var slash log slash daemon dot log
+        sudo less slash var slash log slash auth dot log
         sudo less slash var slash log slash dmesg
-        sudo less slash var slash log slash kern dot log
         sudo less slash var slash log slash messages
         sudo less slash var slash log slash nginx slash access dot log
         sudo less slash var slash log slash nginx slash error dot log
-        sudo less slash var slash log slash postgresql
-        sudo less slash var slash log slash syslog
         sudo ln app dot js
         sudo ls db dot css
         sudo md five sum web dot sh
@@ -4289,13 +4650,10 @@ public enum ShellCorpus {
         sudo mv app dot yml
         sudo nano slash etc
         sudo nano slash etc slash apt slash sources dot list
-        sudo nano slash etc slash environment
-        sudo nano slash etc slash group
-        sudo nano slash etc slash hostname
-        sudo nano slash etc slash nginx slash nginx dot conf
-        sudo nano slash etc slash passwd
-        sudo nano slash etc slash resolv dot conf
-        sudo nano slash etc slash sudoers
+        sudo nano slash etc slash default slash grub
+        sudo nano slash etc slash fstab
+        sudo nano slash etc slash hosts
+        sudo nano slash etc slash profile
         sudo new dot conf
         sudo new dot env
         sudo nginx dash t
@@ -4550,11 +4908,13 @@ public enum ShellCorpus {
         sudo uniq script dot sh
         sudo unzip slash dev slash config
         sudo vi app dot md
-        sudo vim slash etc slash environment
+        sudo vim slash etc slash default slash grub
         sudo vim slash etc slash fstab
-        sudo vim slash etc slash hostname
-        sudo vim slash etc slash nginx slash nginx dot conf
-        sudo vim slash etc slash profile
+        sudo vim slash etc slash group
+        sudo vim slash etc slash os dash release
+        sudo vim slash etc slash resolv dot conf
+        sudo vim slash etc slash shadow
+        sudo vim slash etc slash sudoers
         sudo vim slash etc slash systemd slash system
         sudo vim slash home slash cache
         sudo wc slash usr slash www
@@ -4764,20 +5124,25 @@ public enum ShellCorpus {
         tail
         tail build dot csv
         tail dash dash verbose db dot json
+        tail dash f slash var slash log slash auth dot log
         tail dash f slash var slash log slash daemon dot log
         tail dash f slash var slash log slash dmesg
-        tail dash f slash var slash log slash kern dot log
-        tail dash f slash var slash log slash messages
         tail dash f slash var slash log slash nginx slash error dot log
+        tail dash f slash var slash log slash postgresql
         tail dash n eight
         tail dash n eight backup dot log
         tail dash n eight db dot service
+        tail dash n eight five
+        tail dash n eight four
         tail dash n eight index dot ini
         tail dash n eight main dot txt
         tail dash n eight main dot yaml
+        tail dash n eight nine seven
         tail dash n eight old dot conf
         tail dash n eight old dot yml
+        tail dash n eight one
         tail dash n eight server dot css
+        tail dash n eight six
         tail dash n eight test dot sh
         tail dash n eleven
         tail dash n eleven backup dot tar dot gz
@@ -4800,6 +5165,7 @@ public enum ShellCorpus {
         tail dash n fifteen dot env
         tail dash n fifteen new dot css
         tail dash n fifteen script dot yaml
+        tail dash n fifteen slash var slash log slash syslog
         tail dash n fifty
         tail dash n fifty app dot sql
         tail dash n fifty config dot txt
@@ -4811,13 +5177,13 @@ public enum ShellCorpus {
         tail dash n fifty output dot toml
         tail dash n fifty report dot csv
         tail dash n fifty script dot js
-        tail dash n fifty slash var slash log slash syslog
         tail dash n five
         tail dash n five app dot ini
         tail dash n five build dot html
         tail dash n five build dot tar dot gz
         tail dash n five data dot md
         tail dash n five old dot js
+        tail dash n five two
         tail dash n five web dot py
         tail dash n five web dot zip
         tail dash n forty
@@ -4839,8 +5205,15 @@ public enum ShellCorpus {
         tail dash n four config dot html
         tail dash n four data dot js
         tail dash n four deploy dot csv
+        tail dash n four five
+        tail dash n four four
+        tail dash n four nine
+        tail dash n four one
         tail dash n four report dot sql
         tail dash n four server dot md
+        tail dash n four six
+        tail dash n four six six
+        tail dash n four slash var slash log slash messages
         tail dash n hundred
         tail dash n hundred api dot conf
         tail dash n hundred api dot ini
@@ -4852,9 +5225,11 @@ public enum ShellCorpus {
         tail dash n hundred new dot ini
         tail dash n hundred notes dot ini
         tail dash n hundred readme dot md
+        tail dash n hundred slash var slash log slash postgresql
         tail dash n hundred web dot ini
         tail dash n nine
         tail dash n nine data dot zip
+        tail dash n nine four seven
         tail dash n nine new dot csv
         tail dash n nine old dot sh
         tail dash n nine output dot md
@@ -4870,12 +5245,14 @@ public enum ShellCorpus {
         tail dash n one db dot py
         tail dash n one db dot yml
         tail dash n one deploy dot service
+        tail dash n one five
         tail dash n one main dot tar dot gz
         tail dash n one new dot json
         tail dash n one new dot yaml
         tail dash n one notes dot txt
         tail dash n one notes dot zip
         tail dash n one old dot ini
+        tail dash n one one
         tail dash n one output dot log
         tail dash n one output dot txt
         tail dash n one report dot html
@@ -4883,7 +5260,7 @@ public enum ShellCorpus {
         tail dash n one script dot conf
         tail dash n one server dot py
         tail dash n one server dot zip
-        tail dash n one slash var slash log slash messages
+        tail dash n one six two
         tail dash n one test dot sql
         tail dash n one web dot sh
         tail dash n seven
@@ -4891,12 +5268,17 @@ public enum ShellCorpus {
         tail dash n seven build dot csv
         tail dash n seven config dot yml
         tail dash n seven deploy dot py
+        tail dash n seven eight one
+        tail dash n seven four
         tail dash n seven index dot yml
         tail dash n seven new dot txt
         tail dash n seven package dot json
         tail dash n seven script dot py
-        tail dash n seven slash var slash log slash daemon dot log
+        tail dash n seven seven nine
+        tail dash n seven two
         tail dash n six
+        tail dash n six five one
+        tail dash n six four three
         tail dash n six new dot sql
         tail dash n six notes dot log
         tail dash n six notes dot sql
@@ -4916,7 +5298,6 @@ public enum ShellCorpus {
         tail dash n thirty data dot json
         tail dash n thirty output dot yaml
         tail dash n thirty setup dot csv
-        tail dash n thirty slash var slash log slash boot dot log
         tail dash n thirty test dot js
         tail dash n three
         tail dash n three api dot service
@@ -4927,12 +5308,17 @@ public enum ShellCorpus {
         tail dash n three new dot html
         tail dash n three new dot zip
         tail dash n three script dot toml
+        tail dash n three six
+        tail dash n three six eight
+        tail dash n three two one
         tail dash n twelve
         tail dash n twelve app dot yml
         tail dash n twelve db dot json
         tail dash n twelve deploy dot zip
         tail dash n twelve setup dot md
         tail dash n twelve setup dot toml
+        tail dash n twelve slash var slash log slash apt slash history dot log
+        tail dash n twelve slash var slash log slash daemon dot log
         tail dash n twelve test dot yml
         tail dash n twelve web dot csv
         tail dash n twenty
@@ -4946,21 +5332,33 @@ public enum ShellCorpus {
         tail dash n two db dot ini
         tail dash n two deploy dot ini
         tail dash n two deploy dot tar dot gz
+        tail dash n two five
         tail dash n two new dot conf
+        tail dash n two nine four
         tail dash n two old dot zip
         tail dash n two script dot sql
-        tail dash n two slash var slash log slash postgresql
+        tail dash n two three
+        tail dash n two two
+        tail dash n two zero
+        tail dash n two zero eight
         tail dash n zero
         tail dash n zero backup dot py
         tail dash n zero build dot json
         tail dash n zero config dot ini
         tail dash n zero config dot zip
+        tail dash n zero four six
         tail dash n zero index dot csv
         tail dash n zero index dot log
+        tail dash n zero nine
+        tail dash n zero nine eight
+        tail dash n zero nine five
         tail dash n zero notes dot service
+        tail dash n zero one zero
         tail dash n zero script dot html
         tail dash n zero server dot env
+        tail dash n zero seven eight
         tail dash n zero test dot tar dot gz
+        tail dash n zero two
         tail dash n zero web dot yaml
         tail dash r f slash opt slash bin
         tail dash x data dot zip
@@ -5059,11 +5457,13 @@ public enum ShellCorpus {
         vim output dot toml
         vim server dot zip
         vim setup dot txt
+        vim slash etc slash apt slash sources dot list
+        vim slash etc slash crontab
         vim slash etc slash default slash grub
         vim slash etc slash environment
         vim slash etc slash fstab
-        vim slash etc slash resolv dot conf
-        vim slash etc slash systemd slash system
+        vim slash etc slash hosts
+        vim slash etc slash ssh slash sshd underscore config
         vim slash root
         vim slash var slash cron dot d
         vim slash var slash default

@@ -23,7 +23,9 @@ struct Adapt: ParsableCommand {
     @Option(help: "Record this many prompted commands first (say each, then Enter; Esc skips one).")
     var enroll: Int?
 
-    @Option(help: "Learn only from this profile's dictations.", completion: Completions.profileNames)
+    @Option(
+        help: "Learn from this profile's dictations only (kept recordings always count).",
+        completion: Completions.profileNames)
     var profile: String?
 
     @Flag(help: "Forget the learnt voice and its recordings; the stock model is used again.")
@@ -54,7 +56,9 @@ struct Adapt: ParsableCommand {
             guard !found.isEmpty else {
                 throw Failure.Command.message("no NAME.wav with NAME.txt beside it in \(folder)")
             }
-            for sample in found { try kept.add(wav: Data(WAV.encode(sample.samples)), text: sample.text) }
+            let added = try kept.add(found.map { (Data(WAV.encode($0.samples)), $0.text) })
+            Console.error(
+                "voicesh: kept \(Self.recordings(added)) from \(folder) (\(found.count - added) known already)")
         }
         if let enroll { try self.enroll(enroll, into: kept, context: context) }
 
@@ -78,9 +82,10 @@ struct Adapt: ParsableCommand {
     private static func recordings(_ count: Int) -> String { count == 1 ? "1 recording" : "\(count) recordings" }
 
     /// Dictations the user accepted as heard (inserted or ran, not edited) that kept their
-    /// recording: their raw words are what was said.
+    /// recording: their raw words are what was said. Among the newest 500 dictations: the gain
+    /// levels off well before that many (BENCHMARKS.md), and each is held in memory while learning.
     private func confirmedDictations(in database: AppDatabase) throws -> [SpeakerAdaptation.Sample] {
-        try database.dictations(profile: profile, limit: 2000).filter {
+        try database.dictations(profile: profile, limit: 500).filter {
             $0.hasAudio && [.inserted, .ran].contains($0.outcome) && !$0.rawText.isEmpty
         }.compactMap { row in
             guard let id = row.id, let wav = try database.audio(forDictation: id) else { return nil }
@@ -110,7 +115,7 @@ struct Adapt: ParsableCommand {
                 Console.error("voicesh: skipped")
                 continue
             }
-            try kept.add(wav: recording.wav, text: words)
+            try kept.add([(recording.wav, words)])
             recorded += 1
             if stop == .endOfInput { break }
         }

@@ -28,17 +28,35 @@ struct VoiceRecordings {
         }
     }
 
-    /// Adds a recording under the next free number.
-    func add(wav: Data, text: String) throws {
+    /// Keeps recordings under the next free numbers, leaving out any already kept (the same
+    /// WAV bytes and words: running `--from` twice must not count a recording twice). Returns
+    /// how many were new.
+    @discardableResult
+    func add(_ recordings: [(wav: Data, text: String)]) throws -> Int {
         let fm = FileManager.default
         do {
             try fm.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let taken = Set(try fm.contentsOfDirectory(atPath: directory))
-            let name = (1...).lazy.map { String(format: "%04d", $0) }.first { !taken.contains($0 + ".wav") }!
-            try wav.write(to: URL(fileURLWithPath: "\(directory)/\(name).wav"))
-            try (text + "\n").write(toFile: "\(directory)/\(name).txt", atomically: true, encoding: .utf8)
+            let names = Set(try fm.contentsOfDirectory(atPath: directory))
+            var known = Set(
+                names.filter { $0.hasSuffix(".wav") }.compactMap { name -> Data? in
+                    let base = directory + "/" + name.dropLast(4)
+                    guard let wav = fm.contents(atPath: base + ".wav"), let text = fm.contents(atPath: base + ".txt")
+                    else { return nil }
+                    return wav + text
+                })
+            var number = 1
+            var added = 0
+            for (wav, text) in recordings where known.insert(wav + Data((text + "\n").utf8)).inserted {
+                while names.contains(String(format: "%04d.wav", number)) { number += 1 }
+                let base = directory + String(format: "/%04d", number)
+                try wav.write(to: URL(fileURLWithPath: base + ".wav"))
+                try (text + "\n").write(toFile: base + ".txt", atomically: true, encoding: .utf8)
+                number += 1
+                added += 1
+            }
+            return added
         } catch {
-            throw Failure.Command.message("cannot keep the recording under \(directory): \(error.localizedDescription)")
+            throw Failure.Command.message("cannot keep recordings under \(directory): \(error.localizedDescription)")
         }
     }
 }
