@@ -8,7 +8,8 @@ that answers its cursor-position requests as a terminal does; `--audio-file` pla
 commands (espeak-ng, with a noise floor) at real-time pace in place of a microphone. Measures:
   1. end of recording -> text on screen: the second toggle key written to the pty until the
      transcript's key hints have been drawn, with the built-in edge engine (pocketsphinx), for
-     a ~2 s and a ~10 s utterance (the first dictation of a session is a warm-up and is left out);
+     a ~2 s and a ~10 s utterance (the first dictation of a session is a warm-up and is left out),
+     with the stock acoustic model and again after `voicesh adapt` learnt the voice (--learn N);
   2. CPU used by capture and drawing while recording (the recogniser excluded: a profile whose
      engine is a local command, which runs only after recording), against the same session idle;
   3. peak memory (ru_maxrss) of `voicesh record` and `voicesh listen` (edge engine) for 10 s,
@@ -107,6 +108,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("voicesh", nargs="?", default=os.path.join(ROOT, ".build/release/voicesh"))
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--learn", type=int, default=50, help="recordings `voicesh adapt` learns the voice from")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="voicesh-dictation-bench-")
     sandbox = os.path.join(work, "sshd")
@@ -135,19 +137,35 @@ def main():
 
         print(f"voicesh dictation benchmark — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, "
               f"{args.runs} runs per figure, release build")
+        def text_on_screen():
+            for label, wav, length in [("~2 s utterance", short, short_len), ("~10 s utterance", long, long_len)]:
+                term = session(args.voicesh, env, "edge", wav)
+                dictate(term, length)  # warm-up: the model finishes loading
+                times = [t for t in (dictate(term, length) for _ in range(args.runs)) if t is not None]
+                os.write(term.fd, b"exit\r")
+                term.finish()
+                if times:
+                    print(f"   {label} ({length:.1f} s): median {percentile(times, 50):.0f} ms, "
+                          f"p95 {percentile(times, 95):.0f} ms, min {min(times):.0f}, max {max(times):.0f} "
+                          f"({len(times)}/{args.runs} runs)")
+                else:
+                    print(f"   {label}: no transcript was drawn")
+
         print("\n1. End of recording -> text on screen (edge engine, pocketsphinx)")
-        for label, wav, length in [("~2 s utterance", short, short_len), ("~10 s utterance", long, long_len)]:
-            term = session(args.voicesh, env, "edge", wav)
-            dictate(term, length)  # warm-up: the model finishes loading
-            times = [t for t in (dictate(term, length) for _ in range(args.runs)) if t is not None]
-            os.write(term.fd, b"exit\r")
-            term.finish()
-            if times:
-                print(f"   {label} ({length:.1f} s): median {percentile(times, 50):.0f} ms, "
-                      f"p95 {percentile(times, 95):.0f} ms, min {min(times):.0f}, max {max(times):.0f} "
-                      f"({len(times)}/{args.runs} runs)")
-            else:
-                print(f"   {label}: no transcript was drawn")
+        text_on_screen()
+        # The same after `voicesh adapt` learnt the voice from corpus commands (never these two).
+        corpus = open(os.path.join(ROOT, "Sources/VoiceshCore/Shell/ShellCorpus.swift")).read().split('"""')[1]
+        prompts = [line.strip() for line in corpus.splitlines() if 3 <= len(line.split()) <= 8]
+        learn = os.path.join(work, "learn")
+        os.makedirs(learn)
+        for i in range(args.learn):
+            text = prompts[(i * 7919) % len(prompts)]
+            shutil.move(speech(work, f"learn{i}", text, 0)[0], os.path.join(learn, f"{i}.wav"))
+            with open(os.path.join(learn, f"{i}.txt"), "w") as f:
+                f.write(text + "\n")
+        subprocess.run([args.voicesh, "adapt", "--from", learn], env=env, check=True, capture_output=True)
+        print(f"   with the voice learnt from {args.learn} recordings (voicesh adapt):")
+        text_on_screen()
 
         print("\n2. CPU of the voicesh process (capture + level meter + drawing; no recogniser)")
         term = session(args.voicesh, env, "cheap", long)
