@@ -164,7 +164,7 @@ _voicesh_adapt() {
     local -ar arg_specs=(
         '*--from[A folder of NAME.wav + NAME.txt recordings to learn from (repeatable).]:from:'
         '--enroll[Record this many prompted commands first (say each, then Enter; Esc skips one).]:enroll:'
-        '--profile[Learn only from this profile'\''s dictations.]:profile:{__voicesh_custom_complete ---completion adapt -- --profile "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        '--profile[Learn from this profile'\''s dictations only (kept recordings always count).]:profile:{__voicesh_custom_complete ---completion adapt -- --profile "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
         '--reset[Forget the learnt voice and its recordings; the stock model is used again.]'
         '--audio-file[Play this WAV at real-time pace instead of using the microphone (demos, tests).]:audio-file:_files -g '\''*.wav'\'''
         '--device[The ALSA capture device (default\: the profile'\''s, then $VOICESH_AUDIO_DEVICE, then default).]:device:'
