@@ -97,6 +97,23 @@ struct AdaptTests {
         #expect(folder.status == 1)
         #expect(folder.stderr == "voicesh: no NAME.wav with NAME.txt beside it in \(empty)\n")
         #expect(try cli.run("adapt", "--reset", "--enroll", "3").stderr.contains("--reset goes alone"))
+
+        // Words no dictionary can say: nothing to learn, said why, nothing half-written.
+        let digits = cli.home.appendingPathComponent("digits").path
+        try FileManager.default.createDirectory(atPath: digits, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            atPath: try TranscribeTests.speech("git status", in: cli), toPath: digits + "/a.wav")
+        try "1234\n".write(toFile: digits + "/a.txt", atomically: true, encoding: .utf8)
+        let unsayable = try cli.run("adapt", "--from", digits)
+        #expect(unsayable.status == 1)
+        #expect(
+            unsayable.stderr.hasSuffix(
+                "voicesh: cannot learn the voice: none of the recordings can be learnt from (\"1234\": cannot say 1234); the recordings are kept and the voice in use is unchanged\n"
+            ), "\(unsayable.stderr)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: cli.home.appendingPathComponent("voice").path) == [
+                "recordings"
+            ])
     }
 
     /// Enrollment prompts commands to say, with what they type, and keeps each recording.

@@ -67,6 +67,7 @@ public enum SpeakerAdaptation {
         defer { try? fm.removeItem(atPath: scratch) }
         let staging = modelDirectory + ".new"
         try? fm.removeItem(atPath: staging)
+        defer { try? fm.removeItem(atPath: staging) }  // gone already once installed
         do {
             try fm.createDirectory(atPath: scratch + "/wav", withIntermediateDirectories: true)
             try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
@@ -96,7 +97,9 @@ public enum SpeakerAdaptation {
             report.recordings += 1
             report.seconds += Double(sample.samples.count) / Double(AudioFormat.speech.sampleRate)
         }
-        guard !ids.isEmpty else { throw .failed("none of the recordings can be learnt from") }
+        guard !ids.isEmpty else {
+            throw .failed("none of the recordings can be learnt from (\(report.skipped.first ?? "no recordings"))")
+        }
         let dictionary = EdgeModel.dictionaryLines(Set(words.joined()).sorted(), pronunciations)
         try write(Array((ids.joined(separator: "\n") + "\n").utf8), to: scratch + "/fileids")
         try write(Array((transcripts.joined(separator: "\n") + "\n").utf8), to: scratch + "/transcription")
@@ -140,7 +143,6 @@ public enum SpeakerAdaptation {
             try? fm.removeItem(atPath: modelDirectory)
             try fm.moveItem(atPath: staging, toPath: modelDirectory)
         } catch {
-            try? fm.removeItem(atPath: staging)
             throw .failed("cannot install the adapted model at \(modelDirectory): \(error.localizedDescription)")
         }
         return report
