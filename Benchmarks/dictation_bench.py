@@ -155,7 +155,7 @@ def main():
         text_on_screen()
         # The same after `voicesh adapt` learnt the voice from corpus commands (never these two).
         corpus = open(os.path.join(ROOT, "Sources/VoiceshCore/Shell/ShellCorpus.swift")).read().split('"""')[1]
-        prompts = [line.strip() for line in corpus.splitlines() if 3 <= len(line.split()) <= 8]
+        prompts = [line.strip() for line in corpus.splitlines() if 3 <= len(line.split()) <= 8]  # ShellCorpus.prompts
         learn = os.path.join(work, "learn")
         os.makedirs(learn)
         for i in range(args.learn):

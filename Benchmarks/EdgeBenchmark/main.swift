@@ -151,8 +151,8 @@ let stock = try await measure("stock en-us model", PocketSphinxEngine.stock(), s
 func adapted(_ count: Int) async throws -> (Figures, seconds: Double) {
     var total = Figures(name: "adapted (\(count))")
     var learning = 0.0
-    // The same prompts for every voice: a fixed stride through the corpus, 3–8 words long.
-    let prompts = ShellCorpus.sentences.filter { (3...8).contains($0.split(separator: " ").count) }
+    // The same prompts for every voice: a fixed stride through the enrollment prompts.
+    let prompts = ShellCorpus.prompts
     let chosen = (0..<count).map { prompts[($0 * 7919) % prompts.count] }
     for (v, voice) in voices.enumerated() {
         let recordings = try chosen.enumerated().map { i, text in

@@ -17,7 +17,7 @@ struct AdaptTests {
     static func recordings(_ count: Int, voice: String, in cli: CLI) throws -> String {
         let folder = cli.home.appendingPathComponent("learn").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let prompts = ShellCorpus.sentences.filter { (3...8).contains($0.split(separator: " ").count) }
+        let prompts = ShellCorpus.prompts
         for i in 0..<count {
             let text = prompts[(i * 7919) % prompts.count]
             let wav = try TranscribeTests.speech(text, voice: voice, in: cli)

@@ -43,7 +43,7 @@ public enum SpeakerAdaptation {
     }
 
     /// The words of a transcript as the dictionary spells them: lower case, no punctuation.
-    public static func spokenWords(_ text: String) -> [String] {
+    static func spokenWords(_ text: String) -> [String] {
         text.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "'") }.map(String.init)
     }
 
@@ -104,8 +104,10 @@ public enum SpeakerAdaptation {
         try write(Array((ids.joined(separator: "\n") + "\n").utf8), to: scratch + "/fileids")
         try write(Array((transcripts.joined(separator: "\n") + "\n").utf8), to: scratch + "/transcription")
         try write(Array((dictionary.joined(separator: "\n") + "\n").utf8), to: scratch + "/dictionary")
-        let sendump = (try? Data(contentsOf: URL(fileURLWithPath: base + "/sendump"))).map { [UInt8]($0) } ?? []
-        try write(MixtureWeights.fromSendump(sendump), to: scratch + "/mixture_weights")
+        guard let sendump = FileManager.default.contents(atPath: base + "/sendump") else {
+            throw .unavailable("cannot read \(base)/sendump; reinstall pocketsphinx-en-us")
+        }
+        try write(MixtureWeights.fromSendump([UInt8](sendump)), to: scratch + "/mixture_weights")
 
         // Cepstra, as the decoder computes them (the model's own front-end settings).
         try run(

@@ -106,7 +106,7 @@ struct Adapt: ParsableCommand {
 
     /// Prompts commands from the shell-talk corpus, records each, and keeps it with its words.
     private func enroll(_ count: Int, into kept: VoiceRecordings, context: AppContext) throws {
-        let prompts = ShellCorpus.sentences.filter { (3...8).contains($0.split(separator: " ").count) }.shuffled()
+        let prompts = ShellCorpus.prompts.shuffled()
         let shell = SpokenShell()
         var recorded = 0
         for (index, words) in prompts.prefix(count).enumerated() {
