@@ -136,7 +136,9 @@ struct ShellTextWriter {
     private mutating func commandFix(_ word: String) -> String? {
         let second: String? = if case .word(let w) = next { w.lowercased() } else { nil }
         switch (word, second) {
-        case ("get", let sub?) where SpokenShell.gitSubcommands.contains(sub): return "git"
+        case (let heard, let sub?)
+        where ["get", "jit", "git's"].contains(heard) && SpokenShell.gitSubcommands.contains(sub):
+            return "git"
         case ("grab", _), ("grip", _): return "grep"
         case ("see", "dee"):
             i += 1

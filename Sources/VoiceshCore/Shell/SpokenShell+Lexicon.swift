@@ -234,6 +234,11 @@ extension SpokenShell {
         "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
     ]
 
+    /// Whether `word` (lower case) is a number word: `zero`…`ninety`, `hundred`, `thousand`.
+    static func isNumberWord(_ word: String) -> Bool {
+        units[word] != nil || teens[word] != nil || tens[word] != nil || word == "hundred" || word == "thousand"
+    }
+
     /// A run of number words as digit groups, and how many words it used. Each group is a digit
     /// (`zero`…`nine`, and `oh` after another number word), a number below a hundred
     /// (`fifteen`, `twenty two`), hundreds (`one hundred five`) or thousands (`two thousand
