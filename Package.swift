@@ -36,7 +36,8 @@ let package = Package(
             dependencies: ["VoiceshCore", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: strict),
         .target(
-            name: "LocalRecognizer", dependencies: ["VoiceshCore", "CPocketSphinx"], swiftSettings: strict),
+            name: "LocalRecognizer", dependencies: ["VoiceshCore", "CPocketSphinx"],
+            resources: [.copy("Resources/shell-corpus.txt")], swiftSettings: strict),
         .target(
             name: "Transcription",
             dependencies: ["VoiceshCore", .product(name: "AsyncHTTPClient", package: "async-http-client")],
@@ -73,7 +74,7 @@ let package = Package(
 
         .executableTarget(
             name: "EdgeBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer"],
-            path: "Benchmarks/EdgeBenchmark", swiftSettings: strict),
+            path: "Benchmarks/EdgeBenchmark", exclude: ["evaluation.txt", "development.txt"], swiftSettings: strict),
 
         .testTarget(name: "VoiceshCoreTests", dependencies: ["VoiceshCore"], swiftSettings: strict),
         .testTarget(
@@ -91,7 +92,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "CLITests",
-            dependencies: ["voicesh", "VoiceshCore", "Store", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "voicesh", "VoiceshCore", "LocalRecognizer", "Store", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict),
     ]
 )

@@ -1,39 +1,62 @@
-// Edge engine benchmark: the shell-talk model against stock pocketsphinx on spoken commands
-// it has never seen (EvaluationSet, disjoint from ShellCorpus), in three espeak-ng voices
-// with a microphone-like noise floor. Prints figures; asserts nothing.
+// Edge engine benchmark: the shell-talk model, unadapted, on spoken commands it has never
+// seen (evaluation.txt, kept out of the corpus) in nine voices from three synthesizers
+// (espeak-ng, flite, Festival) over a microphone-like noise floor, plus noise alone. One row
+// per voice, per synthesizer and overall. Prints figures; asserts nothing.
 //
-//   swift run -c release EdgeBenchmark
+//   swift run -c release EdgeBenchmark [VOICES-FOLDER]
+//
+// The audio comes from scripts/synthesize-voices (cached outside git); a folder it wrote can
+// be given instead. EDGE_BENCH_VERBOSE=1 prints every hypothesis; EDGE_BENCH_ADAPT=20,50 adds
+// rows for `voicesh adapt` after enrolling that many corpus prompts in each voice.
 import Foundation
 import LocalRecognizer
 import VoiceshCore
 
-let voices = ["en-us", "en-gb", "en-us+f3"]
+let environment = ProcessInfo.processInfo.environment
 let work = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-edge-bench-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: work) }
 
-func run(_ program: String, _ arguments: [String]) {
+/// Runs scripts/synthesize-voices and returns the folder it printed.
+func synthesize(_ arguments: [String]) throws -> String {
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: program)
+    let pipe = Pipe()
+    p.executableURL = URL(fileURLWithPath: "scripts/synthesize-voices")
     p.arguments = arguments
-    p.standardError = FileHandle.nullDevice
-    p.standardOutput = FileHandle.nullDevice
-    try? p.run()
+    p.standardOutput = pipe
+    try p.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     p.waitUntilExit()
+    guard p.terminationStatus == 0, let folder = output.split(separator: "\n").last else {
+        fatalError("scripts/synthesize-voices failed; run it from the package root")
+    }
+    return String(folder)
 }
 
-/// espeak-ng speech at 16 kHz with 0.3 s of room tone around it and pink noise under it.
-func synthesise(_ text: String, voice: String, index: Int) throws -> [Int16] {
-    let base = work.appendingPathComponent("\(index)-\(voice)").path
-    run("/usr/bin/espeak-ng", ["-v", voice, "-s", "150", "-w", base + "-raw.wav", text])
-    run("/usr/bin/sox", [base + "-raw.wav", "-r", "16000", "-c", "1", base + "-16k.wav", "pad", "0.3", "0.3"])
-    let clean = try WAV.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: base + "-16k.wav")))).speechSamples()
-    var rng = SystemRandomNumberGenerator()
-    var pink = 0.0
-    return clean.map { s in  // a little low-passed noise, about -48 dBFS
-        pink = 0.97 * pink + 0.03 * Double.random(in: -1...1, using: &rng)
-        return Int16(max(-32768, min(32767, Double(s) + pink * 3000)))
+struct Utterance {
+    let text: String
+    let audio: [Int16]
+    var seconds: Double { Double(audio.count) / 16000 }
+}
+
+func load(_ wav: String) throws -> [Int16] {
+    try WAV.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: wav)))).speechSamples()
+}
+
+/// NAME.wav + NAME.txt pairs of a voice's folder, and its noise/ clips.
+func utterances(in folder: String) throws -> (speech: [Utterance], noise: [Utterance]) {
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    let speech = try files.filter { $0.hasSuffix(".txt") }.map { name in
+        let base = folder + "/" + name.dropLast(4)
+        let text = try String(contentsOfFile: base + ".txt", encoding: .utf8)
+        return Utterance(text: text.trimmingCharacters(in: .whitespacesAndNewlines), audio: try load(base + ".wav"))
     }
+    let noiseFolder = folder + "/noise"
+    let clips = (try? FileManager.default.contentsOfDirectory(atPath: noiseFolder).sorted()) ?? []
+    let noise = try clips.filter { $0.hasSuffix(".wav") }.map {
+        Utterance(text: "", audio: try load(noiseFolder + "/" + $0))
+    }
+    return (speech, noise)
 }
 
 func wordErrors(_ reference: [String], _ hypothesis: [String]) -> Int {
@@ -50,43 +73,42 @@ func wordErrors(_ reference: [String], _ hypothesis: [String]) -> Int {
     return row[hypothesis.count]
 }
 
+/// The words between `quote` and `end quote`, or nil when there is no quote.
+func quoted(_ words: [String]) -> [String]? {
+    guard let open = words.firstIndex(of: "quote") else { return nil }
+    var close = open + 1
+    while close < words.count, !(words[close] == "end" && words.dropFirst(close + 1).first == "quote") { close += 1 }
+    return Array(words[(open + 1)..<close])
+}
+
 func peakMemoryMiB() -> Double {
     var usage = rusage()
     getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     return Double(usage.ru_maxrss) / 1024
 }
 
-let corpus = Set(ShellCorpus.sentences)
-let overlap = EvaluationSet.sentences.filter(corpus.contains)
-print(
-    "evaluation set: \(EvaluationSet.sentences.count) commands × \(voices.count) voices; in the training corpus: \(overlap.count)"
-)
-
-var synthesised: [(text: String, audio: [Int16])] = []
-let limit = Int(ProcessInfo.processInfo.environment["EDGE_BENCH_LIMIT"] ?? "") ?? Int.max
-for (i, text) in EvaluationSet.sentences.prefix(limit).enumerated() {
-    for voice in voices { synthesised.append((text, try synthesise(text, voice: voice, index: i))) }
-}
-let samples = synthesised
-let audioSeconds = Double(samples.reduce(0) { $0 + $1.audio.count }) / 16000
-
 struct Figures {
-    var name = ""
-    var load = 0.0, decode = 0.0, tail: [Double] = []
-    var errors = 0, words = 0, exact = 0, exactShell = 0, noSpeech = 0
-    var utterances = 0
+    var utterances = 0, exactShell = 0, errors = 0, words = 0
+    var quotes = 0, exactQuotes = 0
+    var noiseClips = 0, noiseSilent = 0
+    var audio = 0.0, decode = 0.0
+    var tailShort: [Double] = [], tailLong: [Double] = []
+    var memory = 0.0
 
-    /// Adds another run's counts (the adapted models are measured voice by voice).
     mutating func add(_ other: Figures) {
-        load = max(load, other.load)
-        decode += other.decode
-        tail += other.tail
+        utterances += other.utterances
+        exactShell += other.exactShell
         errors += other.errors
         words += other.words
-        exact += other.exact
-        exactShell += other.exactShell
-        noSpeech += other.noSpeech
-        utterances += other.utterances
+        quotes += other.quotes
+        exactQuotes += other.exactQuotes
+        noiseClips += other.noiseClips
+        noiseSilent += other.noiseSilent
+        audio += other.audio
+        decode += other.decode
+        tailShort += other.tailShort
+        tailLong += other.tailLong
+        memory = max(memory, other.memory)
     }
 }
 
@@ -96,106 +118,146 @@ final class EndMark: @unchecked Sendable {
     var frames: ArraySlice<AudioFrame> = []
 }
 
-func measure(_ name: String, _ engine: PocketSphinxEngine, _ samples: [(text: String, audio: [Int16])]) async throws
+/// Feeds the recording as the engine asks for it; returns the text (nil: no speech), the
+/// decoding time and the tail from the end of the audio to the text.
+func decode(_ engine: PocketSphinxEngine, _ audio: [Int16]) async -> (String?, seconds: Double, tailMs: Double) {
+    let started = Date()
+    let end = EndMark()
+    end.frames = AudioFrame.frames(of: audio)[...]
+    let stream = AsyncStream<AudioFrame>(unfolding: {
+        if let next = end.frames.popFirst() { return next }
+        end.time = Date()
+        return nil
+    })
+    let text = try? await engine.transcribe(stream) { _ in }.text
+    let finished = Date()
+    return (text, finished.timeIntervalSince(started), finished.timeIntervalSince(end.time) * 1000)
+}
+
+func measure(_ name: String, _ engine: PocketSphinxEngine, _ set: (speech: [Utterance], noise: [Utterance])) async
     -> Figures
 {
-    var f = Figures(name: name)
-    let loadStart = Date()
-    try engine.load()
-    f.load = Date().timeIntervalSince(loadStart)
-    for sample in samples {
-        let started = Date()
-        let end = EndMark()
-        end.frames = AudioFrame.frames(of: sample.audio)[...]
-        // Frames are handed over as the engine asks for them; the tail is from its asking past
-        // the last frame (the end of the recording) to the text.
-        let stream = AsyncStream<AudioFrame>(unfolding: {
-            if let next = end.frames.popFirst() { return next }
-            end.time = Date()
-            return nil
-        })
-        let result: Result<Transcript, EngineError>
-        do {
-            result = .success(try await engine.transcribe(stream) { _ in })
-        } catch {
-            result = .failure(error)
-        }
-        let hypothesis = (try? result.get())?.text ?? ""
-        if ProcessInfo.processInfo.environment["EDGE_BENCH_VERBOSE"] != nil {
-            print("\(name): \(sample.text) → \(hypothesis)")
-        }
-        if case .failure(.noSpeech) = result { f.noSpeech += 1 }
-        let finished = Date()
-        f.decode += finished.timeIntervalSince(started)
-        f.tail.append(finished.timeIntervalSince(end.time) * 1000)
+    var f = Figures()
+    let shell = SpokenShell()
+    for sample in set.speech {
+        let (text, seconds, tail) = await decode(engine, sample.audio)
+        let hypothesis = text ?? ""
+        if environment["EDGE_BENCH_VERBOSE"] != nil { print("\(name): \(sample.text) → \(hypothesis)") }
         let reference = sample.text.split(separator: " ").map(String.init)
-        let words = hypothesis.split(separator: " ").map(String.init)
-        f.errors += wordErrors(reference, words)
-        f.words += reference.count
-        if words == reference { f.exact += 1 }
+        let heard = hypothesis.split(separator: " ").map(String.init)
         f.utterances += 1
-        let shell = SpokenShell()
+        f.audio += sample.seconds
+        f.decode += seconds
+        if sample.seconds < 4 { f.tailShort.append(tail) }
+        if sample.seconds >= 8 { f.tailLong.append(tail) }
+        f.errors += wordErrors(reference, heard)
+        f.words += reference.count
         if shell.normalize(hypothesis) == shell.normalize(sample.text) { f.exactShell += 1 }
+        if let expected = quoted(reference) {
+            f.quotes += 1
+            if quoted(heard) == expected { f.exactQuotes += 1 }
+        }
     }
+    for clip in set.noise {
+        let (text, seconds, _) = await decode(engine, clip.audio)
+        if environment["EDGE_BENCH_VERBOSE"] != nil, let text { print("\(name): noise → \(text)") }
+        f.noiseClips += 1
+        f.audio += clip.seconds
+        f.decode += seconds
+        if text == nil { f.noiseSilent += 1 }
+    }
+    f.memory = peakMemoryMiB()
     return f
 }
 
-let cache = work.appendingPathComponent("cache").path
-let shell = try await measure(
-    "shell-talk model", PocketSphinxEngine(vocabulary: [], history: [], cacheDirectory: cache), samples)
-let shellMemory = peakMemoryMiB()
-let stock = try await measure("stock en-us model", PocketSphinxEngine.stock(), samples)
+func percent(_ part: Int, _ whole: Int) -> String {
+    whole == 0 ? "—" : String(format: "%.1f%%", Double(part) / Double(whole) * 100)
+}
 
-/// The shell-talk model with the acoustic model adapted to each voice (`voicesh adapt`) from
-/// `count` corpus sentences spoken in it: enrollment, never a sentence of the evaluation set.
-func adapted(_ count: Int) async throws -> (Figures, seconds: Double) {
-    var total = Figures(name: "adapted (\(count))")
-    var learning = 0.0
-    // The same prompts for every voice: a fixed stride through the enrollment prompts.
+func median(_ values: [Double]) -> String {
+    values.isEmpty ? "—" : String(format: "%.0f ms", values.sorted()[values.count / 2])
+}
+
+func row(_ label: String, _ f: Figures) -> String {
+    let cells = [
+        label, percent(f.exactShell, f.utterances), percent(f.errors, f.words), percent(f.exactQuotes, f.quotes),
+        "\(f.noiseSilent)/\(f.noiseClips)", String(format: "%.3f", f.decode / f.audio), median(f.tailShort),
+        median(f.tailLong), String(format: "%.0f MiB", f.memory),
+    ]
+    return "| " + cells.joined(separator: " | ") + " |"
+}
+
+let folder = try CommandLine.arguments.dropFirst().first ?? synthesize([])
+let voices = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    .filter { (try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + $0)) != nil }
+let synthesizerOf = { (voice: String) in String(voice.prefix { $0 != "-" }) }
+let corpus = Set(ShellCorpus.sentences)
+let sets = try voices.map { try utterances(in: folder + "/" + $0) }
+let overlap = Set(sets.flatMap { $0.speech.map(\.text) }).filter(corpus.contains)
+print(
+    "\(folder): \(voices.count) voices, \(sets.first?.speech.count ?? 0) commands each; in the model's corpus: \(overlap.count)\n"
+)
+
+// Built models are kept between runs (keyed by their content, as in a user's cache).
+let cache =
+    (environment["XDG_CACHE_HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path + "/.cache")
+    + "/voicesh-bench/models"
+let engine = PocketSphinxEngine(vocabulary: [], history: [], cacheDirectory: cache)
+let loadStart = Date()
+try engine.load()
+let loadSeconds = Date().timeIntervalSince(loadStart)
+
+let header = [
+    "voice", "exact shell text", "WER", "quoted English exact", "noise → no text", "RTF", "end → text, ~2 s",
+    "end → text, ~10 s", "peak memory",
+]
+func printTable(_ title: String, _ rows: [(String, Figures)]) {
+    print("\(title)\n")
+    print("| " + header.joined(separator: " | ") + " |")
+    print("|" + String(repeating: "---|", count: header.count))
+    var bySynthesizer: [(String, Figures)] = []
+    var total = Figures()
+    for (voice, f) in rows {
+        print(row(voice, f))
+        let synthesizer = synthesizerOf(voice)
+        if let i = bySynthesizer.firstIndex(where: { $0.0 == synthesizer }) {
+            bySynthesizer[i].1.add(f)
+        } else {
+            bySynthesizer.append((synthesizer, f))
+        }
+        total.add(f)
+    }
+    for (synthesizer, f) in bySynthesizer { print(row("**\(synthesizer)** (all its voices)", f)) }
+    print(row("**all voices**", total))
+    print("")
+}
+
+var unadapted: [(String, Figures)] = []
+for (voice, set) in zip(voices, sets) { unadapted.append((voice, await measure(voice, engine, set))) }
+printTable(
+    "Unadapted (the shipped shell-talk model; model load \(String(format: "%.0f ms", loadSeconds * 1000)))", unadapted)
+
+/// `voicesh adapt` in each voice from `count` corpus prompts (never an evaluation sentence).
+for count in (environment["EDGE_BENCH_ADAPT"] ?? "").split(separator: ",").compactMap({ Int($0) }) {
     let prompts = ShellCorpus.prompts
     let chosen = (0..<count).map { prompts[($0 * 7919) % prompts.count] }
-    for (v, voice) in voices.enumerated() {
-        let recordings = try chosen.enumerated().map { i, text in
-            SpeakerAdaptation.Sample(samples: try synthesise(text, voice: voice, index: 100_000 + i), text: text)
+    let list = work.appendingPathComponent("prompts-\(count).txt").path
+    try (chosen.joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
+    var rows: [(String, Figures)] = []
+    var learning = 0.0
+    for (voice, set) in zip(voices, sets) {
+        let enrolled = try synthesize(["--sentences", list, "--voices", voice]) + "/" + voice
+        let recordings = try utterances(in: enrolled).speech.map {
+            SpeakerAdaptation.Sample(samples: $0.audio, text: $0.text)
         }
         let model = work.appendingPathComponent("voice-\(count)-\(voice)").path
         let started = Date()
         _ = try SpeakerAdaptation.adapt(recordings, into: model, scratch: model + ".scratch")
         learning += Date().timeIntervalSince(started)
-        let engine = PocketSphinxEngine(vocabulary: [], history: [], cacheDirectory: cache, acousticModel: model)
-        let own = samples.enumerated().filter { $0.offset % voices.count == v }.map(\.element)
-        total.add(try await measure("adapted (\(count)), \(voice)", engine, own))
+        let adapted = PocketSphinxEngine(vocabulary: [], history: [], cacheDirectory: cache, acousticModel: model)
+        rows.append((voice, await measure("adapted \(count), \(voice)", adapted, set)))
     }
-    return (total, learning / Double(voices.count))
+    printTable(
+        "After `voicesh adapt` from \(count) prompts per voice (learning \(String(format: "%.1f s", learning / Double(voices.count))) per voice)",
+        rows)
 }
-var adaptations: [(count: Int, figures: Figures, seconds: Double)] = []
-for count in [20, 50, 100] {
-    let (figures, seconds) = try await adapted(count)
-    adaptations.append((count, figures, seconds))
-}
-
-func percent(_ x: Double) -> String { String(format: "%.1f%%", x * 100) }
-print("audio: \(String(format: "%.0f", audioSeconds)) s in \(samples.count) utterances\n")
-let columns = [shell] + adaptations.map(\.figures) + [stock]
-print(
-    "| measure | shell-talk model | " + adaptations.map { "+ voice learnt from \($0.count) |" }.joined()
-        + " stock en-us model |")
-print("|---|---|" + String(repeating: "---|", count: adaptations.count) + "---|")
-let rows: [(String, (Figures) -> String)] = [
-    ("word error rate (raw words)", { percent(Double($0.errors) / Double($0.words)) }),
-    ("exact match of the shell text", { percent(Double($0.exactShell) / Double($0.utterances)) }),
-    ("exact match of the raw words", { percent(Double($0.exact) / Double($0.utterances)) }),
-    ("no speech reported", { "\($0.noSpeech)" }),
-    ("real-time factor (decode / audio)", { String(format: "%.3f", $0.decode / audioSeconds) }),
-    ("end of audio → text, median", { String(format: "%.0f ms", $0.tail.sorted()[$0.tail.count / 2]) }),
-    ("end of audio → text, p95", { String(format: "%.0f ms", $0.tail.sorted()[$0.tail.count * 95 / 100]) }),
-    ("model load (first use)", { String(format: "%.0f ms", $0.load * 1000) }),
-]
-for (label, value) in rows { print("| \(label) | " + columns.map { value($0) + " |" }.joined(separator: " ")) }
-print(
-    "| learning the voice (per voice) | — | "
-        + adaptations.map { String(format: "%.1f s |", $0.seconds) }.joined(separator: " ") + " — |")
-print(
-    "| peak memory (process) | \(String(format: "%.0f MiB", shellMemory)) | "
-        + String(repeating: "— | ", count: adaptations.count)
-        + "\(String(format: "%.0f MiB", peakMemoryMiB())) (all loaded) |")

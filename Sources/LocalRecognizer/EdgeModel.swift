@@ -20,6 +20,11 @@ struct EdgeModel {
         guard FileManager.default.fileExists(atPath: acousticModel) else {
             throw .unavailable("no pocketsphinx acoustic model at \(acousticModel); install pocketsphinx-en-us")
         }
+        guard !ShellCorpus.sentences.isEmpty else {
+            throw .unavailable(
+                "the shell corpus is missing at \(ShellCorpus.file); keep the voicesh_LocalRecognizer.resources folder beside the program"
+            )
+        }
         let extra = vocabulary.map { $0.lowercased() } + history.map { $0.lowercased() }
         let sentences = (ShellCorpus.sentences + extra + vocabulary.map { "sudo \($0.lowercased())" })
             .map { $0.split(whereSeparator: \.isWhitespace).map(String.init) }

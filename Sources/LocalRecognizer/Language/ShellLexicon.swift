@@ -1,8 +1,8 @@
 /// Pronunciations (CMU phone set) for shell words the stock dictionary lacks, as people say
 /// them. A word may have several (`grep` as "grep" and "grip" are not the same word; `chmod`
 /// as "ch-mod" or "change mod" are). The recogniser then writes the word itself.
-public enum ShellLexicon {
-    public static let pronunciations: [String: [String]] = [
+enum ShellLexicon {
+    static let pronunciations: [String: [String]] = [
         "awk": ["AO K"],
         "bashrc": ["B AE SH AA R S IY"],
         "chmod": ["CH AH M AA D", "CH EY N JH M AA D", "S IY EY CH M AA D"],

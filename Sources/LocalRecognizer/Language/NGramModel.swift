@@ -5,11 +5,11 @@ import Foundation
 /// context's probabilities sum to one; `<s>` and `</s>` mark sentence edges.
 ///
 /// Small and exact rather than clever: the corpora here are a few thousand short commands.
-public struct NGramModel: Sendable {
+struct NGramModel: Sendable {
     private var counts: [[String]: Int] = [:]  // n-grams of order 1–3
     private let discount = 0.5
 
-    public init(sentences: [[String]]) {
+    init(sentences: [[String]]) {
         for words in sentences where !words.isEmpty {
             let tokens = ["<s>"] + words + ["</s>"]
             for n in 1...3 {
@@ -21,11 +21,11 @@ public struct NGramModel: Sendable {
     }
 
     /// Every word of the model, for the pronunciation dictionary.
-    public var vocabulary: [String] {
+    var vocabulary: [String] {
         counts.keys.filter { $0.count == 1 && $0[0] != "</s>" }.map { $0[0] }.sorted()
     }
 
-    public var arpa: String {
+    var arpa: String {
         let unigrams = counts.filter { $0.key.count == 1 }
         let total = Double(unigrams.values.reduce(0, +))
         var probability: [[String]: Double] = [:]
