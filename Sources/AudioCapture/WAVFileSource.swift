@@ -16,10 +16,10 @@ public final class WAVFileSource: AudioSource, @unchecked Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .badFile(path: path, reason: "no such file or not readable")
         }
-        do {
+        do throws(WAV.FormatError) {
             samples = try WAV.decode([UInt8](data)).speechSamples()
         } catch {
-            throw .badFile(path: path, reason: "\(error)")
+            throw .badFile(path: path, reason: error.message)
         }
     }
 

@@ -8,6 +8,18 @@ import VoiceshCore
 public enum ProfileTOML {
     /// The profiles in `text`, or every problem found; `source` names the file in messages.
     public static func profiles(fromText text: String, source: String) throws(ProfileProblems) -> [Profile] {
+        // TOML forbids control characters; the parser would stop at a NUL and keep what came before.
+        if let bad = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex(where: {
+            $0.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t" && $0 != "\r") || $0.value == 0x7F }
+        }) {
+            throw ProfileProblems(
+                source: source,
+                problems: [
+                    ProfileProblem(
+                        key: "", message: "not valid TOML: a control character (such as NUL) on this line",
+                        line: bad + 1)
+                ])
+        }
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)

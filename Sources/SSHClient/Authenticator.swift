@@ -106,11 +106,26 @@ public struct Authenticator {
     }
 
     private func keyFile(_ path: String, notes: inout [String]) throws(SSHError) -> Bool {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            if path == plan.identity { notes.append("identity file \(path) is not readable") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if path == plan.identity {
+                var isDirectory: ObjCBool = false
+                let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                notes.append(
+                    !exists
+                        ? "identity file \(path) does not exist"
+                        : isDirectory.boolValue
+                            ? "identity file \(path) is a directory, not a key file"
+                            : "identity file \(path) cannot be read (permission denied)")
+            }
             return false
         }
+        let text = String(decoding: data, as: UTF8.self)
         let info = PrivateKeyFile(text: text)
+        if info == nil, path == plan.identity {
+            notes.append(
+                "identity file \(path) is not a private key (no BEGIN … PRIVATE KEY block); give the key, not the .pub")
+            return false
+        }
         var passphrase: String? = nil
         for attempt in 0..<(info?.isEncrypted == true ? plan.attempts : 1) {
             if info?.isEncrypted == true {

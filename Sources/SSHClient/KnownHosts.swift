@@ -69,8 +69,22 @@ public struct KnownHosts {
             try handle.seekToEnd()
             try handle.write(contentsOf: Data(line.utf8))
         } catch {
-            throw .knownHostsUnwritable(file: userFile, reason: (error as NSError).localizedDescription)
+            throw .knownHostsUnwritable(file: userFile, reason: Self.reason(error, file: userFile))
         }
+    }
+
+    /// Foundation's error in words a person can act on ("is a directory", not "error 512").
+    private static func reason(_ error: any Error, file: String) -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "it is a directory; move it aside so a known_hosts file can be made there"
+        }
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain
+        {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return (error as NSError).localizedDescription
     }
 }
 

@@ -57,6 +57,13 @@ extension AppDatabase {
                 t.add(column: "aliases", .jsonText).notNull().defaults(to: "{}")
             }
         }
+        migrator.registerMigration("v3-allowed-commands") { db in
+            // Local recogniser commands the user allowed on this machine (`import --allow-command`).
+            try db.create(table: "allowedCommand") { t in
+                t.primaryKey("command", .text)
+                t.column("allowedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

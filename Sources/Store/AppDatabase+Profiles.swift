@@ -9,11 +9,25 @@ extension AppDatabase {
         try write { db in try Self.save(profile, replace: replace, in: db) }
     }
 
-    /// Saves several profiles in one transaction: all of them, or (on any error) none.
-    public func importProfiles(_ profiles: [Profile], replace: Bool = false) throws(StoreError) {
+    /// Saves several profiles in one transaction: all of them, or (on any error) none. Their
+    /// local commands are recorded as allowed when `allowCommands` says the user allowed them.
+    public func importProfiles(_ profiles: [Profile], replace: Bool = false, allowCommands: Bool = false)
+        throws(StoreError)
+    {
         try write { db in
             for profile in profiles { try Self.save(profile, replace: replace, in: db) }
+            guard allowCommands else { return }
+            for command in profiles.flatMap(\.localCommands) {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO allowedCommand (command, allowedAt) VALUES (?, ?)",
+                    arguments: [command, Date()])
+            }
         }
+    }
+
+    /// The local recogniser commands the user allowed on this machine.
+    public func allowedCommands() throws(StoreError) -> Set<String> {
+        Set(try read { db in try String.fetchAll(db, sql: "SELECT command FROM allowedCommand") })
     }
 
     /// Replaces a stored profile with an edited copy (same name).

@@ -78,10 +78,27 @@ extension StoreError {
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT: self = .corrupt(path: path, detail: error.message ?? "\(error)")
         case .SQLITE_BUSY, .SQLITE_LOCKED: self = .locked(path: path, seconds: busyTimeout)
-        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
-            self = .cannotCreate(path: path, reason: error.message ?? "\(error)")
+        case .SQLITE_READONLY: self = .cannotWrite(path: path, reason: error.message ?? "\(error)")
+        case .SQLITE_CANTOPEN, .SQLITE_PERM:
+            self =
+                FileManager.default.fileExists(atPath: path)
+                ? .cannotWrite(path: path, reason: error.message ?? "\(error)")
+                : .cannotCreate(path: path, reason: error.message ?? "\(error)")
+        case .SQLITE_FULL: self = .diskFull(path: path)
+        case .SQLITE_IOERR where Self.diskIsFull(near: path): self = .diskFull(path: path)
         default: self = .sqlite(path: path, message: error.message ?? "\(error)")
         }
+    }
+}
+
+extension StoreError {
+    /// SQLite reports a write that ran out of space as a plain I/O error at times (a WAL
+    /// append): the free space on the file's disk says which it was.
+    fileprivate static func diskIsFull(near path: String) -> Bool {
+        var info = statvfs()
+        let directory = (path as NSString).deletingLastPathComponent
+        guard statvfs(directory.isEmpty ? "." : directory, &info) == 0 else { return false }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 1 << 20
     }
 }
 

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Creates the database's directory (0700) and file (0600) before SQLite opens it, so the
-/// history is never readable by other users, not even for a moment. SQLite gives its -wal
-/// and -shm files the database file's mode.
+/// history is never readable by other users, not even for a moment, and tightens ones an
+/// older voicesh or a copy left looser. SQLite gives its -wal and -shm files the database
+/// file's mode.
 enum FileSecurity {
     static func prepare(databaseAt path: String) throws(StoreError) {
         let directory = (path as NSString).deletingLastPathComponent
@@ -20,7 +21,21 @@ enum FileSecurity {
             }
         }
         let fd = Foundation.open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            if errno == ENOSPC || errno == EDQUOT { throw .diskFull(path: path) }
+            if FileManager.default.fileExists(atPath: path) { throw .cannotWrite(path: path, reason: reason) }
+            throw .cannotCreate(path: path, reason: reason)
+        }
         close(fd)
+        tighten(directory, to: 0o700)
+        for file in [path, path + "-wal", path + "-shm"] { tighten(file, to: 0o600) }
+    }
+
+    /// Takes group and other bits away from a file the user owns; others' files are left alone.
+    static func tighten(_ path: String, to mode: mode_t) {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_uid == getuid(), info.st_mode & 0o077 != 0 else { return }
+        _ = chmod(path, info.st_mode & 0o7777 & mode)
     }
 }

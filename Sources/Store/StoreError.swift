@@ -2,6 +2,10 @@
 public enum StoreError: Error, Equatable, Sendable {
     /// The directory or file could not be made (permissions, a file in the way).
     case cannotCreate(path: String, reason: String)
+    /// The file exists but this user may not write it (a read-only file, a read-only mount).
+    case cannotWrite(path: String, reason: String)
+    /// The disk (or the user's quota) is full; nothing was written.
+    case diskFull(path: String)
     /// The file was written by a newer voicesh; it is left untouched.
     case newerSchema(path: String)
     /// The file is not an SQLite database, or is damaged; it is never recreated silently.

@@ -19,6 +19,9 @@ struct Voicesh: AsyncParsableCommand {
     /// Parses and runs the command; every error is turned into words here, once, after the
     /// terminal is back to normal (see `Failure`).
     static func main() async {
+        // Everything voicesh writes (history, recordings, models, the recogniser's scratch WAV)
+        // is the user's alone: directories 0700, files 0600, as ssh keeps ~/.ssh.
+        umask(0o077)
         Log.bootstrap(environment: ProcessInfo.processInfo.environment)
         do {
             var command = try parseAsRoot()

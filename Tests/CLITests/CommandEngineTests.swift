@@ -102,7 +102,7 @@ struct FallbackTests {
             [fallback]
             kind = "edge"
             """)
-        try cli.ok("profile", "import", profile)
+        try cli.ok("profile", "import", "--allow-command", profile)
         let result = try cli.run(
             "transcribe", "--profile", "hybrid", "--json", try TranscribeTests.speech("git status", in: cli))
         #expect(result.status == 0, "\(result.stderr)")

@@ -5,7 +5,7 @@ Standard library only. Every behaviour follows stt-protocols.md (Part B, section
 and the "Fake-server checklist" in 3.8); comments cite the section as "§3.5" etc.
 
     python3 stt_server.py --dialect openai|speaches|whisper.cpp|asr-webservice|transcribe
-        [--mode ok|unauthorized|error|hang|malformed] [--text "git status"] [--api-key KEY]
+        [--mode ok|unauthorized|error|hang|malformed|hostile|hostile-text] [--text "git status"] [--api-key KEY]
         [--log FILE] [--port 0] [--lifetime 120] [--path PATH] [--model NAME]
         [--file-field file] [--response-key text|transcript] [--error-key error|detail]
         [--malformed-kind auto|truncated|wrong-key|empty|invalid-utf8] [--verbose]
@@ -34,6 +34,10 @@ Modes:
                   wrong-key     valid JSON without the text key
                   empty         an empty body
                   invalid-utf8  bytes that are not UTF-8
+  hostile       500 with the dialect's error body, every text in it led by terminal escapes:
+                OSC 0 (window title), OSC 52 (clipboard write), CSI (clear screen, colour)
+                and an 8-bit CSI, as a hostile or compromised server would send
+  hostile-text  200 with every text led by the same escapes
 Validation runs in every mode except unauthorized, so a bad request always gets the dialect's
 4xx, whatever the mode.
 
@@ -336,10 +340,38 @@ def fake_tokens(text):
     return [50364] + [1000 + (sum(map(ord, w)) % 40000) for w in text.split()] + [50414]
 
 
+# What a hostile server puts in its text: set the window title, write the clipboard (OSC 52,
+# "rm -rf ~" in base64), clear the screen, colour, an 8-bit CSI, then a zero-width space and
+# a right-to-left override. Cleaned, it leaves nothing.
+HOSTILE = ("\x1b]0;pwned-title\x07\x1b]52;c;cm0gLXJmIH4=\x1b\\\x1b[2J\x1b[31m\x1b[0m"
+           "\u009b31m\u200b\u202e")
+
+
+def hostile(reply, cfg):
+    """`reply` with every string of its JSON body (or its text body) led by HOSTILE."""
+    def taint(value):
+        if isinstance(value, str):
+            return HOSTILE + value
+        if isinstance(value, dict):
+            return {k: taint(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [taint(v) for v in value]
+        return value
+    try:
+        body = json.dumps(taint(json.loads(reply.body)), ensure_ascii=False).encode("utf-8")
+    except ValueError:
+        body = (HOSTILE + reply.body.decode("utf-8", "replace")).encode("utf-8")
+    return Reply(reply.status, body, reply.content_type, reply.headers, reply.chunked, "mode " + cfg.mode)
+
+
 def apply_mode(cfg, ok, is_json, error):
     """The last step of every dialect, once the request passed validation."""
     if cfg.mode == "error":
         return error
+    if cfg.mode == "hostile":
+        return hostile(error, cfg)
+    if cfg.mode == "hostile-text":
+        return hostile(ok, cfg)
     if cfg.mode == "hang":
         return HANG
     if cfg.mode == "malformed":
@@ -962,7 +994,8 @@ def parse_args(argv):
     ap = argparse.ArgumentParser(description="Fake Whisper-style transcription server for tests.")
     ap.add_argument("--dialect", required=True, choices=list(DIALECTS))
     ap.add_argument("--mode", default="ok",
-                    choices=["ok", "unauthorized", "error", "hang", "malformed"])
+                    choices=["ok", "unauthorized", "error", "hang", "malformed", "hostile",
+                             "hostile-text"])
     ap.add_argument("--text", default="git status", help="the transcript to answer with")
     ap.add_argument("--api-key",
                     help="openai/speaches/transcribe: require Authorization: Bearer KEY")

@@ -2,66 +2,67 @@ import Testing
 
 @testable import VoiceshCore
 
+/// The pure half of `--ssh-config`: which aliases a file names, and how `ssh -G`'s answer
+/// becomes a profile. The CLI tests compare the whole path against the real `ssh -G`.
 struct SSHConfigTests {
-    static let text = """
-        # comment
-        Host prod prod-alias
-            HostName prod.example.com
-            User deploy
-            Port 2222
-            IdentityFile ~/.ssh/prod_ed25519
-
-        Host db
-          HostName=%h.internal
-          User = "dbadmin"
-
-        Match host foo
-          User matched
-
-        Host *.example.com !skip.example.com
-          User wildcard
-
-        Host *
-          User fallback
-          Port 22
-        """
-
-    @Test func firstObtainedValueWins() {
-        let config = SSHConfig(text: Self.text)
-        #expect(config.aliases == ["prod", "prod-alias", "db"])
-        #expect(config.value("user", for: "prod") == "deploy")
-        #expect(config.value("port", for: "prod") == "2222")
-        #expect(config.value("hostname", for: "db") == "%h.internal")
-        #expect(config.value("user", for: "db") == "dbadmin")
-        #expect(config.value("user", for: "other") == "fallback")
-        #expect(config.value("user", for: "x.example.com") == "wildcard")
-        #expect(config.value("user", for: "skip.example.com") == "fallback")
+    @Test func scansAliasesAsSSHQuotesThem() {
+        let scanned = SSHConfig.scan(
+            """
+            # comment
+            Include ~/.ssh/conf.d/*.conf other
+            Host prod prod-alias
+                HostName prod.example.com
+            Host "with space" db
+            Match host foo exec "test -e /tmp/x"
+              User matched
+            Host *.example.com !skip.example.com
+            Host=eq
+            Host prod
+            """)
+        #expect(scanned.aliases == ["prod", "prod-alias", "with space", "db", "eq"])
+        #expect(scanned.includes == ["~/.ssh/conf.d/*.conf", "other"])
+        #expect(scanned.exec == "host foo exec \"test -e /tmp/x\"")
     }
 
-    @Test func aliasesBecomeProfiles() throws {
-        let profiles = SSHConfig(text: Self.text).profiles(source: "config")
-        let db = try #require(profiles.first { $0.alias == "db" }).result.get()
-        #expect(db.host == "db.internal")
-        #expect(db.user == "dbadmin")
-        #expect(db.port == 22)
-        let prod = try #require(profiles.first { $0.alias == "prod" }).result.get()
-        #expect(prod.identity == "~/.ssh/prod_ed25519")
-        #expect(prod.port == 2222)
+    static let local = SSHConfig.Local(home: "/home/me", user: "me", hostName: "laptop.lan")
+    static let defaults = SSHConfig.Resolved(
+        output: "user me\nhostname voicesh-defaults\nport 22\nidentityfile ~/.ssh/id_rsa\nidentityfile ~/.ssh/id_ed25519\n")
+
+    func profile(_ output: String, alias: String = "web") -> Result<Profile, ProfileProblems> {
+        SSHConfig.profile(
+            alias: alias, resolved: .init(output: output), defaults: Self.defaults, local: Self.local, source: "config")
     }
 
-    @Test func badValuesAreProblemsNotCrashes() {
-        let profiles = SSHConfig(text: "Host weird\n  Port ssh\n").profiles(source: "config")
-        guard case .failure(let problems) = profiles.first?.result else {
-            Issue.record("a non-numeric port must fail")
+    @Test func keepsOnlyWhatTheConfigSet() throws {
+        let web = try profile("user www\nhostname web.example.com\nport 2200\nidentityfile ~/.ssh/%r_%h_%%_%d_%u_%n\n")
+            .get()
+        #expect(web.host == "web.example.com")
+        #expect(web.port == 2200)
+        #expect(web.user == "www")
+        #expect(web.identity == "~/.ssh/www_web.example.com_%_/home/me_me_web")
+        let plain = try profile(
+            "user me\nhostname web\nport 22\nidentityfile ~/.ssh/id_rsa\nidentityfile ~/.ssh/id_ed25519\n"
+        ).get()
+        #expect(plain.user == nil && plain.identity == nil && plain.port == 22)
+    }
+
+    @Test func refusesWhatVoiceshCannotHonour() {
+        guard case .failure(let jump) = profile("hostname web\nproxyjump bastion\n") else {
+            Issue.record("ProxyJump must be refused")
             return
         }
-        #expect(problems.problems.map(\.key) == ["port"])
-    }
-
-    @Test(arguments: [
-        ("*", "x", true), ("a?c", "abc", true), ("a*c", "abbbc", true), ("a*c", "ab", false), ("*.io", "X.IO", true),
-    ])
-    func globs(pattern: String, text: String, matches: Bool) {
-        #expect(SSHConfig.glob(pattern, text) == matches)
+        #expect(jump.problems.map(\.key) == ["proxyjump"])
+        #expect(jump.problems[0].message.hasPrefix("ProxyJump bastion is not supported yet"))
+        guard case .failure(let command) = profile("hostname web\nproxycommand nc %h %p\n") else {
+            Issue.record("ProxyCommand must be refused")
+            return
+        }
+        #expect(command.problems.map(\.key) == ["proxycommand"])
+        guard case .failure(let token) = profile("hostname web\nidentityfile ~/.ssh/%C\n") else {
+            Issue.record("an unknown token must be refused")
+            return
+        }
+        #expect(token.problems[0].message.contains("uses %C"))
+        #expect(throws: Never.self) { try profile("hostname web\nproxyjump none\n").get() }
     }
 }

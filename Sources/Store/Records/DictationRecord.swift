@@ -27,10 +27,11 @@ struct DictationRecord: Codable, FetchableRecord, MutablePersistableRecord {
         startedAt = d.startedAt
         audioSeconds = d.audioSeconds
         latencyMs = d.latencyMs
-        rawText = d.rawText
-        finalText = d.finalText
+        // The engine's words and errors come from outside: stored without escape sequences.
+        rawText = UntrustedText.clean(d.rawText)
+        finalText = UntrustedText.clean(d.finalText)
         outcome = d.outcome
-        error = d.error
+        error = d.error.map(UntrustedText.cleanLines)
         confidence = d.confidence
     }
 

@@ -31,6 +31,10 @@ public enum WAV {
         }
     }
 
+    /// Sample rates voicesh reads: telephone speech to studio audio.
+    public static let supportedRates = 8000...192_000
+    public static let maxChannels = 32
+
     public static func decode(_ bytes: [UInt8]) throws(FormatError) -> Decoded {
         var reader = ByteReader(bytes)
         guard reader.fourCC() == "RIFF", reader.uint32() != nil, reader.fourCC() == "WAVE" else {
@@ -69,7 +73,15 @@ public enum WAV {
     private static func samples(_ data: ArraySlice<UInt8>, format: (tag: Int, channels: Int, rate: Int, bits: Int))
         throws(FormatError) -> [Float]
     {
-        guard format.channels > 0, format.rate > 0 else { throw FormatError(message: "no channels or no sample rate") }
+        // The header is the file's word, not the truth: bound what it can make us allocate.
+        guard supportedRates.contains(format.rate) else {
+            throw FormatError(
+                message:
+                    "its sample rate \(format.rate) Hz is outside 8–192 kHz; convert it, e.g. sox IN -r 16000 OUT.wav")
+        }
+        guard (1...maxChannels).contains(format.channels) else {
+            throw FormatError(message: "it claims \(format.channels) channels; voicesh reads 1 to \(maxChannels)")
+        }
         let bytes = Array(data)
         let unsupported = FormatError(
             message: "WAV format \(format.tag) with \(format.bits)-bit samples is not supported")

@@ -7,7 +7,8 @@
 ///                  │ esc                    │ esc / failed        │ ctrl-r → deliver (run)
 ///                  ▼                        ▼                     │ e → editing, r → recording
 ///                idle                notice → idle                │ esc → discard
-/// risky text: insert (production) and run pass through confirmingRisk, which wants `y`.
+/// risky text: insert (production) and run pass through confirmingRisk, which wants `y`;
+/// send = auto delivers at once only safe text on a profile that is not production.
 /// ```
 public struct DictationStateMachine: Sendable {
     /// What the user is asked to confirm: the shell text exactly as it would be sent.
@@ -182,7 +183,7 @@ public struct DictationStateMachine: Sendable {
                 "no speech heard; press \(settings.toggle.name) to try again", until: now + settings.noticeSeconds)
             return []
         }
-        if settings.send == .auto && prompt.risk == nil {
+        if settings.send == .auto && prompt.risk == nil && !settings.production {
             state = .idle
             return [.deliver(prompt, run: true)]
         }

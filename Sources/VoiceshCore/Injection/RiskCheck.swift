@@ -1,12 +1,23 @@
 import Foundation
 
 /// Flags shell commands that can destroy data or take a machine down, so the confirmation
-/// asks a second time before they run. It reads the text as a shell would split it into
-/// simple commands (`;`, `&&`, `||`, `|`, `&`), looks past `sudo`, `env` and friends, and
-/// errs towards asking: a false alarm costs one key, a miss can cost a server.
+/// asks a second time before they run. It reads the text as a shell would (`ShellWords`:
+/// quotes and backslashes removed, `;`, `&&`, `||`, `|`, `&` split), looks past `sudo`,
+/// `env`, `xargs` and friends, into `$( )`, `sh -c` and `eval`, and errs towards asking: a
+/// false alarm costs one key, a miss can cost a server. What it cannot read (an open quote,
+/// a command name that comes from a substitution or variable) counts as risky.
 public enum RiskCheck {
     /// Why `text` is risky, in a few words, or nil.
     public static func reason(_ text: String) -> String? {
+        reason(text, depth: 0)
+    }
+
+    private static let shells: Set<String> = [
+        "sh", "bash", "zsh", "dash", "ksh", "fish", "python", "python3", "perl", "ruby", "node", "source", ".",
+    ]
+
+    private static func reason(_ text: String, depth: Int) -> String? {
+        guard depth < 8 else { return "nests commands too deeply to read" }
         let lowered = text.lowercased()
         if lowered.contains("drop table") || lowered.contains("drop database") || lowered.contains("drop schema") {
             return "drops a database object"
@@ -17,14 +28,21 @@ public enum RiskCheck {
         if text.contains("(){") || text.contains("() {"), text.contains("|"), text.contains("&") {
             return "looks like a fork bomb"
         }
-        let commands = split(text)
-        for (index, command) in commands.enumerated() {
-            if let why = reason(words: command.words) { return why }
+        guard let line = ShellWords.parse(text) else { return "cannot be read as a shell line" }
+        for (index, command) in line.commands.enumerated() {
+            for word in command.words + command.redirects.map(\.target) {
+                for body in word.substitutions {
+                    if let why = reason(body, depth: depth + 1) { return why }
+                }
+                for body in word.processes {
+                    if let why = reason(body, depth: depth + 1) { return why }
+                }
+            }
+            if let why = reason(command: command, depth: depth) { return why }
             // `curl … | sh`: a download piped straight into a shell.
-            if ["curl", "wget"].contains(name(command.words)), index + 1 < commands.count,
-                commands[index + 1].after == "|",
-                ["sh", "bash", "zsh", "dash", "ksh", "python", "python3", "perl"].contains(
-                    name(commands[index + 1].words))
+            if let (name, _, _) = resolve(command.words), ["curl", "wget"].contains(name),
+                index + 1 < line.commands.count, line.commands[index + 1].after.hasPrefix("|"),
+                let (next, _, _) = resolve(line.commands[index + 1].words), shells.contains(next)
             {
                 return "pipes a download into a shell"
             }
@@ -32,9 +50,119 @@ public enum RiskCheck {
         return nil
     }
 
-    private static func reason(words: [String]) -> String? {
-        let command = name(words)
-        let args = Array(words.drop { $0 != command }.dropFirst())
+    private static func reason(command simple: ShellWords.Command, depth: Int) -> String? {
+        for (op, target) in simple.redirects where op.hasPrefix(">") || op.hasPrefix("&>") {
+            if isDisk(target.text) { return "writes over \(target.text)" }
+        }
+        guard let (command, args, viaXargs) = resolve(simple.words) else {
+            return "runs a command whose name comes from a substitution or variable"
+        }
+        if command.isEmpty { return nil }
+        // `bash <(curl …)`, `bash < <(curl …)`: a shell runs what another command prints.
+        if shells.contains(command),
+            args.contains(where: { !$0.processes.isEmpty })
+                || simple.redirects.contains(where: { $0.op.hasPrefix("<") && !$0.target.processes.isEmpty })
+        {
+            return "\(command) runs the output of another command"
+        }
+        let texts = args.map(\.text)
+        // `sh -c '…'`, `eval …`, `env -S '…'`, `su -c '…'`: a command inside a string.
+        if shells.contains(command) || command == "su",
+            let c = texts.firstIndex(where: { $0.hasPrefix("-") && !$0.hasPrefix("--") && $0.contains("c") }),
+            c + 1 < args.count
+        {
+            if args[c + 1].dynamic { return "\(command) -c runs a command voicesh cannot read" }
+            if let why = reason(args[c + 1].text, depth: depth + 1) { return why }
+        }
+        if command == "eval" {
+            if args.contains(where: \.dynamic) { return "eval runs a command voicesh cannot read" }
+            if let why = reason(texts.joined(separator: " "), depth: depth + 1) { return why }
+        }
+        if command == "find", let why = find(args, depth: depth) { return why }
+        if command == "rm", viaXargs, texts.contains(where: isRecursive) {
+            return "deletes what xargs reads, recursively"
+        }
+        return reason(command: command, args: args)
+    }
+
+    private static func isRecursive(_ flag: String) -> Bool {
+        flag == "--recursive"
+            || (flag.hasPrefix("-") && !flag.hasPrefix("--") && flag.contains { $0 == "r" || $0 == "R" })
+    }
+
+    /// `find … -delete`, `find … -exec rm …`.
+    private static func find(_ args: [ShellWords.Word], depth: Int) -> String? {
+        let texts = args.map(\.text)
+        if texts.contains("-delete") { return "find -delete deletes what it finds" }
+        for (i, word) in texts.enumerated() where ["-exec", "-execdir", "-ok", "-okdir"].contains(word) {
+            let rest = texts[(i + 1)...].prefix { $0 != ";" && $0 != "+" }
+            guard let name = rest.first.map({ String($0.split(separator: "/").last ?? "") }) else { continue }
+            if ["rm", "shred", "unlink", "rmdir"].contains(name) {
+                return "find \(word) \(name) deletes what it finds"
+            }
+            if let why = reason(rest.joined(separator: " "), depth: depth + 1) { return why }
+        }
+        return nil
+    }
+
+    /// Options of the commands that run another command, which take a value (`sudo -u root`).
+    private static let prefixes: [String: (options: Set<String>, positional: Int)] = [
+        "sudo": (["-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T"], 0),
+        "doas": (["-u", "-C"], 0),
+        "env": (["-u", "-C", "--unset", "--chdir"], 0),
+        "xargs": (["-I", "-i", "-n", "-P", "-d", "-a", "-E", "-e", "-L", "-l", "-s", "--delimiter", "--arg-file"], 0),
+        "nice": (["-n", "--adjustment"], 0),
+        "ionice": (["-c", "-n", "-p"], 0),
+        "timeout": (["-s", "-k", "--signal", "--kill-after"], 1),
+        "chroot": ([], 1),
+        "stdbuf": (["-i", "-o", "-e"], 0),
+        "exec": (["-a"], 0),
+        "watch": (["-n", "-d", "--interval"], 0),
+        "nohup": ([], 0), "time": ([], 0), "command": ([], 0), "builtin": ([], 0), "setsid": ([], 0),
+        "then": ([], 0), "do": ([], 0), "else": ([], 0), "!": ([], 0), "{": ([], 0),
+    ]
+
+    /// The command that really runs and its arguments, past assignments and the prefixes
+    /// above; nil when its name comes from an expansion. `viaXargs` says its arguments
+    /// come from xargs's input.
+    private static func resolve(_ words: [ShellWords.Word]) -> (String, [ShellWords.Word], viaXargs: Bool)? {
+        var rest = words[...]
+        var viaXargs = false
+        while let first = rest.first, first.text.contains("="), !first.text.hasPrefix("="), !first.text.hasPrefix("-") {
+            rest.removeFirst()  // VAR=value
+        }
+        while let first = rest.first {
+            if first.dynamic { return nil }
+            let name = String(first.text.split(separator: "/").last ?? Substring(first.text))
+            guard let prefix = prefixes[name] else { break }
+            if name == "xargs" { viaXargs = true }
+            rest.removeFirst()
+            var positional = prefix.positional
+            while let next = rest.first {
+                if next.text == "--" {
+                    rest.removeFirst()
+                    break
+                } else if next.text.hasPrefix("-"), next.text.count > 1 {
+                    rest.removeFirst()
+                    if prefix.options.contains(next.text) { _ = rest.popFirst() }
+                } else if name == "env", next.text.contains("=") {
+                    rest.removeFirst()
+                } else if positional > 0 {
+                    positional -= 1
+                    rest.removeFirst()
+                } else {
+                    break
+                }
+            }
+        }
+        guard let first = rest.first else { return ("", [], viaXargs) }
+        if first.dynamic { return nil }
+        let name = String(first.text.split(separator: "/").last ?? Substring(first.text))
+        return (first.text == "." ? "." : name, Array(rest.dropFirst()), viaXargs)
+    }
+
+    private static func reason(command: String, args words: [ShellWords.Word]) -> String? {
+        let args = words.map(\.text)
         let flags = args.filter { $0.hasPrefix("-") }
         let paths = args.filter { !$0.hasPrefix("-") }
         func hasShort(_ letters: Set<Character>) -> Bool {
@@ -44,6 +172,9 @@ public enum RiskCheck {
         case "rm":
             let recursive = hasShort(["r", "R"]) || flags.contains("--recursive")
             if recursive, let broad = paths.first(where: isBroad) { return "deletes \(broad) recursively" }
+            if recursive, let path = words.first(where: { $0.dynamic && !$0.text.hasPrefix("-") }) {
+                return "deletes \(path.text) recursively, and voicesh cannot tell what that is"
+            }
             if flags.contains("--no-preserve-root") { return "deletes from /" }
         case "dd":
             if args.contains(where: { $0.hasPrefix("of=") }) { return "dd writes straight to a file or disk" }
@@ -63,11 +194,33 @@ public enum RiskCheck {
             let recursive = hasShort(["R"]) || flags.contains("--recursive")
             if recursive, let broad = paths.first(where: isBroad) { return "\(command) -R on \(broad)" }
         case "git":
-            if paths.first == "push", flags.contains(where: { $0 == "-f" || $0.hasPrefix("--force") }) {
-                return "force-pushes over the remote's history"
+            // Past git's own options (`-C dir`, `-c key=value`) to the subcommand.
+            var rest = args[...]
+            while let first = rest.first, first.hasPrefix("-") {
+                rest.removeFirst()
+                if ["-C", "-c", "--git-dir", "--work-tree", "--namespace"].contains(first) { _ = rest.popFirst() }
             }
-            if paths.first == "reset", flags.contains("--hard") { return "throws away uncommitted work" }
-            if paths.first == "clean", hasShort(["f"]) { return "deletes untracked files" }
+            let verb = rest.first
+            let verbFlags = rest.dropFirst().filter { $0.hasPrefix("-") }
+            let refs = rest.dropFirst().filter { !$0.hasPrefix("-") }
+            if verb == "push" {
+                if verbFlags.contains(where: {
+                    $0.hasPrefix("--force") || $0 == "--mirror" || $0 == "--delete" || $0 == "--prune"
+                        || (!$0.hasPrefix("--") && $0.contains { $0 == "f" || $0 == "d" })
+                }) {
+                    return "force-pushes over the remote's history"
+                }
+                if let ref = refs.first(where: { $0.hasPrefix("+") }) {
+                    return "force-pushes \(ref) over the remote's history"
+                }
+                if let ref = refs.first(where: { $0.hasPrefix(":") }) {
+                    return "deletes \(ref.dropFirst()) on the remote"
+                }
+            }
+            if verb == "reset", verbFlags.contains("--hard") { return "throws away uncommitted work" }
+            if verb == "clean", verbFlags.contains(where: { !$0.hasPrefix("--") && $0.contains("f") }) {
+                return "deletes untracked files"
+            }
         case "kubectl":
             if paths.first == "delete" { return "deletes cluster resources" }
         case "terraform":
@@ -82,17 +235,12 @@ public enum RiskCheck {
             break
         }
         if command.hasPrefix("mkfs.") { return "\(command) rewrites a disk" }
-        // `> /dev/sda`: a redirect onto a disk.
-        for (i, word) in words.enumerated() where word.hasPrefix(">") {
-            let target = word.count > 1 ? String(word.drop { $0 == ">" }) : (i + 1 < words.count ? words[i + 1] : "")
-            if isDisk(target) { return "writes over \(target)" }
-        }
         return nil
     }
 
     /// `/`, `/*`, `~`, `.`, `..`, `*`, `$HOME` or one level below `/` (`/etc`, `/home/*`).
     private static func isBroad(_ path: String) -> Bool {
-        var p = path.trimmingCharacters(in: ["\"", "'"])
+        var p = path
         if ["~", "~/", "~/*", ".", "./", "..", "../", "*", ".*", "$HOME", "$HOME/", "${HOME}"].contains(p) {
             return true
         }
@@ -106,57 +254,5 @@ public enum RiskCheck {
     private static func isDisk(_ path: String) -> Bool {
         ["/dev/sd", "/dev/nvme", "/dev/vd", "/dev/hd", "/dev/xvd", "/dev/mmcblk", "/dev/md", "/dev/dm-"]
             .contains { path.hasPrefix($0) }
-    }
-
-    /// The command word, past `sudo`, `env`, `nohup`, `time`, `exec`, `xargs` and `VAR=value`.
-    private static func name(_ words: [String]) -> String {
-        var rest = words[...]
-        while let first = rest.first {
-            if ["sudo", "doas", "env", "nohup", "time", "exec", "xargs", "nice", "command", "builtin"].contains(first)
-                || first.hasPrefix("-") || (first.contains("=") && !first.hasPrefix("="))
-            {
-                rest.removeFirst()
-            } else {
-                break
-            }
-        }
-        let word = rest.first ?? ""
-        return String(word.split(separator: "/").last ?? Substring(word))
-    }
-
-    /// Simple commands and the operator before each.
-    private static func split(_ text: String) -> [(after: String, words: [String])] {
-        var commands: [(after: String, words: [String])] = [("", [])]
-        var word = ""
-        var quote: Character?
-        var chars = Array(text)[...]
-        func endWord() {
-            if !word.isEmpty { commands[commands.count - 1].words.append(word) }
-            word = ""
-        }
-        while let c = chars.popFirst() {
-            if let q = quote {
-                if c == q { quote = nil } else { word.append(c) }
-                continue
-            }
-            switch c {
-            case "\"", "'": quote = c
-            case " ", "\t": endWord()
-            case ";", "|", "&", "\n":
-                endWord()
-                var op = String(c)
-                if let next = chars.first, next == c, c != ";" {
-                    op.append(next)
-                    chars.removeFirst()
-                }
-                if c == "&", word.isEmpty, commands[commands.count - 1].words.last?.hasSuffix(">") == true {
-                    continue  // `>&` is a redirect, not an operator
-                }
-                commands.append((op, []))
-            default: word.append(c)
-            }
-        }
-        endWord()
-        return commands.filter { !$0.words.isEmpty }
     }
 }

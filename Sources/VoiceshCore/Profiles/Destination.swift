@@ -48,4 +48,36 @@ public struct Destination: Equatable, Sendable, CustomStringConvertible {
         guard let port, port != 22 else { return who + host }
         return "\(who)\(shown):\(port)"
     }
+
+    /// Why `host` cannot be a machine to connect to, or nil: the one rule for `profile add`,
+    /// `set`, `import` and `connect`. A DNS name (ASCII letters, digits, `-`, `_`, `.`, at most
+    /// 253 characters), an IPv4 address or an IPv6 address (with an optional `%zone`).
+    public static func hostProblem(_ host: String) -> String? {
+        let shown = UntrustedText.clean(String(host.prefix(64))) + (host.count > 64 ? "…" : "")
+        if host.isEmpty { return "is required" }
+        if host.contains("@") {
+            return "\"\(shown)\" holds a user; put it in user = \"…\" and keep host to the machine's name"
+        }
+        if host.hasPrefix("-") { return "\"\(shown)\" must not start with '-'" }
+        if host.unicodeScalars.count > 253 {
+            return "is \(host.unicodeScalars.count) characters long; a host name has at most 253"
+        }
+        if host.contains(":") {
+            let (address, zone) = host.split(separator: "%", maxSplits: 1).map(String.init).pair
+            let valid =
+                address.filter { $0 == ":" }.count >= 2
+                && address.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+                && zone.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+            return valid ? nil : "\"\(shown)\" is not a host name or address; a port goes in port = …"
+        }
+        let name = host.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+        }
+        return name ? nil : "\"\(shown)\" is not a host name or address (letters, digits, '-', '_', '.')"
+    }
+}
+
+extension Array where Element == String {
+    /// The first element and the second (or "").
+    fileprivate var pair: (String, String) { (first ?? "", count > 1 ? self[1] : "") }
 }

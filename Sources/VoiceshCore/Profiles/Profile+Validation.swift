@@ -12,19 +12,24 @@ extension Profile {
         } else if let reason = Self.nameProblem(name) {
             fail("name", reason)
         }
-        if host.isEmpty {
-            fail("host", "is required")
-        } else if host.contains("@") {
-            fail("host", "\"\(host)\" holds a user; put it in user = \"…\" and keep host to the machine's name")
-        } else if host.hasPrefix("-") || host.contains(where: { $0.isWhitespace || $0.isControl }) {
-            fail("host", "\"\(host)\" is not a host name or address")
-        }
+        if let problem = Destination.hostProblem(host) { fail("host", problem) }
         if !(1...65535).contains(port) { fail("port", "\(port) is out of range; use 1–65535") }
-        if let user, user.isEmpty || user.contains(where: { $0.isWhitespace || $0.isControl || $0 == "@" }) {
-            fail("user", "\"\(user)\" is not a user name")
+        if let user,
+            user.isEmpty || user.count > 256 || user != UntrustedText.clean(user)
+                || user.contains(where: { $0.isWhitespace || $0.isControl || $0 == "@" })
+        {
+            fail("user", "\"\(UntrustedText.clean(String(user.prefix(64))))\" is not a user name")
         }
         if identity?.isEmpty == true { fail("identity", "is empty; give a key file or remove the key") }
         if knownHosts?.isEmpty == true { fail("known_hosts", "is empty; give a file or remove the key") }
+        for (key, path) in [("identity", identity), ("known_hosts", knownHosts), ("audio_device", audioDevice)] {
+            if let path, path != UntrustedText.clean(path) || path.count > 4096 {
+                fail(
+                    key,
+                    "\"\(UntrustedText.clean(String(path.prefix(64))))\" holds control or invisible characters, or is too long"
+                )
+            }
+        }
         if !(0...3600).contains(keepalive) {
             fail("keepalive", "\(keepalive) is out of range; use 0 (off) to 3600 seconds")
         }
@@ -54,7 +59,7 @@ extension Profile {
     public static func nameProblem(_ name: String) -> String? {
         let allowed = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
         if !allowed || name.count > 64 {
-            return "\"\(name)\" must be 1–64 letters, digits, '.', '_' or '-'"
+            return "\"\(UntrustedText.clean(String(name.prefix(64))))\" must be 1–64 letters, digits, '.', '_' or '-'"
         }
         if name.hasPrefix("-") { return "\"\(name)\" must not start with '-'" }
         return nil

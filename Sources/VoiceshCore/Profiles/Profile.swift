@@ -36,6 +36,14 @@ public struct Profile: Codable, Equatable, Sendable {
         case audioDevice = "audio_device"
     }
 
+    /// The local programs this profile runs on every dictation (`recognizer = "command"` in
+    /// `[engine]` or `[fallback]`): what an import must not accept unasked.
+    public var localCommands: [String] {
+        [engine, fallback].compactMap { config in
+            config.flatMap { $0.recognizer == .command ? $0.command : nil }
+        }
+    }
+
     /// `user@host`, or `user@[host]:port` off port 22, as OpenSSH prints a destination.
     public func destination(localUser: String) -> String {
         Destination(user: user ?? localUser, host: host, port: port).description

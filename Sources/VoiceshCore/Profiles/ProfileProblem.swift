@@ -22,6 +22,9 @@ public struct ProfileProblem: Error, Equatable, Sendable, CustomStringConvertibl
     }
 
     static func unknownKey(_ key: String, known: [String]) -> Self {
+        if key.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+            return Self(key: key, message: "has an empty part between dots; write keys like engine.kind")
+        }
         let leaf = key.split(separator: ".").last.map(String.init) ?? key
         let prefix = key.dropLast(leaf.count)
         if prefix.isEmpty, EngineConfig.fields.contains(where: { $0.key == leaf }) {

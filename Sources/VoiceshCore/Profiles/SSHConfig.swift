@@ -1,105 +1,136 @@
-import Foundation
-
-/// Reads an OpenSSH client config (`~/.ssh/config`) into profiles, the way `ssh` resolves
-/// it: for each concrete `Host` alias, the first value of each keyword among the blocks
-/// whose patterns match wins (ssh_config(5), "first obtained value").
-public struct SSHConfig: Sendable {
-    struct Block {
-        var patterns: [String]
-        var options: [(keyword: String, value: String)] = []
-    }
-
-    private var blocks: [Block] = []
-
-    public init(text: String) {
-        var current = Block(patterns: ["*"])  // options before the first Host apply to all
-        var inMatch = false
+/// Turns an OpenSSH client config into profiles the way `ssh` itself reads it. voicesh does
+/// not re-implement ssh_config(5): it finds the concrete `Host` aliases (following
+/// `Include`), and for each one reads what `ssh -G ALIAS` resolved (Match blocks, first
+/// obtained values, `%h` in HostName). What voicesh cannot honour is refused, not dropped.
+public enum SSHConfig {
+    /// The concrete aliases of a config's `Host` lines (no wildcard, no negation), with
+    /// ssh's quoting (`Host "with space"` is one pattern), the `Include` patterns, and the
+    /// first `Match exec` (which `ssh -G` would run while reading the file).
+    public static func scan(_ text: String) -> (aliases: [String], includes: [String], exec: String?) {
+        var aliases: [String] = []
+        var includes: [String] = []
+        var exec: String?
         for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            let (keyword, value) = Self.split(String(raw))
-            guard !keyword.isEmpty else { continue }
+            let (keyword, value) = split(String(raw))
             switch keyword {
             case "host":
-                blocks.append(current)
-                current = Block(patterns: Self.words(value))
-                inMatch = false
+                aliases += words(value).filter { p in !p.contains(where: { "*?!".contains($0) }) }
+            case "include":
+                includes += words(value)
             case "match":
-                blocks.append(current)  // Match criteria are not evaluated; their options are skipped
-                current = Block(patterns: [])
-                inMatch = true
+                if exec == nil, words(value).contains(where: { $0.lowercased() == "exec" }) { exec = value }
             default:
-                if !inMatch { current.options.append((keyword, value)) }
+                break
             }
         }
-        blocks.append(current)
-    }
-
-    /// The aliases that name one host: no wildcards, no negation.
-    public var aliases: [String] {
         var seen = Set<String>()
-        return blocks.flatMap(\.patterns).filter { p in
-            !p.contains(where: { "*?!".contains($0) }) && seen.insert(p).inserted
+        return (aliases.filter { seen.insert($0).inserted }, includes, exec)
+    }
+
+    /// What `ssh -G` printed: lowercase keywords, each with its values in order.
+    public struct Resolved: Sendable {
+        var values: [String: [String]] = [:]
+
+        public init(output: String) {
+            for line in output.split(whereSeparator: \.isNewline) {
+                let (keyword, value) = SSHConfig.split(String(line))
+                if !keyword.isEmpty { values[keyword, default: []].append(value) }
+            }
+        }
+
+        public subscript(_ keyword: String) -> String? { values[keyword]?.first }
+        public func all(_ keyword: String) -> [String] { values[keyword] ?? [] }
+    }
+
+    /// Who runs the import: the values `%d`, `%u` and `%l` stand for.
+    public struct Local: Sendable {
+        public var home: String
+        public var user: String
+        public var hostName: String
+
+        public init(home: String, user: String, hostName: String) {
+            self.home = home
+            self.user = user
+            self.hostName = hostName
         }
     }
 
-    /// The first value of `keyword` that applies to `alias`.
-    public func value(_ keyword: String, for alias: String) -> String? {
-        for block in blocks where Self.matches(alias, block.patterns) {
-            if let option = block.options.first(where: { $0.keyword == keyword }) { return option.value }
+    /// The profile for `alias` from `ssh -G` with the config (`resolved`) and without it
+    /// (`defaults`): only what the config set is kept, so a profile does not pin the
+    /// importing user's name or ssh's list of default keys.
+    public static func profile(
+        alias: String, resolved: Resolved, defaults: Resolved, local: Local, source: String
+    ) -> Result<Profile, ProfileProblems> {
+        let source = "\(source) (Host \(alias))"
+        for keyword in ["proxyjump", "proxycommand"] {
+            if let value = resolved[keyword], value != "none" {
+                let name = keyword == "proxyjump" ? "ProxyJump" : "ProxyCommand"
+                return .failure(
+                    ProfileProblems(
+                        source: source,
+                        problems: [
+                            .init(
+                                key: keyword,
+                                message:
+                                    "\(name) \(value) is not supported yet; use ssh for this host, or make a profile for a host voicesh reaches directly"
+                            )
+                        ]))
+            }
         }
-        return nil
+        let host = resolved["hostname"] ?? alias
+        var entries: [ProfileEntry] = [
+            .init(key: "name", value: .string(alias)), .init(key: "host", value: .string(host)),
+        ]
+        let port = resolved["port"] ?? "22"
+        if port != "22" {
+            entries.append(.init(key: "port", value: Int(port).map(ConfigValue.integer) ?? .string(port)))
+        }
+        let user = resolved["user"]
+        if let user, user != defaults["user"] { entries.append(.init(key: "user", value: .string(user))) }
+        let identities = resolved.all("identityfile")
+        if identities != defaults.all("identityfile"), let identity = identities.first {
+            let tokens: [Character: String] = [
+                "%": "%", "d": local.home, "u": local.user, "l": local.hostName,
+                "L": String(local.hostName.prefix { $0 != "." }), "h": host, "n": alias, "p": port,
+                "r": user ?? local.user,
+            ]
+            switch expand(identity, tokens) {
+            case .success(let path): entries.append(.init(key: "identity", value: .string(path)))
+            case .failure(let token):
+                return .failure(
+                    ProfileProblems(
+                        source: source,
+                        problems: [
+                            .init(
+                                key: "identity",
+                                message:
+                                    "IdentityFile \(identity) uses %\(token), which voicesh cannot fill in; write the path out"
+                            )
+                        ]))
+            }
+        }
+        return Profile.build(from: entries, source: source)
     }
 
-    /// A profile for each alias (HostName, Port, User, IdentityFile), or the problems found.
-    public func profiles(source: String) -> [(alias: String, result: Result<Profile, ProfileProblems>)] {
-        aliases.map { alias in
-            var entries = [ProfileEntry(key: "name", value: .string(alias))]
-            let host = value("hostname", for: alias)?.replacingPercentH(with: alias) ?? alias
-            entries.append(.init(key: "host", value: .string(host)))
-            if let port = value("port", for: alias) {
-                entries.append(.init(key: "port", value: Int(port).map(ConfigValue.integer) ?? .string(port)))
+    /// `%d`, `%u`, `%r`, `%h`… replaced as ssh_config(5) TOKENS says; another token fails.
+    static func expand(_ text: String, _ tokens: [Character: String]) -> Result<String, UnknownTokenError> {
+        var out = ""
+        var chars = text.makeIterator()
+        while let c = chars.next() {
+            guard c == "%" else {
+                out.append(c)
+                continue
             }
-            if let user = value("user", for: alias) { entries.append(.init(key: "user", value: .string(user))) }
-            if let identity = value("identityfile", for: alias) {
-                entries.append(.init(key: "identity", value: .string(identity)))
-            }
-            return (alias, Profile.build(from: entries, source: "\(source) (Host \(alias))"))
+            guard let t = chars.next() else { return .failure(UnknownTokenError(token: "%")) }
+            guard let value = tokens[t] else { return .failure(UnknownTokenError(token: t)) }
+            out += value
         }
+        return .success(out)
     }
 
-    static func matches(_ alias: String, _ patterns: [String]) -> Bool {
-        var matched = false
-        for pattern in patterns {
-            if pattern.hasPrefix("!") {
-                if glob(String(pattern.dropFirst()), alias) { return false }
-            } else if glob(pattern, alias) {
-                matched = true
-            }
-        }
-        return matched
-    }
-
-    /// ssh_config's patterns: `*` any run of characters, `?` exactly one.
-    static func glob(_ pattern: String, _ text: String) -> Bool {
-        let p = Array(pattern.lowercased()), t = Array(text.lowercased())
-        var pi = 0, ti = 0, star = -1, mark = 0
-        while ti < t.count {
-            if pi < p.count, p[pi] == "?" || p[pi] == t[ti] {
-                pi += 1
-                ti += 1
-            } else if pi < p.count, p[pi] == "*" {
-                star = pi
-                mark = ti
-                pi += 1
-            } else if star >= 0 {
-                pi = star + 1
-                mark += 1
-                ti = mark
-            } else {
-                return false
-            }
-        }
-        while pi < p.count, p[pi] == "*" { pi += 1 }
-        return pi == p.count
+    public struct UnknownTokenError: Error, CustomStringConvertible {
+        public let token: Character
+        public var description: String { String(token) }
     }
 
     /// `Keyword value`, `Keyword=value` or `Keyword = "value"`; comments and blanks give "".
@@ -109,20 +140,30 @@ public struct SSHConfig: Sendable {
         let keyword = trimmed.prefix { !$0.isWhitespace && $0 != "=" }
         var rest = trimmed.dropFirst(keyword.count).drop(while: \.isWhitespace)
         if rest.hasPrefix("=") { rest = rest.dropFirst().drop(while: \.isWhitespace) }
-        var value = String(rest.reversed().drop(while: \.isWhitespace).reversed())
-        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-            value = String(value.dropFirst().dropLast())
-        }
+        let value = String(rest.reversed().drop(while: \.isWhitespace).reversed())
         return (keyword.lowercased(), value)
     }
 
+    /// A value's words as ssh splits them: double quotes group, and do not stay.
     static func words(_ value: String) -> [String] {
-        value.split(whereSeparator: \.isWhitespace).map { $0.replacingOccurrences(of: "\"", with: "") }
-    }
-}
-
-extension String {
-    fileprivate func replacingPercentH(with host: String) -> String {
-        replacingOccurrences(of: "%h", with: host)
+        var words: [String] = []
+        var word = ""
+        var quoted = false
+        var inWord = false
+        for c in value {
+            if c == "\"" {
+                quoted.toggle()
+                inWord = true
+            } else if c.isWhitespace, !quoted {
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            } else {
+                word.append(c)
+                inWord = true
+            }
+        }
+        if inWord { words.append(word) }
+        return words
     }
 }

@@ -32,7 +32,9 @@ public struct SpokenShell: Sendable {
 
     /// The shell text for recognised words. Never contains a newline or any control character.
     public func normalize(_ words: String) -> String {
-        var tokens = Self.literals(WrittenForm.words(words))
+        // A recogniser's or server's text loses whole escape sequences first, so no `]0;title`
+        // is left behind for the word splitter to keep.
+        var tokens = Self.literals(WrittenForm.words(UntrustedText.clean(words)))
         tokens = Self.replacing(tokens, with: aliases)
         tokens = Self.replacing(tokens, with: Self.fixes)
         var writer = ShellTextWriter()

@@ -1,9 +1,13 @@
 import Foundation
+import VoiceshCore
 
-/// The command-line output: results on stdout, messages on stderr.
+/// The command-line output: results on stdout, messages on stderr. Both are cleaned of
+/// escape sequences and control characters (`UntrustedText`): what is printed here carries
+/// text from outside (transcripts, engine and server errors, the history, profile values),
+/// and none of it may paint the terminal.
 enum Console {
     static func print(_ text: String) {
-        writeAll(STDOUT_FILENO, Array((text + "\n").utf8))
+        writeAll(STDOUT_FILENO, Array((UntrustedText.cleanLines(text) + "\n").utf8))
     }
 
     /// Text as it is, with no newline added (file contents such as TOML).
@@ -12,7 +16,7 @@ enum Console {
     }
 
     static func error(_ text: String) {
-        writeAll(STDERR_FILENO, Array((text + "\n").utf8))
+        writeAll(STDERR_FILENO, Array((UntrustedText.cleanLines(text) + "\n").utf8))
     }
 
     /// Writes every byte, through short writes and EINTR. A terminal that has gone away (a
@@ -39,7 +43,7 @@ enum Console {
     /// Asks a yes/no question on the terminal; false when there is no terminal to ask.
     static func confirm(_ question: String) -> Bool {
         guard isatty(STDIN_FILENO) == 1 else { return false }
-        writeAll(STDERR_FILENO, Array("\(question) [y/N] ".utf8))
+        writeAll(STDERR_FILENO, Array("\(UntrustedText.clean(question)) [y/N] ".utf8))
         guard let answer = readLine() else { return false }
         return ["y", "yes"].contains(answer.lowercased())
     }
@@ -54,7 +58,7 @@ enum Console {
 
     /// Columns padded to their widest cell, like `ls -l` or `docker ps`.
     static func table(_ header: [String], _ rows: [[String]]) {
-        let all = [header] + rows
+        let all = ([header] + rows).map { $0.map(UntrustedText.clean) }
         let widths = header.indices.map { i in all.map { $0[i].count }.max() ?? 0 }
         for row in all {
             let cells = row.enumerated().map { i, cell in

@@ -19,7 +19,7 @@ enum Failure {
 
     /// Writes the error's lines to stderr and returns the exit code, or nil for argument-parser's errors.
     static func report(_ error: any Error) -> Int32? {
-        guard let lines = words(for: error) else { return nil }
+        guard let lines = words(for: error)?.map(UntrustedText.clean) else { return nil }
         for line in lines { Console.error("voicesh: \(line)") }
         return error is SSHError ? 255 : 1  // ssh's code for a connection that failed
     }
@@ -43,6 +43,10 @@ enum Failure {
         switch error {
         case .cannotCreate(let path, let reason):
             "cannot create \(path): \(reason); check its permissions or set VOICESH_HOME to a writable directory"
+        case .cannotWrite(let path, let reason):
+            "cannot write \(path): \(reason); make it writable (chmod u+w) or set VOICESH_HOME to a writable directory"
+        case .diskFull(let path):
+            "the disk holding \(path) is full; free some space and try again (nothing was written)"
         case .newerSchema(let path):
             "\(path) was written by a newer voicesh; upgrade voicesh (the file was left untouched)"
         case .corrupt(let path, let detail):
@@ -68,16 +72,16 @@ enum Failure {
         case .connectTimeout(let host, let port, let seconds):
             ["connect to host \(host) port \(port): Connection timed out after \(format(seconds)) s"]
         case .closedDuringSetup(let host, let port, let reason):
-            ["Connection closed by \(host) port \(port): \(reason)"]
+            ["Connection closed by \(host) port \(port): \(outside(reason))"]
         case .hostKeyRefused: ["Host key verification failed."]
         case .hostKeyChanged(let host, let file, let line):
             ["Host key for \(host) has changed (\(file):\(line)); refusing to connect. Host key verification failed."]
         case .knownHostsUnwritable(let file, let reason): ["cannot add the host key to \(file): \(reason)"]
         case .permissionDenied(let user, let host, let methods, let notes):
             notes + ["\(user)@\(host): Permission denied (\(methods.joined(separator: ",")))."]
-        case .channel(let reason): [reason]
+        case .channel(let reason): [outside(reason)]
         case .closedByRemote(let host): ["Connection to \(host) closed by remote host."]
-        case .library(let call, let code, let message): ["\(call) failed (\(code)): \(message)"]
+        case .library(let call, let code, let message): ["\(call) failed (\(code)): \(outside(message))"]
         }
     }
 
@@ -95,8 +99,8 @@ enum Failure {
         switch error {
         case .noSpeech: "no speech heard"
         case .timedOut(let seconds): "no text within \(format(seconds)) s (engine.timeout)"
-        case .unavailable(let reason): "engine unavailable: \(reason)"
-        case .failed(let reason): "engine failed: \(reason)"
+        case .unavailable(let reason): "engine unavailable: \(outside(reason))"
+        case .failed(let reason): "engine failed: \(outside(reason))"
         case .badOutput: "the engine's answer was not a transcript"
         case .cancelled: "cancelled"
         }
@@ -107,9 +111,9 @@ enum Failure {
         case .noSpeech: "no speech was heard in the recording"
         case .timedOut(let seconds):
             "the engine gave no text within \(format(seconds)) s (the profile's engine.timeout)"
-        case .unavailable(let reason): "the engine cannot run: \(reason)"
-        case .failed(let reason): "the engine failed: \(reason)"
-        case .badOutput(let reason): "the engine answered something that is not a transcript: \(reason)"
+        case .unavailable(let reason): "the engine cannot run: \(outside(reason))"
+        case .failed(let reason): "the engine failed: \(outside(reason))"
+        case .badOutput(let reason): "the engine answered something that is not a transcript: \(outside(reason))"
         case .cancelled: "cancelled"
         }
     }
@@ -120,6 +124,12 @@ enum Failure {
         case .lowConfidence(let value, let threshold):
             "the first engine's confidence \(Int(value * 100))% is below min_confidence \(Int(threshold * 100))%"
         }
+    }
+
+    /// Text from a server, a recogniser or the network, cleaned before it becomes our words:
+    /// an HTTP error body or a disconnect message must not set the title or the clipboard.
+    private static func outside(_ text: String) -> String {
+        UntrustedText.clean(text)
     }
 
     private static func format(_ seconds: Double) -> String {

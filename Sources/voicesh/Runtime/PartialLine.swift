@@ -1,4 +1,5 @@
 import Foundation
+import VoiceshCore
 
 /// Live partial text on stderr: redrawn in place on a terminal, one line each otherwise.
 /// stdout stays the final text alone.
@@ -13,7 +14,8 @@ final class PartialLine: Sendable {
     }
 
     var show: @Sendable (String) -> Void {
-        { [self] text in
+        { [self] raw in
+            let text = UntrustedText.clean(raw)  // a stream server's words, shown as they come
             guard enabled, shown.replace(text) else { return }
             // CR + EL redraws the line; the text is cut so it never wraps.
             let line = terminal ? "\r\u{1B}[2K\u{1B}[2m\(text.suffix(100))\u{1B}[0m" : "partial: \(text)\n"

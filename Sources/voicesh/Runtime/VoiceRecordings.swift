@@ -21,10 +21,17 @@ struct VoiceRecordings {
         return try names.compactMap { name in
             let base = directory + "/" + String(name.dropLast(4))
             guard let text = try? String(contentsOfFile: base + ".txt", encoding: .utf8) else { return nil }
-            let wav = try Data(contentsOf: URL(fileURLWithPath: base + ".wav"))
-            return SpeakerAdaptation.Sample(
-                samples: try WAV.decode([UInt8](wav)).speechSamples(),
-                text: text.trimmingCharacters(in: .whitespacesAndNewlines))
+            guard let wav = FileManager.default.contents(atPath: base + ".wav") else {
+                throw Failure.Command.message("cannot read \(base).wav; check its permissions, or move it out")
+            }
+            do throws(WAV.FormatError) {
+                return SpeakerAdaptation.Sample(
+                    samples: try WAV.decode([UInt8](wav)).speechSamples(),
+                    text: text.trimmingCharacters(in: .whitespacesAndNewlines))
+            } catch {
+                throw Failure.Command.message(
+                    "\(base).wav is not a usable recording: \(error.message); fix or remove it")
+            }
         }
     }
 

@@ -34,7 +34,8 @@ struct ConnectTarget {
     /// A profile for `[user@]host[:port]` typed on the command line.
     private static func adHoc(_ target: String) throws -> Profile {
         guard let destination = Destination(parsing: target) else {
-            throw Failure.Command.message("\"\(target)\" is neither a profile nor [user@]host[:port]")
+            let shown = target.count > 64 ? String(target.prefix(64)) + "…" : target
+            throw Failure.Command.message("\"\(shown)\" is neither a profile nor [user@]host[:port]")
         }
         var profile = Profile(name: "ad-hoc", host: destination.host)
         profile.user = destination.user

@@ -25,7 +25,10 @@ struct HistoryList: ParsableCommand {
     func run() throws {
         let rows = try AppContext.live().openDatabase().dictations(profile: profile, search: search, limit: limit)
         if json { return try Console.json(rows) }
-        guard !rows.isEmpty else { return Console.error(search == nil ? "no dictations yet" : "no dictation matches") }
+        guard !rows.isEmpty else {
+            let scope = profile.map { " for profile \"\($0)\"" } ?? ""
+            return Console.error(search == nil ? "no dictations\(scope) yet" : "no dictation\(scope) matches")
+        }
         Console.table(
             ["ID", "WHEN", "PROFILE", "ENGINE", "OUTCOME", "TEXT"],
             rows.map { d in
@@ -34,6 +37,11 @@ struct HistoryList: ParsableCommand {
                     d.outcome.rawValue, HistoryFormat.oneLine(d.finalText.isEmpty ? d.rawText : d.finalText, max: 60),
                 ]
             })
+        if let failed = rows.first(where: { [.failed, .timedOut].contains($0.outcome) && $0.hasAudio }),
+            let id = failed.id
+        {
+            Console.error("a failed dictation's recording is kept; try it again: voicesh history retry \(id)")
+        }
     }
 }
 

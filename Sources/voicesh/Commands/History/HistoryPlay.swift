@@ -17,8 +17,13 @@ struct HistoryPlay: ParsableCommand {
         do throws(AudioError) {
             try AudioPlayer.play(samples, device: device)
         } catch {
-            throw Failure.Command.message(
-                "\(Failure.describe(error)); or write it to a file: voicesh history export-audio \(id) out.wav")
+            let why =
+                switch error {
+                case .cannotOpen(let device, let reason), .failed(let device, let reason):
+                    "cannot play on \(device): \(reason); pick another with --device"
+                case .badFile: Failure.describe(error)
+                }
+            throw Failure.Command.message("\(why), or write it to a file: voicesh history export-audio \(id) out.wav")
         }
     }
 }
@@ -33,10 +38,16 @@ struct HistoryExportAudio: ParsableCommand {
     @Argument(help: "The WAV file to write ('-' for standard output).", completion: .file(extensions: ["wav"]))
     var output: String
 
+    @Flag(help: "Overwrite the file if it exists.")
+    var force = false
+
     func run() throws {
         let wav = try HistoryAudio.wav(id: id)
         if output == "-" { return Console.writeAll(STDOUT_FILENO, [UInt8](wav)) }
         let path = AppContext.live().expandingTilde(output)
+        if !force, FileManager.default.fileExists(atPath: path) {
+            throw Failure.Command.message("\(output) exists; pass --force to overwrite it, or name another file")
+        }
         guard FileManager.default.createFile(atPath: path, contents: wav) else {
             throw Failure.Command.message("cannot write \(output); check the directory exists and is writable")
         }

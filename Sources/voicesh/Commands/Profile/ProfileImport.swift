@@ -8,8 +8,11 @@ struct ProfileImport: ParsableCommand {
         commandName: "import", abstract: "Import profiles from TOML files, or from ~/.ssh/config.",
         discussion: """
             A TOML file holds one profile at its top level, or several as [[profile]] tables.
-            Each file is imported whole or not at all. With --ssh-config, each Host alias becomes
-            a profile (HostName, Port, User, IdentityFile); wildcard patterns are skipped.
+            Each file is imported whole or not at all. A profile that runs a local recogniser
+            command is refused unless --allow-command is given. With --ssh-config, each Host alias (Include
+            followed) becomes a profile with what `ssh -G ALIAS` resolves (HostName, Port, User,
+            IdentityFile); wildcard patterns are skipped, and hosts behind ProxyJump or
+            ProxyCommand are refused with a line each.
             """)
 
     @Argument(help: "TOML files ('-' for stdin), or ssh config files with --ssh-config.", completion: .file())
@@ -20,6 +23,12 @@ struct ProfileImport: ParsableCommand {
 
     @Flag(help: "Overwrite profiles of the same name.")
     var replace = false
+
+    @Flag(
+        help:
+            "Accept profiles that run a local recogniser command (recognizer = \"command\"); remembered on this machine."
+    )
+    var allowCommand = false
 
     func validate() throws {
         if files.isEmpty, !sshConfig { throw ValidationError("name at least one file, or use --ssh-config") }
@@ -37,9 +46,19 @@ struct ProfileImport: ParsableCommand {
                 let text = try context.readText(file)
                 let profiles =
                     sshConfig
-                    ? try Self.fromSSHConfig(text, source: file)
+                    ? try Self.fromSSHConfig(text, path: context.expandingTilde(file), source: file, context: context)
                     : try ProfileTOML.profiles(fromText: text, source: file)
-                try database.importProfiles(profiles, replace: replace)
+                if !allowCommand {
+                    let allowed = try database.allowedCommands()
+                    for profile in profiles {
+                        if let command = profile.localCommands.first(where: { !allowed.contains($0) }) {
+                            throw Failure.Command.message(
+                                "profile \"\(profile.name)\" runs the local command \"\(UntrustedText.clean(command))\" on every dictation; import it with --allow-command if you trust it (nothing was imported)"
+                            )
+                        }
+                    }
+                }
+                try database.importProfiles(profiles, replace: replace, allowCommands: allowCommand)
                 let names = profiles.map(\.name).joined(separator: ", ")
                 Console.error(
                     "imported \(profiles.count) profile\(profiles.count == 1 ? "" : "s") from \(file): \(names)")
@@ -51,20 +70,5 @@ struct ProfileImport: ParsableCommand {
             }
         }
         if failed { throw Failure.Command.partial }
-    }
-
-    /// The Host aliases that make valid profiles; the others are reported and skipped.
-    static func fromSSHConfig(_ text: String, source: String) throws(Failure.Command) -> [Profile] {
-        var profiles: [Profile] = []
-        for (alias, result) in SSHConfig(text: text).profiles(source: source) {
-            switch result {
-            case .success(let p): profiles.append(p)
-            case .failure(let problems):
-                Console.error(
-                    "voicesh: skipped Host \(alias): \(problems.problems.map(\.description).joined(separator: "; "))")
-            }
-        }
-        guard !profiles.isEmpty else { throw .message("\(source): no Host alias could become a profile") }
-        return profiles
     }
 }

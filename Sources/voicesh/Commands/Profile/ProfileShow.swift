@@ -18,6 +18,6 @@ struct ProfileShow: ParsableCommand {
         let found = try context.openDatabase().profile(named: profile.name)
         if json { return try Console.json(found) }
         Console.print("# \(found.destination(localUser: context.localUser))")
-        Console.write(found.tomlText)
+        Console.print(found.tomlText)  // cleaned for the screen; `profile export` gives the file as it is
     }
 }

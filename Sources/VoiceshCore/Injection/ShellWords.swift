@@ -1,0 +1,209 @@
+/// A shell line split the way a POSIX shell splits it, far enough to see what runs: simple
+/// commands and the operator before each, words with their quotes and backslashes removed,
+/// redirections set apart, and the text inside `$( )`, backticks and `<( )` kept for a
+/// second look. It never expands anything; a word whose value depends on an expansion is
+/// marked `dynamic`. `parse` returns nil for what it cannot read (an open quote, an
+/// unclosed substitution, a trailing backslash).
+struct ShellWords: Equatable {
+    struct Word: Equatable {
+        /// The word without quotes and backslashes; expansions stay as written (`$HOME`).
+        var text = ""
+        /// Its value comes from a variable, a command substitution or a backtick.
+        var dynamic = false
+        /// The bodies of `$( )` and backticks in it, which the shell runs first.
+        var substitutions: [String] = []
+        /// The bodies of `<( )` and `>( )`: the word names what they print.
+        var processes: [String] = []
+    }
+
+    struct Command: Equatable {
+        /// The operator before it: "", `;`, `&&`, `||`, `|`, `&`, `(`, `)`, newline.
+        var after = ""
+        var words: [Word] = []
+        /// Redirection targets (`> /dev/sda`, `< <(curl …)`), with their operator.
+        var redirects: [(op: String, target: Word)] = []
+
+        static func == (a: Command, b: Command) -> Bool {
+            a.after == b.after && a.words == b.words && a.redirects.map(\.op) == b.redirects.map(\.op)
+                && a.redirects.map(\.target) == b.redirects.map(\.target)
+        }
+    }
+
+    var commands: [Command]
+
+    static func parse(_ text: String) -> ShellWords? {
+        var parser = Parser(chars: Array(text)[...])
+        return parser.run().map { ShellWords(commands: $0.filter { !$0.words.isEmpty || !$0.redirects.isEmpty }) }
+    }
+
+    private struct Parser {
+        var chars: ArraySlice<Character>
+        var commands: [Command] = [Command()]
+        var word = Word()
+        var inWord = false
+        var pendingRedirect: String?
+
+        mutating func run() -> [Command]? {
+            while let c = chars.popFirst() {
+                switch c {
+                case "\\":
+                    guard let next = chars.popFirst() else { return nil }
+                    if next != "\n" { append(next) }
+                case "'":
+                    guard let end = chars.firstIndex(of: "'") else { return nil }
+                    append(contentsOf: chars[..<end])
+                    chars = chars[(end + 1)...]
+                case "\"":
+                    guard doubleQuoted() else { return nil }
+                case "$":
+                    guard dollar() else { return nil }
+                case "`":
+                    guard let body = until("`") else { return nil }
+                    mark(substitution: body, written: "`\(body)`")
+                case "<" where chars.first == "(", ">" where chars.first == "(":
+                    chars.removeFirst()
+                    guard let body = balanced() else { return nil }
+                    word.processes.append(body)
+                    append(contentsOf: "\(c)(\(body))")
+                case "<", ">":
+                    // `2>` names a descriptor, not a word; `>&2`, `>>`, `<<<` are one operator.
+                    if inWord, !word.text.isEmpty, word.text.allSatisfy(\.isNumber) { word = Word(); inWord = false }
+                    endWord()
+                    var op = String(c)
+                    while let next = chars.first, "<>&|".contains(next) { op.append(next); chars.removeFirst() }
+                    pendingRedirect = op
+                case "&" where chars.first == ">" && !inWord:
+                    endWord()
+                    chars.removeFirst()
+                    var op = "&>"
+                    if chars.first == ">" { op.append(chars.removeFirst()) }
+                    pendingRedirect = op
+                case " ", "\t":
+                    endWord()
+                case "#" where !inWord:
+                    chars = chars[chars.endIndex...]
+                case ";", "|", "&", "\n", "(", ")":
+                    endWord()
+                    var op = String(c)
+                    if let next = chars.first, "|&;".contains(c), next == c || (c == "|" && next == "&") {
+                        op.append(chars.removeFirst())
+                    }
+                    commands.append(Command(after: op))
+                default:
+                    append(c)
+                }
+            }
+            endWord()
+            return pendingRedirect == nil ? commands : nil
+        }
+
+        mutating func append(_ c: Character) {
+            word.text.append(c)
+            inWord = true
+        }
+
+        mutating func append(contentsOf s: some Sequence<Character>) {
+            word.text.append(contentsOf: s)
+            inWord = true
+        }
+
+        mutating func mark(substitution body: String, written: String) {
+            word.substitutions.append(body)
+            word.dynamic = true
+            append(contentsOf: written)
+        }
+
+        mutating func endWord() {
+            guard inWord else { return }
+            if let op = pendingRedirect {
+                commands[commands.count - 1].redirects.append((op, word))
+                pendingRedirect = nil
+            } else {
+                commands[commands.count - 1].words.append(word)
+            }
+            word = Word()
+            inWord = false
+        }
+
+        /// Inside `"…"`: backslash escapes only `$`, `` ` ``, `"`, `\`; expansions still happen.
+        mutating func doubleQuoted() -> Bool {
+            inWord = true
+            while let c = chars.popFirst() {
+                switch c {
+                case "\"": return true
+                case "\\":
+                    guard let next = chars.popFirst() else { return false }
+                    if !"$`\"\\\n".contains(next) { word.text.append("\\") }
+                    if next != "\n" { word.text.append(next) }
+                case "$": guard dollar() else { return false }
+                case "`":
+                    guard let body = until("`") else { return false }
+                    mark(substitution: body, written: "`\(body)`")
+                default: word.text.append(c)
+                }
+            }
+            return false
+        }
+
+        /// After `$`: `$(…)`, `$((…))`, `${…}`, `$NAME`, `$1`, `$?`; a lone `$` is literal.
+        mutating func dollar() -> Bool {
+            switch chars.first {
+            case "(":
+                chars.removeFirst()
+                guard let body = balanced() else { return false }
+                mark(substitution: body, written: "$(\(body))")
+            case "{":
+                chars.removeFirst()
+                guard let body = until("}") else { return false }
+                word.dynamic = true
+                append(contentsOf: "${\(body)}")
+            case let c? where c.isLetter || c.isNumber || c == "_" || "?#@*!$-".contains(c):
+                var name = String(chars.removeFirst())
+                if c.isLetter || c == "_" {
+                    while let n = chars.first, n.isLetter || n.isNumber || n == "_" { name.append(chars.removeFirst()) }
+                }
+                word.dynamic = true
+                append(contentsOf: "$\(name)")
+            default:
+                append("$")
+            }
+            return true
+        }
+
+        /// Up to the closing `)` of one just opened, past nested parentheses and quotes.
+        mutating func balanced() -> String? {
+            var depth = 1
+            var body = ""
+            var quote: Character?
+            while let c = chars.popFirst() {
+                if let q = quote {
+                    if c == q {
+                        quote = nil
+                    } else if c == "\\", q == "\"", let n = chars.popFirst() {
+                        body.append(c); body.append(n); continue
+                    }
+                } else if c == "'" || c == "\"" {
+                    quote = c
+                } else if c == "\\", let n = chars.popFirst() {
+                    body.append(c)
+                    body.append(n)
+                    continue
+                } else if c == "(" {
+                    depth += 1
+                } else if c == ")" {
+                    depth -= 1
+                    if depth == 0 { return body }
+                }
+                body.append(c)
+            }
+            return nil
+        }
+
+        mutating func until(_ end: Character) -> String? {
+            guard let index = chars.firstIndex(of: end) else { return nil }
+            let body = String(chars[..<index])
+            chars = chars[(index + 1)...]
+            return body
+        }
+    }
+}
