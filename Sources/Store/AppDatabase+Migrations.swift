@@ -57,6 +57,11 @@ extension AppDatabase {
                 t.add(column: "aliases", .jsonText).notNull().defaults(to: "{}")
             }
         }
+        migrator.registerMigration("v3-profile-auto-stop") { db in
+            try db.alter(table: "profile") { t in
+                t.add(column: "autoStop", .double).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 }

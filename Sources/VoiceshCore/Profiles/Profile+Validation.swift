@@ -25,6 +25,9 @@ extension Profile {
         }
         if identity?.isEmpty == true { fail("identity", "is empty; give a key file or remove the key") }
         if knownHosts?.isEmpty == true { fail("known_hosts", "is empty; give a file or remove the key") }
+        if !(0...60).contains(autoStop) {
+            fail("auto_stop", "\(autoStop) is out of range; use 0 (off) to 60 seconds")
+        }
         if !(0...3600).contains(keepalive) {
             fail("keepalive", "\(keepalive) is out of range; use 0 (off) to 3600 seconds")
         }
