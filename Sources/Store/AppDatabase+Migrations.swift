@@ -64,6 +64,11 @@ extension AppDatabase {
                 t.column("allowedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v4-profile-auto-stop") { db in
+            try db.alter(table: "profile") { t in
+                t.add(column: "autoStop", .double).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 }

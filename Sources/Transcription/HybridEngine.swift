@@ -41,9 +41,11 @@ public struct HybridEngine: SpeechEngine {
         try await run(audio, partial: partial).transcript
     }
 
-    public func run(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
-        async throws(EngineError) -> Outcome
-    {
+    /// `fallingBack` is called when the fallback takes over (its own timeout starts then).
+    public func run(
+        _ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void,
+        fallingBack: @Sendable () -> Void = {}
+    ) async throws(EngineError) -> Outcome {
         // Keep every frame while the primary hears it, so the fallback gets the same audio.
         let recorded = FrameLog()
         let (relay, feed) = AsyncStream<AudioFrame>.makeStream()
@@ -69,6 +71,7 @@ public struct HybridEngine: SpeechEngine {
         }
         await forwarding.value
         let frames = recorded.frames
+        fallingBack()
         let replay = AsyncStream<AudioFrame> { continuation in
             for frame in frames { continuation.yield(frame) }
             continuation.finish()

@@ -234,4 +234,131 @@ struct DictationTerminalTests {
         try tmux.send("echo ok", "Enter")
         #expect(try tmux.wait { $0.contains("\nok\n") }.contains("remote$ echo ok"))
     }
+
+    /// The newest history row, once one is there (the session saves it on its way out).
+    func newestRow(within seconds: Double = 10) throws -> [String: Any]? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let row = try history().first { return row }
+            usleep(100_000)
+        }
+        return nil
+    }
+
+    /// Nothing lost: a hang-up or SIGTERM while a dictation is recorded, transcribed, shown or
+    /// edited keeps it, text and audio, as interrupted; `history retry` and `show` work on it.
+    @Test(arguments: ["recording", "transcribing", "shown", "edited", "dropped"])
+    func aSessionThatEndsKeepsTheDictation(stage: String) throws {
+        let server = try STTServer(dialect: "openai", mode: "hang")
+        switch stage {
+        case "transcribing":
+            try profile("slow", engine: "kind = \"server\"\nurl = \"\(server.url)\"\ntimeout = 60")
+        default:
+            try profile("slow", engine: "recognizer = \"command\"\ncommand = \"echo ls -la\"")
+        }
+        let tmux = try session("slow")
+        try tmux.send("C-]")
+        try tmux.wait { $0.contains("● rec") }
+        usleep(1_500_000)
+        if stage != "recording" {
+            try tmux.send("C-]")
+            try tmux.wait(seconds: 30) { $0.contains(stage == "transcribing" ? "transcribing" : "⏎ insert") }
+        }
+        if stage == "edited" {
+            try tmux.send("e")
+            try tmux.send("x", literal: true)
+            try tmux.wait { $0.contains("edit:") && $0.contains("ls -lax") }
+        }
+        switch stage {
+        case "shown": try tmux.hangUp()
+        case "dropped": sshd.stopSessions()
+        default: try tmux.signal(stage == "edited" ? "TERM" : "HUP")
+        }
+        let row = try #require(try newestRow())
+        #expect(row["outcome"] as? String == "interrupted", "\(row)")
+        #expect(row["has_audio"] as? Bool == true, "\(row)")
+        let text: String? =
+            switch stage {
+            case "shown", "dropped": "ls -la"
+            case "edited": "ls -lax"
+            default: ""
+            }
+        #expect(row["final_text"] as? String == text, "\(row)")
+        let id = try #require(row["id"] as? Int)
+        let shown = try cli.ok("history", "show", String(id)).stdout
+        #expect(shown.contains("outcome    interrupted"), "\(shown)")
+        let retried = try cli.run("history", "retry", String(id), "--engine", "edge")
+        #expect(retried.status == 0, "\(retried.stderr)")
+        #expect(retried.stdout == "git status\n")
+        if stage == "edited" || stage == "dropped" {
+            // The terminal is the user's again: the pane's shell reads a line as usual.
+            try tmux.wait { $0.contains("EXIT=") }
+            try tmux.send("stty -a | grep -o -- ' -\\?icanon' ; echo done", "Enter")
+            let screen = try tmux.wait { $0.contains("\ndone") }
+            #expect(screen.contains(" icanon") && !screen.contains("-icanon"), "\(screen)")
+        }
+    }
+
+    /// auto_stop: seconds of silence after speech end the recording, with no second key press.
+    @Test func aRecordingThatEndsInSilenceStopsByItself() throws {
+        let quiet = cli.home.appendingPathComponent("speech-then-silence.wav").path
+        try Shell.run("/usr/bin/sox", ["-R", speech, quiet, "pad", "0", "6"])
+        try profile("hands", extra: "auto_stop = 1.5")
+        let tmux = try Tmux(
+            [CLI.binary.path, "connect", "--audio-file", quiet, "hands", "--", "env PS1='remote$ ' bash --norc --noprofile"],
+            environment: cli.environment)
+        try tmux.wait { $0.contains("remote$") }
+        try tmux.send("C-]")
+        try tmux.wait { $0.contains("● rec") }
+        // No second toggle: the silence after "git status" ends it.
+        let screen = try tmux.wait(seconds: 30) { $0.contains("⏎ insert") }
+        #expect(screen.contains("remote$ git status  ⏎ insert"), "\(screen)")
+        try tmux.send("Escape")
+        let row = try #require(try newestRow())
+        let seconds = try #require(row["audio_seconds"] as? Double)
+        // Stopped in the silence: after the speech, well before the file's end.
+        #expect(seconds < 5.5, "\(row)")
+    }
+
+    /// What is shown is all of what is sent: a text cut on the line needs `y` to run.
+    @Test func aTextTooLongForTheLineIsNotRunWithoutY() throws {
+        let long = "echo " + String(repeating: "A", count: 120) + " ; touch /tmp/voicesh-unseen ; echo BBBB"
+        try profile("long", engine: "recognizer = \"command\"\ncommand = \"echo '\(long)'\"")
+        let tmux = try session("long")
+        _ = try dictate(tmux, seconds: 0.5, until: "⏎ ^R e r esc")
+        try tmux.send("C-r")
+        let asked = try tmux.wait { $0.contains("not all of it was shown") }
+        #expect(asked.contains("press y to run it"), "\(asked)")
+        try tmux.send("n")  // anything else goes back
+        try tmux.wait { $0.contains("⏎ ^R e r esc") }
+        try tmux.send("Escape")
+        #expect(try history().first?["outcome"] as? String == "discarded")
+    }
+
+    /// Narrowing the window while the text is shown, then Esc, leaves no fragment behind.
+    @Test func narrowingTheWindowThenEscapeLeavesTheScreenClean() throws {
+        try profile("narrow", engine: "recognizer = \"command\"\ncommand = \"echo git status\"")
+        let tmux = try session("narrow")
+        _ = try dictate(tmux, seconds: 0.5)
+        try tmux.resize(columns: 40, rows: 30)
+        try tmux.wait { $0.contains("⏎ ^R e r esc") || $0.contains("insert") }
+        try tmux.send("Escape")
+        let screen = try tmux.wait { !$0.contains("⏎") && !$0.contains("esc") }
+        #expect(!screen.contains("⏎") && !screen.contains("esc") && !screen.contains("discard"), "\(screen)")
+    }
+
+    /// A bracketed paste with a newline in the editor is one line: nothing is dropped, nothing runs.
+    @Test func aPasteWithANewlineInTheEditorKeepsAllOfIt() throws {
+        try profile("paste", engine: "recognizer = \"command\"\ncommand = \"echo echo\"")
+        let tmux = try session("paste")
+        _ = try dictate(tmux, seconds: 0.5)
+        try tmux.send("e")
+        try tmux.wait { $0.contains("edit:") }
+        try tmux.send("\u{1B}[200~ one\ntwo\u{1B}[201~", literal: true)
+        try tmux.wait { $0.contains("echo one two") }
+        try tmux.send("Enter")
+        let screen = try tmux.wait { $0.contains("remote$ echo one two") && !$0.contains("edit:") }
+        #expect(screen.contains("remote$ echo one two"), "\(screen)")
+        #expect(try history().first?["final_text"] as? String == "echo one two")
+    }
 }

@@ -127,6 +127,7 @@ struct ProfileTOMLTests {
         p.user = "me"
         p.toggleKey = "f9"
         p.history = .textAndAudio
+        p.autoStop = 1.5
         p.engine.kind = .stream
         p.engine.provider = .generic
         p.engine.url = "ws://127.0.0.1:9/x"
@@ -138,6 +139,16 @@ struct ProfileTOMLTests {
         p.aliases = ["prod box": "prod-01.example.com", "show me": "ls -la", "quote \"x\"": "y"]
         let back = try ProfileTOML.profiles(fromText: p.tomlText, source: "export")
         #expect(back == [p])
+    }
+
+    @Test func autoStopIsAKeyLikeAnyOther() throws {
+        let text = "name = \"a\"\nhost = \"h\"\nauto_stop = 2\n"
+        #expect(try ProfileTOML.profiles(fromText: text, source: "f.toml").first?.autoStop == 2)
+        #expect(problems("name = \"a\"\nhost = \"h\"\nauto_stop = 99\n").contains { $0.contains("auto_stop") })
+        #expect(problems("name = \"a\"\nhost = \"h\"\nauto_stop = \"soon\"\n").contains { $0.contains("auto_stop") })
+        var p = Profile(name: "a", host: "h")
+        try p.set("auto_stop", to: .float(3))
+        #expect(p.autoStop == 3 && p.tomlText.contains("auto_stop = 3"))
     }
 
     /// Every example in profiles/ is valid, and together they cover every engine kind,

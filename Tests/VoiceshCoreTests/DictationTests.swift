@@ -3,109 +3,101 @@ import Testing
 @testable import VoiceshCore
 
 /// The dictation's pure parts: the state machine, keys, the line editor, the view.
+/// The machine's tests are events in, effects out: no terminal, no clock.
 struct DictationStateMachineTests {
     typealias Machine = DictationStateMachine
     var machine = Machine(settings: .init(toggle: .defaultToggle, timeout: 30))
 
-    mutating func record(_ text: String, raw: String? = nil) -> [Machine.Effect] {
-        do {
-            let effects = machine.toggle(now: 0)
-            #expect(effects == [.startRecording])
+    /// Records take `number` from 0 to 2 and has the engine answer `text` at 3; the line had room for it.
+    mutating func record(_ text: String, raw: String? = nil, take number: Int = 1) -> [Machine.Effect] {
+        #expect(machine.toggle(now: 0) == [.startRecording(take: number)])
+        #expect(machine.key(.toggle, now: 2) == [.stopRecording])
+        guard case .transcribing(let take, let deadline) = machine.state else {
+            Issue.record("\(machine.state)")
+            return []
         }
-        do {
-            let effects = machine.key(.toggle, now: 2)
-            #expect(effects == [.stopRecording])
-        }
-        #expect(machine.state == .transcribing(since: 2, deadline: 32))
-        return machine.transcribed(text: text, rawText: raw ?? text, now: 3)
+        #expect(take.number == number && take.stoppedAt == 2 && deadline == 32)
+        let effects = machine.transcribed(.init(text: text, rawText: raw ?? text, engine: "edge"), take: number, now: 3)
+        _ = machine.shown(room: 200)
+        return effects
+    }
+
+    var take: Machine.Take? { machine.take }
+
+    /// The history row a `save` effect asks for.
+    func saved(_ effects: [Machine.Effect]) -> [Machine.Entry] {
+        effects.compactMap { if case .save(let entry) = $0 { entry } else { nil } }
     }
 
     @Test mutating func insertIsTheDefaultAndNeverRuns() {
-        do {
-            let effects = record("git status")
-            #expect(effects == [])
-        }
+        #expect(record("git status") == [])
         let prompt = Machine.Prompt(text: "git status", rawText: "git status")
-        #expect(machine.state == .confirming(prompt))
-        do {
-            let effects = machine.key(.enter, now: 4)
-            #expect(effects == [.deliver(prompt, run: false)])
-        }
+        guard case .confirming(let take, prompt) = machine.state else { Issue.record("\(machine.state)"); return }
+        #expect(take.heard?.engine == "edge" && take.latencyMs == 1000)
+        let effects = machine.key(.enter, now: 4)
+        #expect(saved(effects).map(\.outcome) == [.inserted])
+        #expect(effects.last == .send(prompt, run: false))
+        #expect(saved(effects).first?.keepAudio == false)
         #expect(machine.state == .idle)
     }
 
     @Test mutating func runIsItsOwnKey() {
         _ = record("ls")
-        do {
-            let effects = machine.key(.control("r"), now: 4)
-            #expect(effects == [.deliver(.init(text: "ls", rawText: "ls"), run: true)])
-        }
+        let effects = machine.key(.control("r"), now: 4)
+        #expect(saved(effects).map(\.outcome) == [.ran])
+        #expect(effects.last == .send(.init(text: "ls", rawText: "ls"), run: true))
     }
 
     @Test mutating func otherKeysWhileConfirmingDoNothing() {
         _ = record("ls")
-        do {
-            let effects = machine.key(.text("x"), now: 4)
-            #expect(effects == [])
-        }
-        do {
-            let effects = machine.key(.left, now: 4)
-            #expect(effects == [])
-        }
+        #expect(machine.key(.text("x"), now: 4) == [])
+        #expect(machine.key(.left, now: 4) == [])
+        #expect(machine.key(.paste("rm -rf /"), now: 4) == [])
         #expect(machine.ownsKeyboard)
     }
 
     @Test mutating func riskyCommandsAskTwiceToRun() {
         _ = record("sudo rm -rf /")
-        guard case .confirming(let prompt) = machine.state else { Issue.record("\(machine.state)"); return }
+        guard case .confirming(let take, let prompt) = machine.state else { Issue.record("\(machine.state)"); return }
         #expect(prompt.risk != nil)
-        do {
-            let effects = machine.key(.control("r"), now: 4)
-            #expect(effects == [])
-        }
-        #expect(machine.state == .confirmingRisk(prompt, run: true))
-        let back = machine.key(.text("n"), now: 5)  // anything but y goes back
-        #expect(back == [])
-        #expect(machine.state == .confirming(prompt))
+        #expect(machine.key(.control("r"), now: 4) == [])
+        #expect(machine.state == .confirmingRisk(take, prompt, run: true))
+        #expect(machine.key(.text("n"), now: 5) == [])  // anything but y goes back
+        #expect(machine.state == .confirming(take, prompt))
         _ = machine.key(.control("r"), now: 6)
-        do {
-            let effects = machine.key(.text("y"), now: 7)
-            #expect(effects == [.deliver(prompt, run: true)])
-        }
+        let effects = machine.key(.text("y"), now: 7)
+        #expect(saved(effects).map(\.outcome) == [.ran])
+        #expect(effects.last == .send(prompt, run: true))
         // Inserting it (no Enter) needs no second answer on an ordinary profile.
-        _ = record("sudo rm -rf /")
-        do {
-            let effects = machine.key(.enter, now: 4)
-            #expect(effects == [.deliver(prompt, run: false)])
-        }
+        _ = record("sudo rm -rf /", take: 2)
+        #expect(machine.key(.enter, now: 4).last == .send(prompt, run: false))
     }
 
-    @Test func productionProfilesAskTwiceToInsert() {
-        var machine = Machine(settings: .init(toggle: .defaultToggle, production: true))
+    @Test func productionProfilesAskTwiceToInsertAndNeverAutoSend() {
+        var machine = Machine(settings: .init(toggle: .defaultToggle, send: .auto, production: true))
         _ = machine.toggle(now: 0)
         _ = machine.key(.toggle, now: 1)
-        _ = machine.transcribed(text: "shutdown -h now", rawText: "shutdown dash h now", now: 2)
-        do {
-            let effects = machine.key(.enter, now: 3)
-            #expect(effects == [])
-        }
-        guard case .confirmingRisk(_, run: false) = machine.state else { Issue.record("\(machine.state)"); return }
+        #expect(machine.transcribed(.init(text: "uptime", rawText: "uptime"), take: 1, now: 2) == [])
+        _ = machine.shown(room: 80)
+        #expect(machine.key(.enter, now: 3).last == .send(.init(text: "uptime", rawText: "uptime"), run: false))
+        _ = machine.toggle(now: 4)
+        _ = machine.key(.toggle, now: 5)
+        _ = machine.transcribed(.init(text: "shutdown -h now", rawText: "shutdown dash h now"), take: 2, now: 6)
+        _ = machine.shown(room: 80)
+        #expect(machine.key(.enter, now: 7) == [])
+        guard case .confirmingRisk(_, _, run: false) = machine.state else { Issue.record("\(machine.state)"); return }
     }
 
     @Test func autoSendRunsOnlySafeCommands() {
         var machine = Machine(settings: .init(toggle: .defaultToggle, send: .auto))
         _ = machine.toggle(now: 0)
         _ = machine.key(.toggle, now: 1)
-        do {
-            let effects = machine.transcribed(text: "uptime", rawText: "uptime", now: 2)
-            #expect(effects == [.deliver(.init(text: "uptime", rawText: "uptime"), run: true)])
-        }
+        let effects = machine.transcribed(.init(text: "uptime", rawText: "uptime"), take: 1, now: 2)
+        #expect(effects.map(\.self).last == .send(.init(text: "uptime", rawText: "uptime"), run: true))
+        #expect(saved(effects).map(\.outcome) == [.ran])
         _ = machine.toggle(now: 3)
         _ = machine.key(.toggle, now: 4)
-        do {
-            let effects = machine.transcribed(text: "reboot", rawText: "reboot", now: 5)
-            #expect(effects == [])
-        }
+        #expect(machine.transcribed(.init(text: "reboot", rawText: "reboot"), take: 2, now: 5) == [])
         guard case .confirming = machine.state else { Issue.record("\(machine.state)"); return }
     }
 
@@ -114,7 +106,17 @@ struct DictationStateMachineTests {
         _ = machine.key(.text("e"), now: 4)
         for key in [Key.backspace, .backspace, .text("tus")] { _ = machine.key(key, now: 5) }
         let effects = machine.key(.enter, now: 6)
-        #expect(effects == [.deliver(.init(text: "git status", rawText: "git stash", edited: true), run: false)])
+        #expect(effects.last == .send(.init(text: "git status", rawText: "git stash", edited: true), run: false))
+        #expect(saved(effects).map(\.outcome) == [.edited])
+        #expect(saved(effects).first?.text == "git status")
+    }
+
+    @Test mutating func aPasteWithANewlineInTheEditorIsOneLineAndNothingIsLost() {
+        _ = record("echo")
+        _ = machine.key(.text("e"), now: 4)
+        #expect(machine.key(.paste(" one\ntwo"), now: 5) == [])
+        guard case .editing(_, _, let editor) = machine.state else { Issue.record("\(machine.state)"); return }
+        #expect(editor.text == "echo one two")
     }
 
     @Test mutating func escapeLeavesTheEditorWithTheTextAsItWas() {
@@ -122,86 +124,218 @@ struct DictationStateMachineTests {
         _ = machine.key(.text("e"), now: 4)
         _ = machine.key(.text(" -la"), now: 5)
         _ = machine.key(.escape, now: 6)
-        #expect(machine.state == .confirming(.init(text: "ls", rawText: "ls")))
+        guard case .confirming(_, let prompt) = machine.state else { Issue.record("\(machine.state)"); return }
+        #expect(prompt == .init(text: "ls", rawText: "ls"))
     }
 
     @Test mutating func discardAndReRecord() {
         _ = record("ls")
-        let prompt = Machine.Prompt(text: "ls", rawText: "ls")
-        do {
-            let effects = machine.key(.text("r"), now: 4)
-            #expect(effects == [.discard(prompt), .startRecording])
-        }
-        #expect(machine.state == .recording(since: 4, partial: ""))
-        do {
-            let effects = machine.key(.escape, now: 5)
-            #expect(effects == [.cancelRecording])
-        }
-        _ = record("ls")
-        do {
-            let effects = machine.key(.escape, now: 4)
-            #expect(effects == [.discard(prompt)])
-        }
+        let effects = machine.key(.text("r"), now: 4)
+        #expect(saved(effects).map(\.outcome) == [.discarded])
+        #expect(effects.last == .startRecording(take: 2))
+        guard case .recording(let take, partial: "") = machine.state else { Issue.record("\(machine.state)"); return }
+        #expect(take.number == 2 && take.startedAt == 4 && take.heard == nil)
+        #expect(machine.key(.escape, now: 5) == [.cancelRecording])
+        _ = record("ls", take: 3)
+        #expect(saved(machine.key(.escape, now: 4)).map(\.outcome) == [.discarded])
         #expect(machine.state == .idle)
     }
 
     @Test mutating func toggleTwiceQuicklySendsTheToggleItself() {
-        do {
-            let effects = machine.toggle(now: 10)
-            #expect(effects == [.startRecording])
-        }
-        do {
-            let effects = machine.key(.toggle, now: 10.2)
-            #expect(effects == [.cancelRecording, .sendToRemote([0x1D])])
-        }
+        #expect(machine.toggle(now: 10) == [.startRecording(take: 1)])
+        #expect(machine.key(.toggle, now: 10.2) == [.cancelRecording, .sendToRemote([0x1D])])
         #expect(machine.state == .idle)
     }
 
-    @Test mutating func partialsShowWhileRecordingOnly() {
+    @Test mutating func partialsShowWhileRecordingOnlyAndOnlyTheirOwnTake() {
         _ = machine.toggle(now: 0)
-        machine.partial("git")
-        #expect(machine.state == .recording(since: 0, partial: "git"))
+        _ = machine.partial("git", take: 1)
+        _ = machine.partial("stale", take: 0)
+        guard case .recording(_, partial: "git") = machine.state else { Issue.record("\(machine.state)"); return }
         _ = machine.key(.enter, now: 1)
-        machine.partial("late")
-        #expect(machine.state == .transcribing(since: 1, deadline: 31))
+        _ = machine.partial("late", take: 1)
+        guard case .transcribing(_, deadline: 31) = machine.state else { Issue.record("\(machine.state)"); return }
     }
 
-    @Test mutating func failuresAndSilenceBecomeNotices() {
-        do {
-            let effects = record("")
-            #expect(effects == [])
-        }
-        guard case .notice(let message, let until) = machine.state else { Issue.record("\(machine.state)"); return }
-        #expect(message.contains("no speech"))
+    @Test mutating func silenceIsANoticeAndItsAudioIsKept() {
+        let effects = record("")
+        #expect(saved(effects).map(\.outcome) == [.failed])
+        #expect(saved(effects).first?.keepAudio == true)
+        #expect(saved(effects).first?.error == "no speech heard")
+        guard case .notice(let notice) = machine.state else { Issue.record("\(machine.state)"); return }
+        #expect(notice.message.contains("no speech"))
         #expect(!machine.ownsKeyboard)
-        machine.tick(now: until - 1)
+        #expect(machine.tick(now: notice.until - 1) == [])
         #expect(machine.state != .idle)
-        machine.tick(now: until)
+        _ = machine.tick(now: notice.until)
         #expect(machine.state == .idle)
+    }
+
+    @Test mutating func aFailureKeepsTheAudioAndTheNoticeGetsTheRetryHint() {
         _ = machine.toggle(now: 20)
         _ = machine.key(.toggle, now: 22)
-        machine.failed("timed out", now: 23)
-        machine.dismissNotice()
+        _ = machine.engineNote("1 s of audio dropped")
+        let effects = machine.failed(
+            take: 1, message: "no text within 30 s (engine.timeout)", brief: "timed out", timedOut: true, now: 23)
+        #expect(effects.first == .cancelTranscription)
+        let entry = saved(effects).first
+        #expect(entry?.outcome == .timedOut && entry?.keepAudio == true)
+        #expect(entry?.error == "no text within 30 s (engine.timeout); 1 s of audio dropped")
+        _ = machine.saved(id: 7)
+        guard case .notice(let notice) = machine.state else { Issue.record("\(machine.state)"); return }
+        #expect(notice.message == "recording kept, voicesh history retry 7: timed out")
+        #expect(machine.dismissNotice() == [])
         #expect(machine.state == .idle)
+        // An answer from a take that is over changes nothing.
+        #expect(machine.failed(take: 1, message: "late", now: 30) == [])
+        #expect(machine.transcribed(.init(text: "x", rawText: "x"), take: 1, now: 30) == [])
+    }
+
+    @Test mutating func aHistoryThatCannotBeWrittenIsANotice() {
+        _ = record("ls")
+        _ = machine.key(.enter, now: 4)
+        _ = machine.historyFailed("the history could not be written: disk full", now: 5)
+        guard case .notice(let notice) = machine.state else { Issue.record("\(machine.state)"); return }
+        #expect(notice.message == "the history could not be written: disk full")
     }
 
     @Test mutating func escapeCancelsTranscription() {
         _ = machine.toggle(now: 0)
         _ = machine.key(.toggle, now: 1)
-        do {
-            let effects = machine.key(.escape, now: 2)
-            #expect(effects == [.cancelTranscription])
+        #expect(machine.key(.escape, now: 2) == [.cancelTranscription])
+        #expect(machine.transcribed(.init(text: "late", rawText: "late"), take: 1, now: 3) == [])
+        #expect(machine.state == .idle)
+    }
+
+    @Test mutating func anEngineThatEndsTheStreamItselfStopsTheRecording() {
+        _ = machine.toggle(now: 0)
+        let effects = machine.transcribed(.init(text: "ls", rawText: "ls"), take: 1, now: 4)
+        #expect(effects == [.stopRecording])
+        guard case .confirming(let take, _) = machine.state else { Issue.record("\(machine.state)"); return }
+        #expect(take.stoppedAt == 4)
+    }
+
+    @Test mutating func theCountdownIsTheRunningEnginesOwn() {
+        _ = machine.toggle(now: 0)
+        _ = machine.key(.toggle, now: 1)
+        guard case .transcribing(_, deadline: 31) = machine.state else { Issue.record("\(machine.state)"); return }
+        // The primary gave up at 20 s; the fallback (10 s) runs from then.
+        _ = machine.engineRestarted(take: 1, timeout: 10, now: 21)
+        guard case .transcribing(_, deadline: 31) = machine.state else { Issue.record("\(machine.state)"); return }
+        _ = machine.engineRestarted(take: 1, timeout: 15, now: 25)
+        guard case .transcribing(_, deadline: 40) = machine.state else { Issue.record("\(machine.state)"); return }
+        // A fallback that starts while recording sets the timeout counted from the stop.
+        _ = machine.key(.escape, now: 26)
+        _ = machine.toggle(now: 30)
+        _ = machine.engineRestarted(take: 2, timeout: 5, now: 31)
+        _ = machine.key(.toggle, now: 32)
+        guard case .transcribing(_, deadline: 37) = machine.state else { Issue.record("\(machine.state)"); return }
+    }
+
+    @Test func autoStopEndsTheRecordingAfterSilenceFollowingSpeech() {
+        var machine = Machine(settings: .init(toggle: .defaultToggle, autoStop: 1.5))
+        _ = machine.toggle(now: 0)
+        #expect(machine.tick(now: 5) == [])  // silence before any speech does not stop it
+        _ = machine.speech(true, take: 1, now: 5)
+        _ = machine.speech(false, take: 1, now: 7)
+        #expect(machine.tick(now: 8) == [])
+        _ = machine.speech(true, take: 1, now: 8.2)  // speaking again: the silence starts over
+        #expect(machine.tick(now: 9.5) == [])
+        _ = machine.speech(false, take: 1, now: 9.6)
+        #expect(machine.tick(now: 11.1) == [.stopRecording])
+        guard case .transcribing(let take, _) = machine.state else { Issue.record("\(machine.state)"); return }
+        #expect(take.stoppedAt == 11.1)
+        // Off (0), silence never stops a recording; the toggle always does.
+        var off = Machine(settings: .init(toggle: .defaultToggle))
+        _ = off.toggle(now: 0)
+        _ = off.speech(true, take: 1, now: 1)
+        _ = off.speech(false, take: 1, now: 2)
+        #expect(off.tick(now: 100) == [])
+        #expect(off.key(.toggle, now: 100) == [.stopRecording])
+    }
+
+    @Test mutating func aTextTheLineCouldNotShowWholeWantsY() {
+        _ = machine.toggle(now: 0)
+        _ = machine.key(.toggle, now: 1)
+        let long = "echo " + String(repeating: "A", count: 80) + " ; touch /tmp/x ; echo B"
+        _ = machine.transcribed(.init(text: long, rawText: long), take: 1, now: 2)
+        _ = machine.shown(room: 40)
+        #expect(machine.key(.control("r"), now: 3) == [])
+        guard case .confirmingRisk(_, let prompt, run: true) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
         }
-        do {
-            let effects = machine.transcribed(text: "late", rawText: "late", now: 3)
-            #expect(effects == [])
+        #expect(prompt.risk == nil)
+        #expect(machine.key(.text("y"), now: 4).last == .send(prompt, run: true))
+        // Nor is a text sent before the line was drawn at all.
+        _ = machine.toggle(now: 5)
+        _ = machine.key(.toggle, now: 6)
+        _ = machine.transcribed(.init(text: "ls", rawText: "ls"), take: 2, now: 7)
+        #expect(machine.key(.enter, now: 8) == [])
+        // The editor shows all of it: from there it goes.
+        _ = machine.key(.escape, now: 9)
+        _ = machine.key(.text("e"), now: 10)
+        #expect(machine.key(.enter, now: 11).last == .send(.init(text: "ls", rawText: "ls"), run: false))
+    }
+
+    @Test func theBottomRowIsBorrowedForATakeAndGivenBackAfterIt() {
+        var machine = Machine(settings: .init(toggle: .defaultToggle))
+        #expect(machine.toggle(now: 0, fullScreen: true) == [.borrowRow, .startRecording(take: 1)])
+        #expect(machine.key(.escape, now: 1) == [.cancelRecording, .returnRow])
+        _ = machine.toggle(now: 2, fullScreen: true)
+        _ = machine.key(.toggle, now: 3)
+        _ = machine.failed(take: 2, message: "no network", now: 4)
+        // The notice stays in the borrowed row until it goes.
+        #expect(machine.tick(now: 20) == [.returnRow])
+        _ = machine.toggle(now: 21, fullScreen: true)
+        _ = machine.key(.toggle, now: 22)
+        _ = machine.transcribed(.init(text: "ls", rawText: "ls"), take: 3, now: 23)
+        _ = machine.shown(room: 80)
+        #expect(machine.key(.text("r"), now: 24).contains(.borrowRow) == false)  // still borrowed
+        #expect(machine.key(.escape, now: 25) == [.cancelRecording, .returnRow])
+    }
+
+    @Test(arguments: ["recording", "transcribing", "confirming", "editing", "confirmingRisk"])
+    func anInterruptedTakeIsKeptWithItsTextAndAudio(_ stage: String) {
+        var machine = Machine(settings: .init(toggle: .defaultToggle))
+        _ = machine.toggle(now: 0)
+        if stage != "recording" { _ = machine.key(.toggle, now: 2) }
+        if !["recording", "transcribing"].contains(stage) {
+            _ = machine.transcribed(.init(text: "rm -rf build", rawText: "rm dash rf build"), take: 1, now: 3)
+            _ = machine.shown(room: 80)
+        }
+        if stage == "editing" {
+            _ = machine.key(.text("e"), now: 4)
+            _ = machine.key(.text("2"), now: 5)
+        }
+        if stage == "confirmingRisk" {
+            _ = machine.shown(room: 3)
+            _ = machine.key(.enter, now: 4)
+        }
+        let effects = machine.interrupted("the terminal hung up", now: 9)
+        let entry = effects.compactMap { if case .save(let entry) = $0 { entry } else { nil } }.first
+        #expect(entry?.outcome == .interrupted)
+        #expect(entry?.keepAudio == true)
+        #expect(entry?.error == "the terminal hung up")
+        switch stage {
+        case "recording":
+            #expect(effects.first == .cancelRecording)
+            #expect(entry?.text == "" && entry?.take.stoppedAt == 9)
+        case "transcribing":
+            #expect(effects.first == .cancelTranscription)
+            #expect(entry?.text == "")
+        case "editing":
+            #expect(entry?.text == "rm -rf build2" && entry?.rawText == "rm dash rf build")
+        default:
+            #expect(entry?.text == "rm -rf build" && entry?.rawText == "rm dash rf build")
         }
         #expect(machine.state == .idle)
+        #expect(machine.interrupted("again", now: 10) == [])
     }
 
     @Test func promptTextIsSanitised() {
         let prompt = Machine.Prompt(text: "ls\u{1B}[201~;\r\nrm -rf ~", rawText: "x")
-        #expect(prompt.text == "ls[201~; rm -rf ~")
+        #expect(!prompt.text.contains("\u{1B}") && !prompt.text.contains("\r"))
         #expect(prompt.risk == "deletes ~ recursively")
     }
 }
@@ -278,10 +412,79 @@ struct KeyTests {
         #expect(Key.decode(Array("\u{1B}[20~x".utf8), toggle: f9) == [.toggle, .text("x")])
     }
 
-    @Test func cursorReportsAreTakenOutOfKeystrokes() {
-        let (rest, reports) = Key.extractCursorReports(Array("ls\u{1B}[5;7R -l\u{1B}[A".utf8))
-        #expect(rest == Array("ls -l\u{1B}[A".utf8))
-        #expect(reports.count == 1 && reports[0] == (5, 7))
+    /// Every sequence, fed one byte at a time, decodes as it does whole.
+    static let sequences: [(String, [Key])] = [
+        ("\u{1B}[12;40R", [.cursorReport(row: 12, column: 40)]),
+        ("\u{1B}[D", [.left]), ("\u{1B}[C", [.right]), ("\u{1B}[H", [.home]), ("\u{1B}[F", [.end]),
+        ("\u{1B}OD", [.left]), ("\u{1B}OH", [.home]), ("\u{1B}[1~", [.home]), ("\u{1B}[7~", [.home]),
+        ("\u{1B}[4~", [.end]), ("\u{1B}[8~", [.end]), ("\u{1B}[3~", [.delete]), ("\u{1B}[1;5D", [.left]),
+        ("\u{1B}[200~echo one\ntwo\u{1B}[201~", [.paste("echo one\ntwo")]),
+        ("\u{1B}[20~", [.other]), ("\u{1B}x", [.other]), ("\u{1B}\u{1B}[D", [.escape, .left]),
+        ("\u{1D}", [.toggle]), ("\r", [.enter]), ("\u{7F}", [.backspace]), ("\u{12}", [.control("r")]),
+        ("é€😀", [.text("é€😀")]), ("ls\u{1B}[5;7R -l", [.text("ls"), .cursorReport(row: 5, column: 7), .text(" -l")]),
+    ]
+
+    @Test(arguments: sequences)
+    func dripFedSequencesDecodeAsWholeOnes(_ sequence: String, _ expected: [Key]) {
+        let bytes = Array(sequence.utf8)
+        var whole = KeyDecoder(toggle: .defaultToggle)
+        #expect(whole.feed(bytes) + whole.timeout() == expected)
+        var dripped = KeyDecoder(toggle: .defaultToggle)
+        var keys: [Key] = []
+        for byte in bytes { keys += dripped.feed([byte]) }
+        keys += dripped.timeout()
+        // Text arrives a character at a time: join it to compare.
+        #expect(Self.joined(keys) == Self.joined(expected), "\(sequence.debugDescription)")
+        // And split at every point into two reads.
+        for cut in 1..<bytes.count {
+            var two = KeyDecoder(toggle: .defaultToggle)
+            let split = two.feed(bytes[..<cut]) + two.feed(bytes[cut...]) + two.timeout()
+            #expect(Self.joined(split) == Self.joined(expected), "\(sequence.debugDescription) cut at \(cut)")
+        }
+    }
+
+    @Test func aSplitCursorReportIsNotEscape() {
+        var decoder = KeyDecoder(toggle: .defaultToggle)
+        #expect(decoder.feed(Array("\u{1B}[12;".utf8)) == [])
+        #expect(decoder.isWaiting)
+        #expect(decoder.feed(Array("40R".utf8)) == [.cursorReport(row: 12, column: 40)])
+        #expect(!decoder.isWaiting)
+        // A lone ESC waits for what follows; with nothing, it is the Escape key.
+        #expect(decoder.feed([0x1B]) == [])
+        #expect(decoder.timeout() == [.escape])
+        let f9 = try! KeyChord(parsing: "f9")
+        var toggle = KeyDecoder(toggle: f9)
+        #expect(toggle.feed(Array("\u{1B}[2".utf8)) == [])
+        #expect(toggle.feed(Array("0~".utf8)) == [.toggle])
+    }
+
+    static func joined(_ keys: [Key]) -> [Key] {
+        var out: [Key] = []
+        for key in keys {
+            if case .text(let more) = key, case .text(let text)? = out.last {
+                out[out.count - 1] = .text(text + more)
+            } else {
+                out.append(key)
+            }
+        }
+        return out
+    }
+
+    @Test func cursorReportsAreTakenOutOfKeystrokesEvenWhenSplit() {
+        let stream = Array("ls\u{1B}[5;7R -l\u{1B}[A\u{1B}[12;40R".utf8)
+        for cut in 0...stream.count {
+            var filter = CursorReportFilter()
+            let first = filter.feed(stream[..<cut])
+            let second = filter.feed(stream[cut...])
+            let rest = first.rest + second.rest + filter.timeout()
+            #expect(rest == Array("ls -l\u{1B}[A".utf8), "cut at \(cut)")
+            #expect((first.reports + second.reports).map { [$0.row, $0.column] } == [[5, 7], [12, 40]])
+        }
+        // A lone ESC (the Escape key) is held only until the next read or the timeout.
+        var filter = CursorReportFilter()
+        #expect(filter.feed([0x1B]).rest == [])
+        #expect(filter.timeout() == [0x1B])
+        #expect(filter.feed(Array("x".utf8)).rest == Array("x".utf8))
     }
 }
 
@@ -309,6 +512,7 @@ struct LineEditorTests {
 
 struct DictationViewTests {
     let view = DictationView(toggle: .defaultToggle)
+    let take = DictationStateMachine.Take(number: 1, startedAt: 0, borrowsRow: false, stoppedAt: 0, timeout: 30)
 
     func visible(_ s: String) -> String {
         s.replacing(/\x{1B}\[[0-9;]*m/, with: "")
@@ -317,24 +521,26 @@ struct DictationViewTests {
     @Test func neverWiderThanTheRoomLeft() {
         let prompt = DictationStateMachine.Prompt(text: "kubectl get pods --all-namespaces", rawText: "")
         for width in [1, 5, 20, 40, 200] {
-            let line = visible(view.render(.confirming(prompt), level: 0, now: 0, width: width))
+            let line = visible(view.render(.confirming(take, prompt), level: 0, now: 0, width: width).line)
             #expect(line.count <= width)
         }
-        #expect(
-            visible(view.render(.confirming(prompt), level: 0, now: 0, width: 200)).hasPrefix(
-                prompt.text + "  ⏎ insert"))
-        #expect(view.render(.idle, level: 1, now: 0, width: 80) == "")
+        let wide = view.render(.confirming(take, prompt), level: 0, now: 0, width: 200)
+        #expect(visible(wide.line).hasPrefix(prompt.text + "  ⏎ insert"))
+        #expect(wide.textRoom == prompt.text.count)
+        #expect(view.render(.idle, level: 1, now: 0, width: 80).line == "")
     }
 
-    @Test func longTextKeepsItsEndsAndTheKeys() {
+    @Test func longTextKeepsItsEndsAndTheKeysAndSaysItWasCut() {
         let prompt = DictationStateMachine.Prompt(
             text: "sudo journalctl -u nginx --since today | grep -i error | tail -n 50", rawText: "")
-        let line = visible(view.render(.confirming(prompt), level: 0, now: 0, width: 50))
+        let drawn = view.render(.confirming(take, prompt), level: 0, now: 0, width: 50)
+        let line = visible(drawn.line)
         #expect(line == "sudo journalctl -…error | tail -n 50  ⏎ ^R e r esc")
         #expect(line.count <= 50)
+        #expect(drawn.textRoom.map { $0 < prompt.text.count } == true)
         var editor = LineEditor(prompt.text)
         for _ in 0..<30 { editor.apply(.left) }
-        let editing = visible(view.render(.editing(prompt, editor), level: 0, now: 0, width: 40))
+        let editing = visible(view.render(.editing(take, prompt, editor), level: 0, now: 0, width: 40).line)
         #expect(editing.count <= 40)
         #expect(editing.hasPrefix("edit: ") && editing.hasSuffix("  ⏎ ^R esc"))
         #expect(editing.contains("grep"))  // the cursor's neighbourhood, not the start
@@ -342,10 +548,51 @@ struct DictationViewTests {
     }
 
     @Test func recordingShowsClockLevelAndPartial() {
-        let line = visible(view.render(.recording(since: 0, partial: "git sta"), level: 1, now: 65, width: 120))
+        let line = visible(view.render(.recording(take, partial: "git sta"), level: 1, now: 65, width: 120).line)
         #expect(line.hasPrefix("● rec 1:05 █████ git sta  ctrl-] stop"))
-        #expect(visible(view.render(.recording(since: 0, partial: ""), level: 0, now: 0, width: 120)).contains("▁▁▁▁▁"))
-        let waiting = visible(view.render(.transcribing(since: 0, deadline: 30), level: 0, now: 2.5, width: 120))
+        #expect(visible(view.render(.recording(take, partial: ""), level: 0, now: 0, width: 120).line).contains("▁▁▁▁▁"))
+        let waiting = visible(view.render(.transcribing(take, deadline: 30), level: 0, now: 2.5, width: 120).line)
         #expect(waiting.contains("transcribing 28 s left"))
+    }
+}
+
+struct StatusLineTests {
+    let size = StatusLine.Size(columns: 80, rows: 24)
+
+    @Test func atAPromptTheLineGoesAfterTheCursorAndComesOffWithOneErase() {
+        var line = StatusLine()
+        #expect(line.room(size) == nil)
+        #expect(line.ask() == Array("\u{1B}[6n".utf8))
+        #expect(line.awaitingReports)
+        #expect(line.cursorReported(row: 5, column: 10, size: size) == [])
+        #expect(!line.awaitingReports)
+        #expect(line.room(size) == 70)
+        #expect(line.draw("hi", size: size) == Array("hi\u{1B}[K\u{1B}[10G".utf8))
+        #expect(line.remoteWillWrite(size) == Array("\u{1B}[K".utf8))
+        #expect(line.remoteWillWrite(size) == [])  // once
+        #expect(line.room(size) == nil)
+    }
+
+    @Test func aBorrowedRowIsDrawnAndClearedAtTheBottom() {
+        var line = StatusLine()
+        line.borrowsRow = true
+        _ = line.ask()
+        _ = line.cursorReported(row: 3, column: 7, size: size)
+        #expect(line.room(size) == 79)
+        #expect(line.draw("x", size: size) == Array("\u{1B}[24;1Hx\u{1B}[K\u{1B}[3;7H".utf8))
+        #expect(line.clear(size) == Array("\u{1B}[24;1H\u{1B}[2K\u{1B}[3;7H".utf8))
+    }
+
+    @Test func afterTheWindowChangesTheEraseReachesTheRowsBelow() {
+        var line = StatusLine()
+        _ = line.ask()
+        _ = line.cursorReported(row: 5, column: 10, size: size)
+        _ = line.draw("a long hint line", size: size)
+        // A terminal that re-wraps on narrowing may have put the line's end on the next row.
+        #expect(line.resized(StatusLine.Size(columns: 20, rows: 24)) == Array("\u{1B}[J".utf8))
+        _ = line.ask()
+        _ = line.cursorReported(row: 5, column: 10, size: size)
+        _ = line.draw("again", size: size)
+        #expect(line.erase(size) == Array("\u{1B}[K".utf8))
     }
 }

@@ -18,6 +18,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var send: SendPolicy
     var history: HistoryPolicy
     var production: Bool
+    var autoStop: Double
     var audioDevice: String?
     var engine: EngineConfig
     var fallback: EngineConfig?
@@ -42,6 +43,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
         send = p.send
         history = p.history
         production = p.production
+        autoStop = p.autoStop
         audioDevice = p.audioDevice
         engine = p.engine
         fallback = p.fallback
@@ -61,6 +63,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
         p.send = send
         p.history = history
         p.production = production
+        p.autoStop = autoStop
         p.audioDevice = audioDevice
         p.engine = engine
         p.fallback = fallback

@@ -33,6 +33,18 @@ public struct SpeechPresence: Sendable {
         return 10 * log10(max(loud, 1) / quiet)
     }
 
+    /// Whether the last quarter second sounds like speech: the recording so far holds speech,
+    /// and those frames are nearer its loud level than its quiet one (in dB). This is what
+    /// `auto_stop` listens to; its silence is the quiet level the recording has shown.
+    public var speakingNow: Bool {
+        let recent = 25
+        guard likelySpeech, energies.count >= recent else { return false }
+        let sorted = energies.sorted()
+        let loud = max(sorted[sorted.count * 9 / 10], 1), quiet = max(sorted[sorted.count / 10], 1)
+        let now = max(energies.suffix(recent).reduce(0, +) / Double(recent), 1)
+        return log10(now / quiet) >= log10(loud / quiet) / 2
+    }
+
     public var likelySpeech: Bool {
         guard let loud = energies.sorted().dropFirst(energies.count * 9 / 10).first else { return false }
         return spreadDB >= minimumSpreadDB && (loud.squareRoot() / 32768) >= minimumLevel

@@ -1,14 +1,21 @@
 /// The dictation inside an SSH session, as a pure state machine: one mutating method per
-/// event, each returning the effects the session driver carries out. No clock, terminal or
-/// audio here; time comes in as `now` (seconds on any monotonic clock).
+/// event, each returning the effects the session carries out, in order. It decides
+/// everything (what is recorded, what is saved with which outcome, what is sent, what is
+/// shown, when the bottom row is borrowed); a dictation's data lives in the states that have
+/// it (`Take`). No clock, terminal or audio here: time comes in as `now` (seconds on any
+/// monotonic clock).
 ///
 /// ```
-/// idle ─toggle→ recording ─toggle/enter→ transcribing ─text→ confirming ─enter→ deliver (insert)
-///                  │ esc                    │ esc / failed        │ ctrl-r → deliver (run)
-///                  ▼                        ▼                     │ e → editing, r → recording
-///                idle                notice → idle                │ esc → discard
-/// risky text: insert (production) and run pass through confirmingRisk, which wants `y`;
-/// send = auto delivers at once only safe text on a profile that is not production.
+///          toggle                 toggle/enter/full/silence      text
+/// idle ───────────→ recording ───────────────────→ transcribing ─────→ confirming
+///  ▲  ◀── esc, toggle twice ─┘      │ esc ──→ idle      │ failed,        │ enter → send (insert)
+///  │                                │ failed            │ no speech      │ ctrl-r → send (run)
+///  │                                ▼                   ▼                │ e → editing ─esc→ confirming
+///  └──── key, time ─────────────── notice ◀─────────────┘                │ r/toggle → recording
+///                                                                        │ esc/d → idle (discarded)
+/// risky or not all shown: run (and insert on a production profile) goes through
+/// confirmingRisk, which wants `y`; any other key goes back to confirming.
+/// interrupted (hang-up, SIGTERM, lost connection): any take is saved, outcome interrupted.
 /// ```
 public struct DictationStateMachine: Sendable {
     /// What the user is asked to confirm: the shell text exactly as it would be sent.
@@ -27,30 +34,101 @@ public struct DictationStateMachine: Sendable {
         }
     }
 
+    /// What an engine made of a take.
+    public struct Heard: Equatable, Sendable {
+        /// The shell text (after the spoken-shell normaliser) and the engine's own words.
+        public var text: String
+        public var rawText: String
+        public var engine: String
+        public var fallbackEngine: String?
+        public var confidence: Double?
+
+        public init(
+            text: String, rawText: String, engine: String = "", fallbackEngine: String? = nil,
+            confidence: Double? = nil
+        ) {
+            self.text = text
+            self.rawText = rawText
+            self.engine = engine
+            self.fallbackEngine = fallbackEngine
+            self.confidence = confidence
+        }
+    }
+
+    /// One dictation's data, from the toggle to its history row.
+    public struct Take: Equatable, Sendable {
+        /// Tells this take's engine answers from those of a cancelled take.
+        public let number: Int
+        public let startedAt: Double
+        /// The bottom row is borrowed while this take is on screen (the remote is full screen).
+        public let borrowsRow: Bool
+        public var stoppedAt: Double?
+        /// The timeout of the engine now running (the fallback's, once it runs).
+        public var timeout: Double
+        public var heard: Heard?
+        /// When the text came, for the history's latency.
+        public var heardAt: Double?
+        /// The engine's remarks on this take, kept with its history row.
+        public var notes: [String] = []
+        /// Since when it has been quiet after speech, for `auto_stop` (nil: no speech yet, or speaking).
+        public var silentSince: Double?
+
+        public var latencyMs: Int? {
+            guard let stoppedAt, let heardAt else { return nil }
+            return Int(((heardAt - stoppedAt) * 1000).rounded())
+        }
+    }
+
+    /// A history row to write for a take.
+    public struct Entry: Equatable, Sendable {
+        public var take: Take
+        public var outcome: Dictation.Outcome
+        /// The shell text as shown (empty when there was none).
+        public var text: String
+        public var rawText: String
+        public var error: String?
+        /// Keep the recording whatever the profile says (the user's speech has no text yet,
+        /// or its text was never used).
+        public var keepAudio: Bool
+    }
+
+    /// A line of its own until a key or `until`.
+    public struct Notice: Equatable, Sendable {
+        public var message: String
+        public var until: Double
+        public var borrowsRow: Bool
+        /// A row is being saved for it: its id becomes the retry hint.
+        public var awaitsRow: Bool = false
+    }
+
     public enum State: Equatable, Sendable {
         case idle
-        case recording(since: Double, partial: String)
-        case transcribing(since: Double, deadline: Double)
-        case confirming(Prompt)
-        case editing(Prompt, LineEditor)
-        /// A risky command waits for `y`; `run` says what the user asked for.
-        case confirmingRisk(Prompt, run: Bool)
-        /// A message (a failure, "no speech") until a key or `until`.
-        case notice(String, until: Double)
+        case recording(Take, partial: String)
+        case transcribing(Take, deadline: Double)
+        case confirming(Take, Prompt)
+        case editing(Take, Prompt, LineEditor)
+        /// A risky (or not wholly shown) command waits for `y`; `run` says what the user asked for.
+        case confirmingRisk(Take, Prompt, run: Bool)
+        case notice(Notice)
     }
 
     public enum Effect: Equatable, Sendable {
         /// Bytes for the remote, as the user typed them (the toggle key pressed twice).
         case sendToRemote([UInt8])
-        case startRecording
+        /// Start capturing audio and the engine for take `number`.
+        case startRecording(take: Int)
         /// Recording ends; the engine gets the end of the audio and finishes.
         case stopRecording
-        /// Recording ends and the audio is dropped (the user cancelled).
+        /// Recording ends and the engine is stopped (the user cancelled, or it is over).
         case cancelRecording
         case cancelTranscription
-        /// Write the history row, then send the text (and Enter when `run`).
-        case deliver(Prompt, run: Bool)
-        case discard(Prompt)
+        /// Write the history row (before anything is sent); report back with `saved` or `historyFailed`.
+        case save(Entry)
+        /// Send the text (and Enter when `run`).
+        case send(Prompt, run: Bool)
+        /// The remote's PTY loses its bottom row to the dictation's line, or gets it back.
+        case borrowRow
+        case returnRow
     }
 
     public struct Settings: Sendable {
@@ -59,20 +137,29 @@ public struct DictationStateMachine: Sendable {
         public var production: Bool
         /// The engine's timeout, shown while transcribing.
         public var timeout: Double
+        /// Seconds of silence after speech that end a recording (0: off).
+        public var autoStop: Double = 0
         /// A second toggle this soon after the first sends the toggle key to the remote.
         public var doublePress: Double = 0.4
         public var noticeSeconds: Double = 6
 
-        public init(toggle: KeyChord, send: SendPolicy = .confirm, production: Bool = false, timeout: Double = 30) {
+        public init(
+            toggle: KeyChord, send: SendPolicy = .confirm, production: Bool = false, timeout: Double = 30,
+            autoStop: Double = 0
+        ) {
             self.toggle = toggle
             self.send = send
             self.production = production
             self.timeout = timeout
+            self.autoStop = autoStop
         }
     }
 
     public let settings: Settings
     public private(set) var state: State = .idle
+    private var takes = 0
+    /// The characters of the text the line showed when last drawn (nothing yet: 0).
+    private var shownRoom = 0
 
     public init(settings: Settings) {
         self.settings = settings
@@ -86,12 +173,34 @@ public struct DictationStateMachine: Sendable {
         }
     }
 
-    /// The toggle key pressed while idle (or over a notice).
-    public mutating func toggle(now: Double) -> [Effect] {
+    /// The take on screen, if any.
+    public var take: Take? {
         switch state {
-        case .idle, .notice:
-            state = .recording(since: now, partial: "")
-            return [.startRecording]
+        case .idle, .notice: nil
+        case .recording(let take, _), .transcribing(let take, _), .confirming(let take, _),
+            .editing(let take, _, _), .confirmingRisk(let take, _, _):
+            take
+        }
+    }
+
+    /// Something on screen moves (a clock, a spinner, a notice that goes by itself).
+    public var animates: Bool {
+        switch state {
+        case .recording, .transcribing, .notice: true
+        default: false
+        }
+    }
+
+    // MARK: Keys
+
+    /// The toggle key pressed while idle (or over a notice); `fullScreen`: the remote is in
+    /// the alternate screen, so the line needs a row of its own.
+    public mutating func toggle(now: Double, fullScreen: Bool = false) -> [Effect] {
+        switch state {
+        case .idle:
+            return record(now: now, borrowed: false, fullScreen: fullScreen)
+        case .notice(let notice):
+            return record(now: now, borrowed: notice.borrowsRow, fullScreen: fullScreen)
         default:
             return key(.toggle, now: now)
         }
@@ -101,116 +210,319 @@ public struct DictationStateMachine: Sendable {
         switch state {
         case .idle, .notice:
             return []
-        case .recording(let since, _):
+        case .recording(let take, _):
             switch key {
-            case .toggle where now - since < settings.doublePress:
-                state = .idle
-                return [.cancelRecording, .sendToRemote(settings.toggle.bytes)]
+            case .toggle where now - take.startedAt < settings.doublePress:
+                return [.cancelRecording, .sendToRemote(settings.toggle.bytes)] + idle(from: take)
             case .toggle, .enter:
-                state = .transcribing(since: now, deadline: now + settings.timeout)
-                return [.stopRecording]
+                return stop(take, now: now)
             case .escape:
-                state = .idle
-                return [.cancelRecording]
+                return [.cancelRecording] + idle(from: take)
             default:
                 return []
             }
-        case .transcribing:
+        case .transcribing(let take, _):
             guard key == .escape else { return [] }
-            state = .idle
-            return [.cancelTranscription]
-        case .confirming(let prompt):
+            return [.cancelTranscription] + idle(from: take)
+        case .confirming(let take, let prompt):
             switch key {
-            case .enter: return deliver(prompt, run: false)
-            case .control("r"): return deliver(prompt, run: true)
+            case .enter: return deliver(take, prompt, run: false)
+            case .control("r"): return deliver(take, prompt, run: true)
             case .text("e"), .text("E"):
-                state = .editing(prompt, LineEditor(prompt.text))
+                state = .editing(take, prompt, LineEditor(prompt.text))
                 return []
             case .text("r"), .text("R"), .toggle:
-                state = .recording(since: now, partial: "")
-                return [.discard(prompt), .startRecording]
+                return [.save(entry(take, .discarded, prompt))] + record(now: now, borrowed: take.borrowsRow)
             case .escape, .control("c"), .text("d"), .text("D"):
-                state = .idle
-                return [.discard(prompt)]
+                return [.save(entry(take, .discarded, prompt))] + idle(from: take)
             default:
                 return []
             }
-        case .editing(let prompt, var editor):
+        case .editing(let take, let prompt, var editor):
             switch key {
             case .enter, .control("r"):
                 let edited = Prompt(text: editor.text, rawText: prompt.rawText, edited: editor.text != prompt.text)
-                if edited.text.isEmpty {
-                    state = .idle
-                    return [.discard(edited)]
-                }
-                return deliver(edited, run: key != .enter)
+                if edited.text.isEmpty { return [.save(entry(take, .discarded, edited))] + idle(from: take) }
+                return deliver(take, edited, run: key != .enter, shownWhole: true)
             case .escape:
-                state = .confirming(prompt)
+                state = .confirming(take, prompt)
                 return []
             default:
                 editor.apply(key)
-                state = .editing(prompt, editor)
+                state = .editing(take, prompt, editor)
                 return []
             }
-        case .confirmingRisk(let prompt, let run):
-            if key == .text("y") || key == .text("Y") {
-                state = .idle
-                return [.deliver(prompt, run: run)]
-            }
-            state = .confirming(prompt)
+        case .confirmingRisk(let take, let prompt, let run):
+            if key == .text("y") || key == .text("Y") { return send(take, prompt, run: run) }
+            state = .confirming(take, prompt)
             return []
         }
     }
 
-    /// Recording stopped on its own (the maximum length was reached).
-    public mutating func recordingEnded(now: Double) -> [Effect] {
-        guard case .recording = state else { return [] }
-        state = .transcribing(since: now, deadline: now + settings.timeout)
-        return [.stopRecording]
+    /// A key pressed over a notice: the notice goes (the key goes on to the remote).
+    public mutating func dismissNotice() -> [Effect] {
+        guard case .notice(let notice) = state else { return [] }
+        state = .idle
+        return notice.borrowsRow ? [.returnRow] : []
     }
 
-    /// Live words from an engine that reports them while audio arrives.
-    public mutating func partial(_ text: String) {
-        if case .recording(let since, _) = state { state = .recording(since: since, partial: text) }
-    }
-
-    /// The engine's text (already through the spoken-shell normaliser) and its raw words.
-    public mutating func transcribed(text: String, rawText: String, now: Double) -> [Effect] {
-        guard case .transcribing = state else { return [] }
-        let prompt = Prompt(text: text, rawText: rawText)
-        if prompt.text.isEmpty {
-            state = .notice(
-                "no speech heard; press \(settings.toggle.name) to try again", until: now + settings.noticeSeconds)
-            return []
-        }
-        if settings.send == .auto && prompt.risk == nil && !settings.production {
-            state = .idle
-            return [.deliver(prompt, run: true)]
-        }
-        state = .confirming(prompt)
+    /// The line was drawn with room for `characters` of the text being confirmed.
+    public mutating func shown(room characters: Int) -> [Effect] {
+        shownRoom = characters
         return []
     }
 
-    /// Recording or transcription failed; the driver has kept the audio.
-    public mutating func failed(_ message: String, now: Double) {
-        state = .notice(message, until: now + settings.noticeSeconds)
+    // MARK: Audio and engine
+
+    /// Recording of take `number` stopped on its own (the maximum length was reached).
+    public mutating func recordingEnded(take number: Int, now: Double) -> [Effect] {
+        guard case .recording(let take, _) = state, take.number == number else { return [] }
+        return stop(take, now: now)
     }
 
-    /// A key pressed over a notice: the notice goes, the key goes to the remote.
-    public mutating func dismissNotice() {
-        if case .notice = state { state = .idle }
+    /// The speech-presence detector changed its mind: speech is heard now, or it stopped.
+    /// With `auto_stop`, `tick` ends the recording after that much silence following speech.
+    public mutating func speech(_ heard: Bool, take number: Int, now: Double) -> [Effect] {
+        guard case .recording(var take, let partial) = state, take.number == number else { return [] }
+        take.silentSince = heard ? nil : now
+        state = .recording(take, partial: partial)
+        return []
     }
 
-    public mutating func tick(now: Double) {
-        if case .notice(_, let until) = state, now >= until { state = .idle }
+    /// Live words from an engine that reports them while audio arrives.
+    public mutating func partial(_ text: String, take number: Int) -> [Effect] {
+        if case .recording(let take, _) = state, take.number == number { state = .recording(take, partial: text) }
+        return []
     }
 
-    private mutating func deliver(_ prompt: Prompt, run: Bool) -> [Effect] {
-        if prompt.risk != nil && (run || settings.production) {
-            state = .confirmingRisk(prompt, run: run)
+    /// The engine of take `number` handed over to its fallback, whose own timeout now runs.
+    public mutating func engineRestarted(take number: Int, timeout: Double, now: Double) -> [Effect] {
+        switch state {
+        case .recording(var take, let partial) where take.number == number:
+            take.timeout = timeout
+            state = .recording(take, partial: partial)
+        case .transcribing(var take, _) where take.number == number:
+            take.timeout = timeout
+            state = .transcribing(take, deadline: now + timeout)
+        default: break
+        }
+        return []
+    }
+
+    /// A remark of the engine on a take that still gives text (audio dropped, a reconnection).
+    public mutating func engineNote(_ note: String) -> [Effect] {
+        switch state {
+        case .recording(var take, let partial):
+            take.notes.append(note)
+            state = .recording(take, partial: partial)
+        case .transcribing(var take, let deadline):
+            take.notes.append(note)
+            state = .transcribing(take, deadline: deadline)
+        default: break
+        }
+        return []
+    }
+
+    /// The engine's text for take `number` (an engine may end the stream itself, while recording).
+    public mutating func transcribed(_ heard: Heard, take number: Int, now: Double) -> [Effect] {
+        var effects: [Effect] = []
+        var take: Take
+        switch state {
+        case .recording(let current, _) where current.number == number:
+            take = current
+            take.stoppedAt = now
+            effects = [.stopRecording]
+        case .transcribing(let current, _) where current.number == number:
+            take = current
+        default:
             return []
         }
+        take.heard = heard
+        take.heardAt = now
+        let prompt = Prompt(text: heard.text, rawText: heard.rawText)
+        if prompt.text.isEmpty {
+            let row = entry(take, .failed, prompt, error: "no speech heard", keepAudio: true)
+            state = .notice(
+                Notice(
+                    message: "no speech heard; press \(settings.toggle.name) to try again",
+                    until: now + settings.noticeSeconds, borrowsRow: take.borrowsRow))
+            return effects + [.save(row)]
+        }
+        if settings.send == .auto && prompt.risk == nil && !settings.production {
+            return effects + send(take, prompt, run: true)
+        }
+        state = .confirming(take, prompt)
+        return effects
+    }
+
+    /// Take `number` could not be recorded or transcribed: its audio is kept with the reason.
+    /// The history gets the whole `message`; the screen gets `brief` (a narrow terminal cuts
+    /// a line's end), then the retry hint once the row is saved.
+    public mutating func failed(
+        take number: Int, message: String, brief: String? = nil, timedOut: Bool = false, now: Double
+    ) -> [Effect] {
+        let take: Take
+        var effects: [Effect]
+        switch state {
+        case .recording(let current, _) where current.number == number:
+            take = current
+            effects = [.cancelRecording]
+        case .transcribing(let current, _) where current.number == number:
+            take = current
+            effects = [.cancelTranscription]
+        default:
+            return []
+        }
+        effects.append(.save(entry(take, timedOut ? .timedOut : .failed, nil, error: message, keepAudio: true)))
+        state = .notice(
+            Notice(
+                message: brief ?? message, until: now + settings.noticeSeconds, borrowsRow: take.borrowsRow,
+                awaitsRow: true))
+        return effects
+    }
+
+    /// Dictation cannot start (no engine, no microphone): a notice, nothing recorded.
+    public mutating func unavailable(_ message: String, now: Double) -> [Effect] {
+        let take = self.take
+        var effects: [Effect] = []
+        if case .recording = state { effects.append(.cancelRecording) }
+        state = .notice(
+            Notice(message: message, until: now + settings.noticeSeconds, borrowsRow: take?.borrowsRow ?? false))
+        return effects
+    }
+
+    // MARK: History
+
+    /// The row asked for by `save` was written (`id` nil: the profile keeps no history).
+    public mutating func saved(id: Int64?) -> [Effect] {
+        guard case .notice(var notice) = state, notice.awaitsRow else { return [] }
+        notice.awaitsRow = false
+        if let id { notice.message = "recording kept, voicesh history retry \(id): " + notice.message }
+        state = .notice(notice)
+        return []
+    }
+
+    /// The row asked for by `save` could not be written: the user is told, as a notice.
+    public mutating func historyFailed(_ message: String, now: Double) -> [Effect] {
+        switch state {
+        case .notice(var notice):
+            notice.awaitsRow = false
+            notice.message += "; " + message
+            notice.until = now + settings.noticeSeconds
+            state = .notice(notice)
+        case .idle:
+            state = .notice(Notice(message: message, until: now + settings.noticeSeconds, borrowsRow: false))
+        default:
+            break  // a discard before a new take: the new take's line says what matters now
+        }
+        return []
+    }
+
+    // MARK: Time and the end
+
+    public mutating func tick(now: Double) -> [Effect] {
+        switch state {
+        case .notice(let notice) where now >= notice.until:
+            state = .idle
+            return notice.borrowsRow ? [.returnRow] : []
+        case .recording(let take, _):
+            guard settings.autoStop > 0, let quiet = take.silentSince, now - quiet >= settings.autoStop else {
+                return []
+            }
+            return stop(take, now: now)
+        default:
+            return []
+        }
+    }
+
+    /// The session ends (a hang-up, SIGTERM, a lost connection) with a take on screen: the
+    /// take is kept, text and audio, as interrupted, so `history retry` and `show` have it.
+    public mutating func interrupted(_ reason: String, now: Double) -> [Effect] {
+        var effects: [Effect]
+        var prompt: Prompt?
+        var take: Take
+        switch state {
+        case .idle, .notice:
+            return []
+        case .recording(let current, _):
+            take = current
+            take.stoppedAt = now
+            effects = [.cancelRecording]
+        case .transcribing(let current, _):
+            take = current
+            effects = [.cancelTranscription]
+        case .confirming(let current, let shown), .confirmingRisk(let current, let shown, _):
+            take = current
+            prompt = shown
+            effects = []
+        case .editing(let current, let shown, let editor):
+            take = current
+            prompt = Prompt(text: editor.text, rawText: shown.rawText, edited: editor.text != shown.text)
+            effects = []
+        }
+        effects.append(.save(entry(take, .interrupted, prompt, error: reason, keepAudio: true)))
         state = .idle
-        return [.deliver(prompt, run: run)]
+        return effects
+    }
+
+    // MARK: Steps
+
+    private mutating func record(now: Double, borrowed: Bool, fullScreen: Bool = false) -> [Effect] {
+        takes += 1
+        shownRoom = 0
+        let borrow = fullScreen && !borrowed
+        state = .recording(
+            Take(number: takes, startedAt: now, borrowsRow: borrowed || borrow, timeout: settings.timeout),
+            partial: "")
+        return (borrow ? [.borrowRow] : []) + [.startRecording(take: takes)]
+    }
+
+    private mutating func stop(_ take: Take, now: Double) -> [Effect] {
+        var take = take
+        take.stoppedAt = now
+        state = .transcribing(take, deadline: now + take.timeout)
+        return [.stopRecording]
+    }
+
+    private mutating func idle(from take: Take) -> [Effect] {
+        state = .idle
+        return take.borrowsRow ? [.returnRow] : []
+    }
+
+    /// `shownWhole`: the text was on screen in full (the editor scrolls through all of it);
+    /// from the one-line view a text that did not fit needs the `y` a risky one gets.
+    private mutating func deliver(_ take: Take, _ prompt: Prompt, run: Bool, shownWhole: Bool = false) -> [Effect] {
+        let unseen = !shownWhole && !fits(prompt)
+        if (prompt.risk != nil && (run || settings.production)) || unseen {
+            state = .confirmingRisk(take, prompt, run: run)
+            return []
+        }
+        return send(take, prompt, run: run)
+    }
+
+    private mutating func send(_ take: Take, _ prompt: Prompt, run: Bool) -> [Effect] {
+        let outcome: Dictation.Outcome = run ? .ran : prompt.edited ? .edited : .inserted
+        return [.save(entry(take, outcome, prompt)), .send(prompt, run: run)] + idle(from: take)
+    }
+
+    /// Whether the text was on the line whole when it was last drawn.
+    private func fits(_ prompt: Prompt) -> Bool {
+        prompt.text.count <= shownRoom
+    }
+
+    private func entry(
+        _ take: Take, _ outcome: Dictation.Outcome, _ prompt: Prompt?, error: String? = nil, keepAudio: Bool = false
+    ) -> Entry {
+        let notes = ([error].compactMap { $0 } + take.notes).joined(separator: "; ")
+        return Entry(
+            take: take, outcome: outcome, text: prompt?.text ?? "", rawText: prompt?.rawText ?? take.heard?.rawText ?? "",
+            error: notes.isEmpty ? nil : notes, keepAudio: keepAudio)
+    }
+}
+
+extension DictationStateMachine.Take {
+    /// A take that starts at `startedAt` (the recording indicator of `record` and `listen` shows one).
+    public init(number: Int, startedAt: Double, borrowsRow: Bool = false, timeout: Double = 30) {
+        self.init(number: number, startedAt: startedAt, borrowsRow: borrowsRow, stoppedAt: nil, timeout: timeout)
     }
 }

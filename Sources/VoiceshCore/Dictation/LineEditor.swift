@@ -20,6 +20,11 @@ public struct LineEditor: Equatable, Sendable {
         case .text(let typed):
             characters.insert(contentsOf: typed, at: cursor)
             cursor += typed.count
+        case .paste(let pasted):
+            // One line: a newline in a paste is a space here, never Enter.
+            let line = pasted.map { $0.isNewline || $0 == "\t" ? " " : $0 }
+            characters.insert(contentsOf: line, at: cursor)
+            cursor += line.count
         case .backspace, .control("h"):
             guard cursor > 0 else { return true }
             cursor -= 1

@@ -28,6 +28,9 @@ public struct Dictation: Codable, Equatable, Sendable {
         /// Printed on standard output (`listen`, `history retry`), not sent to a shell.
         case printed
         case timedOut = "timed-out"
+        /// The session ended (a hang-up, SIGTERM, a lost connection) while the dictation was
+        /// recorded, transcribed, shown or edited: its text and audio are kept for a retry.
+        case interrupted
     }
 
     public init(

@@ -30,6 +30,9 @@ extension Profile {
                 )
             }
         }
+        if !(0...60).contains(autoStop) {
+            fail("auto_stop", "\(autoStop) is out of range; use 0 (off) to 60 seconds")
+        }
         if !(0...3600).contains(keepalive) {
             fail("keepalive", "\(keepalive) is out of range; use 0 (off) to 3600 seconds")
         }

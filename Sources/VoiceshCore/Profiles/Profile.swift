@@ -17,6 +17,8 @@ public struct Profile: Codable, Equatable, Sendable {
     public var history: HistoryPolicy = .text
     /// Asks twice before inserting a risky command, not only before running it.
     public var production: Bool = false
+    /// Seconds of silence after speech that end a recording; 0 leaves it to the toggle key.
+    public var autoStop: Double = 0
     /// The ALSA capture device; nil means the global setting, then `default`.
     public var audioDevice: String?
     public var engine = EngineConfig()
@@ -34,6 +36,7 @@ public struct Profile: Codable, Equatable, Sendable {
         case knownHosts = "known_hosts"
         case toggleKey = "toggle_key"
         case audioDevice = "audio_device"
+        case autoStop = "auto_stop"
     }
 
     /// The local programs this profile runs on every dictation (`recognizer = "command"` in

@@ -138,6 +138,7 @@ extension Profile {
             .choice("send", \.send, default: .confirm),
             .choice("history", \.history, default: .text),
             .boolean("production", \.production, default: false),
+            .float("auto_stop", \.autoStop, default: 0),
             .optionalString("audio_device", \.audioDevice),
         ]
     }

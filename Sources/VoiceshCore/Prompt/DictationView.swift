@@ -24,17 +24,35 @@ public struct DictationView: Sendable {
         }
     }
 
+    /// What was drawn: the line, and how many characters of the text being confirmed it had
+    /// room for (the machine asks for `y` before sending what the line could not show whole).
+    public struct Drawn: Equatable, Sendable {
+        public var line: String
+        public var textRoom: Int?
+    }
+
     /// The line for `state`; `level` is the input level (0…1) while recording.
-    public func render(_ state: DictationStateMachine.State, level: Double, now: Double, width: Int) -> String {
-        fit(pieces(state, level: level, now: now, width: width), width: width)
+    public func render(_ state: DictationStateMachine.State, level: Double, now: Double, width: Int) -> Drawn {
+        var room: Int?
+        if case .confirming(_, let prompt) = state { room = min(textLayout(prompt, width: width).room, width) }
+        return Drawn(line: fit(pieces(state, level: level, now: now, width: width), width: width), textRoom: room)
+    }
+
+    /// The text's room on the confirming line, and the hints beside it.
+    func textLayout(_ prompt: DictationStateMachine.Prompt, width: Int) -> (room: Int, risk: String, hints: String) {
+        let risk = prompt.risk.map { "  ⚠ \($0)" } ?? ""
+        let hints = "  ⏎ insert · ^R run · e edit · r again · esc discard"
+        if prompt.text.count + risk.count + hints.count <= width { return (prompt.text.count, risk, hints) }
+        let short = "  ⏎ ^R e r esc"
+        return (max(8, width - risk.count - short.count), risk, short)
     }
 
     func pieces(_ state: DictationStateMachine.State, level: Double, now: Double, width: Int) -> [(String, Style)] {
         switch state {
         case .idle:
             return []
-        case .recording(let since, let partial):
-            let seconds = Int(max(0, now - since))
+        case .recording(let take, let partial):
+            let seconds = Int(max(0, now - take.startedAt))
             var line: [(String, Style)] = [
                 ("● rec", .alert), (String(format: " %d:%02d ", seconds / 60, seconds % 60), .dim),
                 (meter(level), .bold),
@@ -42,25 +60,20 @@ public struct DictationView: Sendable {
             if !partial.isEmpty { line.append((" " + partial, .plain)) }
             line.append(("  \(toggle.name) stop · esc cancel", .dim))
             return line
-        case .transcribing(let since, let deadline):
+        case .transcribing(let take, let deadline):
             let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
-            let frame = spinner[Int(max(0, now - since) * 10) % spinner.count]
+            let frame = spinner[Int(max(0, now - (take.stoppedAt ?? now)) * 10) % spinner.count]
             let left = max(0, deadline - now)
             return [
                 ("\(frame) transcribing", .bold),
                 (String(format: " %.0f s left · esc cancel", left.rounded(.up)), .dim),
             ]
-        case .confirming(let prompt):
-            // The keys always show; a text too long for the line loses its middle, not its ends.
-            let risk = prompt.risk.map { "  ⚠ \($0)" } ?? ""
-            var hints = "  ⏎ insert · ^R run · e edit · r again · esc discard"
-            var text = prompt.text
-            if text.count + risk.count + hints.count > width {
-                hints = "  ⏎ ^R e r esc"
-                text = Self.elide(text, to: max(8, width - risk.count - hints.count))
-            }
-            return [(text, .bold), (risk, .alert), (hints, .dim)]
-        case .editing(_, let editor):
+        case .confirming(_, let prompt):
+            // The keys always show; a text too long for the line loses its middle, not its ends
+            // (and the machine then wants `y` before it is sent: what is shown is what is sent).
+            let (room, risk, hints) = textLayout(prompt, width: width)
+            return [(Self.elide(prompt.text, to: room), .bold), (risk, .alert), (hints, .dim)]
+        case .editing(_, _, let editor):
             // A window on the text that keeps the cursor in view.
             var hints = "  ⏎ insert · ^R run · esc back"
             let count = editor.characters.count
@@ -72,13 +85,13 @@ public struct DictationView: Sendable {
             let at = editor.cursor < count ? String(editor.characters[editor.cursor]) : " "
             let after = editor.cursor < last ? String(editor.characters[(editor.cursor + 1)..<last]) : ""
             return [("edit: ", .dim), (before, .bold), (at, .inverse), (after, .bold), (hints, .dim)]
-        case .confirmingRisk(let prompt, let run):
+        case .confirmingRisk(_, let prompt, let run):
             return [
-                ("⚠ \(prompt.risk ?? "risky"): ", .alert), (prompt.text, .bold),
+                ("⚠ \(prompt.risk ?? "not all of it was shown"): ", .alert), (prompt.text, .bold),
                 ("  press y to \(run ? "run" : "insert") it, any other key goes back", .dim),
             ]
-        case .notice(let message, _):
-            return [("voicesh: \(message)", .alert)]
+        case .notice(let notice):
+            return [("voicesh: \(notice.message)", .alert)]
         }
     }
 

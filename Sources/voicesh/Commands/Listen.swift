@@ -11,8 +11,12 @@ struct Listen: ParsableCommand {
         discussion: """
             Records until the toggle key or Enter (Esc cancels), --seconds, or the end of --audio-file.
             The text goes to standard output and into the history; when the engine fails the recording
-            is kept for `voicesh history retry`.
+            is kept for `voicesh history retry`. When the history cannot be written the text is still
+            printed, stderr says so, and the exit status is 3.
             """)
+
+    /// The text was printed but the history could not be written.
+    static let historyUnwritten: Int32 = 3
 
     @Option(
         help: "Use this profile's engine (default: the built-in offline engine).", completion: Completions.profileNames)
@@ -62,23 +66,32 @@ struct Listen: ParsableCommand {
         var row = Dictation(
             profile: settings.name, engine: engine.label, startedAt: started, audioSeconds: recording.seconds,
             latencyMs: latency, rawText: "", finalText: "", outcome: .printed)
+        let history = HistoryWriter(database: database, policy: settings.history)
         switch result.value ?? .failure(.cancelled) {
         case .success(let heard):
             row.rawText = heard.rawText
             row.finalText = heard.text
             row.fallbackEngine = heard.fallbackEngine
             row.confidence = heard.confidence
-            if settings.history != .off {
-                let audio = settings.history == .textAndAudio ? recording.wav : nil
-                try database.appendDictation(row, audio: audio)
-            }
+            // The text comes first: a history that cannot be written must not lose it.
             Console.print(heard.text)
+            do {
+                try history.save(row, audio: recording.wav, keepAudio: false)
+            } catch {
+                Console.error("voicesh: \(error.message); the text above is not in the history")
+                throw ExitCode(Self.historyUnwritten)
+            }
         case .failure(let error):
             row.outcome = if case .timedOut = error { .timedOut } else { .failed }
             row.error = Failure.describe(error)
-            let id = try database.appendDictation(row, audio: recording.wav)
-            throw Failure.Command.message(
-                "\(Failure.describe(error)); the recording is kept: voicesh history retry \(id)")
+            let kept: String
+            do {
+                let id = try history.save(row, audio: recording.wav, keepAudio: true)
+                kept = id.map { "the recording is kept: voicesh history retry \($0)" } ?? "nothing was kept"
+            } catch let unwritable {
+                kept = "\(unwritable.message), so the recording is lost"
+            }
+            throw Failure.Command.message("\(Failure.describe(error)); \(kept)")
         }
     }
 }

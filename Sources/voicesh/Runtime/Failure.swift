@@ -33,6 +33,7 @@ enum Failure {
         case let error as WAV.FormatError: ["cannot read the recording: \(error.message)"]
         case let error as ProfileProblems: error.lines
         case let error as ProfileProblem: [error.description]
+        case let error as HistoryWriter.Unwritable: [error.message]
         case Command.message(let text): [text]
         case Command.partial: []
         default: nil

@@ -16,11 +16,11 @@ struct Recognition: Sendable {
 
     static func run(
         _ engine: any SpeechEngine, audio: AsyncStream<AudioFrame>, aliases: [String: String],
-        partial: @escaping @Sendable (String) -> Void = { _ in }
+        partial: @escaping @Sendable (String) -> Void = { _ in }, fallingBack: @Sendable () -> Void = {}
     ) async throws(EngineError) -> Recognition {
         let outcome: HybridEngine.Outcome
         if let hybrid = engine as? HybridEngine {
-            outcome = try await hybrid.run(audio, partial: partial)
+            outcome = try await hybrid.run(audio, partial: partial, fallingBack: fallingBack)
         } else {
             outcome = .init(transcript: try await engine.transcribe(audio, partial: partial), engine: engine.label)
         }

@@ -41,8 +41,9 @@ enum Recorder {
             if let error = failure.value { throw error }
             if showing {
                 let line = view.render(
-                    .recording(since: started, partial: ""), level: recording.level, now: DictationController.now,
-                    width: (RawTerminal.size(of: STDERR_FILENO)?.columns ?? 80) - 1)
+                    .recording(.init(number: 1, startedAt: started), partial: ""), level: recording.level,
+                    now: DictationController.now, width: (RawTerminal.size(of: STDERR_FILENO)?.columns ?? 80) - 1
+                ).line
                 Console.writeAll(STDERR_FILENO, Array("\r\(line)\u{1B}[K".utf8))
             }
             var fds = [

@@ -4,21 +4,23 @@ import Store
 import Transcription
 import VoiceshCore
 
-/// Dictation inside a session: carries out the state machine's effects (recording, the
-/// engine, the history, the bytes for the remote) and keeps its `StatusLine` up to date. It
-/// lives on the session loop's thread; audio and engine threads reach it only through `inbox`.
+/// Dictation inside a session: feeds the state machine its events (keys, engine results,
+/// time) and carries out the effects it returns: recording, the engine, the history row, the
+/// bytes for the remote, the borrowed row. It decides nothing itself. It lives on the session
+/// loop's thread; audio and engine threads reach it only through `inbox`. It never writes to
+/// the terminal: `screen` holds the bytes for the local terminal and the driver writes them.
 final class DictationController {
     enum Event: Sendable {
-        case partial(String)
-        case recognized(Result<Recognition, EngineError>, job: Int)
-        case audioFailed(AudioError)
-        case recordingFull
+        case partial(String, take: Int)
+        case recognized(Result<Recognition, EngineError>, take: Int)
+        case audioFailed(AudioError, take: Int)
+        case recordingFull(take: Int)
+        /// Whether speech is heard now (only with `auto_stop`).
+        case speech(Bool, take: Int)
+        /// The primary engine failed and its fallback now runs.
+        case fallingBack(take: Int)
         /// What a stream engine says about a stream that still gave text (audio dropped, reconnections).
         case engineNotice(String)
-    }
-
-    struct HistoryUnwritable: Error {
-        let message: String
     }
 
     struct Setup {
@@ -31,11 +33,20 @@ final class DictationController {
         var inbox: Inbox<Event>
     }
 
+    /// The I/O of the take the machine is on: its audio and its engine run.
+    private struct Capture {
+        let take: Int
+        let recording: Recording
+        let job: Task<Void, Never>
+    }
+
     var inbox: Inbox<Event> { setup.inbox }
     /// The remote's modes, read from its output by the driver.
     private(set) var modes = TerminalModes()
     /// Bytes for the remote; the driver takes them.
     var outbound: [UInt8] = []
+    /// Bytes for the local terminal; the driver writes them once per turn of its loop.
+    var screen: [UInt8] = []
     /// True while the bottom row is borrowed: the remote PTY must be one row shorter.
     var borrowsRow: Bool { line.borrowsRow }
     /// Called when `borrowsRow` changes, so the driver resizes the remote PTY.
@@ -44,36 +55,34 @@ final class DictationController {
     private var machine: DictationStateMachine
     private let view: DictationView
     private let setup: Setup
-    private let line: StatusLine
-    private var recording: Recording?
-    private var job: Task<Void, Never>?
-    private var jobNumber = 0
-    private var startedAt = Date()
-    private var stoppedAt: Double?
-    private var latencyMs: Int?
-    private var recognition: Recognition?
-    /// The engine's remarks on this dictation, kept with its history row.
-    private var engineNotes: [String] = []
+    private let history: HistoryWriter?
+    private var line = StatusLine()
+    private var decoder: KeyDecoder
+    private var reports = CursorReportFilter()
+    private var capture: Capture?
 
-    /// `write` puts bytes on the local terminal (the driver's one writer).
-    init(setup: Setup, toggle: KeyChord, write: @escaping ([UInt8]) -> Void) {
+    init(setup: Setup, toggle: KeyChord) {
         self.setup = setup
-        line = StatusLine(write: write)
         view = DictationView(toggle: toggle)
+        decoder = KeyDecoder(toggle: toggle)
+        history = setup.database.map { HistoryWriter(database: $0, policy: setup.profile.history) }
         machine = DictationStateMachine(
             settings: .init(
                 toggle: toggle, send: setup.profile.send, production: setup.profile.production,
-                timeout: setup.profile.engine.timeout))
+                timeout: setup.profile.engine.timeout, autoStop: setup.profile.autoStop))
     }
 
     static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
-    /// How long the loop may sleep: short while something on screen moves.
+    private var size: StatusLine.Size? {
+        RawTerminal.size().map { StatusLine.Size(columns: $0.columns, rows: $0.rows) }
+    }
+
+    /// How long the loop may sleep: short while bytes wait for the rest of a key, or while
+    /// something on screen moves.
     var pollTimeout: Int32? {
-        switch machine.state {
-        case .recording, .transcribing, .notice: 100
-        default: nil
-        }
+        if decoder.isWaiting || reports.isWaiting { return 30 }
+        return machine.animates ? 100 : nil
     }
 
     // MARK: Events from the driver
@@ -81,30 +90,31 @@ final class DictationController {
     /// A read from the keyboard; returns what goes on to the remote (through the `~` escapes).
     func keyboard(_ input: [UInt8]) -> [UInt8] {
         var bytes = input
-        if line.awaitingReports && !machine.ownsKeyboard {
-            let (rest, reports) = Key.extractCursorReports(bytes)
-            for report in reports { line.cursorReported(row: report.row, column: report.column) }
+        if !machine.ownsKeyboard && (line.awaitingReports || reports.isWaiting) {
+            let (rest, found) = reports.feed(bytes)
+            for report in found { cursorReported(row: report.row, column: report.column) }
             bytes = rest
         }
         guard !machine.ownsKeyboard else {
-            keys(bytes)
+            keys(decoder.feed(bytes))
             return []
         }
-        if case .notice = machine.state, !bytes.isEmpty {
-            machine.dismissNotice()
+        if !bytes.isEmpty, machine.state != .idle {  // a notice: a key takes it away and goes on
+            perform(machine.dismissNotice())
             render()
         }
-        guard let toggle = bytes.firstRange(of: machine.settings.toggle.bytes) else { return bytes }
-        perform(machine.toggle(now: Self.now))
-        keys(Array(bytes[toggle.upperBound...]))
-        render()
+        guard let toggle = bytes.firstRange(of: machine.settings.toggle.bytes) else {
+            return bytes
+        }
+        perform(machine.toggle(now: Self.now, fullScreen: modes.alternateScreen))
+        keys(decoder.feed(bytes[toggle.upperBound...]))
         return Array(bytes[..<toggle.lowerBound])
     }
 
-    private func keys(_ bytes: [UInt8]) {
-        for key in Key.decode(bytes, toggle: machine.settings.toggle) {
+    private func keys(_ keys: [Key]) {
+        for key in keys {
             if case .cursorReport(let row, let column) = key {
-                line.cursorReported(row: row, column: column)
+                cursorReported(row: row, column: column)
             } else if machine.ownsKeyboard {
                 perform(machine.key(key, now: Self.now))
             }
@@ -112,60 +122,76 @@ final class DictationController {
         render()
     }
 
-    /// Before the remote's output is written: the line comes off the screen.
+    private func cursorReported(row: Int, column: Int) {
+        guard let size else { return }
+        screen += line.cursorReported(row: row, column: column, size: size)
+    }
+
+    /// Before the remote's output is written: the line comes off.
     func willWriteOutput() {
-        line.remoteWillWrite()
+        if let size { screen += line.remoteWillWrite(size) }
     }
 
     /// After it is written: modes are tracked, and the line comes back once the terminal
     /// says where the cursor now is.
     func didWriteOutput(_ bytes: UnsafeRawBufferPointer) {
         modes.feed(bytes)
-        if machine.state != .idle { line.ask() }
+        if machine.state != .idle { screen += line.ask() }
     }
 
     func terminalResized() {
-        guard machine.state != .idle else { return }
-        line.remoteWillWrite()
-        line.ask()
+        guard machine.state != .idle, let size else { return }
+        screen += line.resized(size)
+        screen += line.ask()
     }
 
     func wake() {
+        let now = Self.now
         for event in inbox.drain() {
             switch event {
-            case .partial(let words):
-                machine.partial(SpokenShell(aliases: setup.profile.aliases).normalize(words))
+            case .partial(let words, let take):
+                perform(machine.partial(SpokenShell(aliases: setup.profile.aliases).normalize(words), take: take))
             case .engineNotice(let note):
-                engineNotes.append(note)
-            case .recordingFull:
-                perform(machine.recordingEnded(now: Self.now))
-            case .audioFailed(let error):
-                guard recording != nil else { continue }
-                stopCapture()
-                fail(Failure.describe(error) + "; the session goes on", outcome: .failed)
-            case .recognized(let result, let number):
-                guard number == jobNumber else { continue }  // a cancelled run
-                finished(result)
+                perform(machine.engineNote(note))
+            case .fallingBack(let take):
+                perform(machine.engineRestarted(take: take, timeout: setup.profile.fallback?.timeout ?? 30, now: now))
+            case .speech(let heard, let take):
+                perform(machine.speech(heard, take: take, now: now))
+            case .recordingFull(let take):
+                perform(machine.recordingEnded(take: take, now: now))
+            case .audioFailed(let error, let take):
+                perform(machine.failed(take: take, message: Failure.describe(error) + "; the session goes on", now: now))
+            case .recognized(.success(let heard), let take):
+                let words = DictationStateMachine.Heard(
+                    text: heard.text, rawText: heard.rawText, engine: heard.engine,
+                    fallbackEngine: heard.fallbackEngine, confidence: heard.confidence)
+                perform(machine.transcribed(words, take: take, now: now))
+            case .recognized(.failure(let error), let take):
+                let timedOut = if case .timedOut = error { true } else { false }
+                perform(
+                    machine.failed(
+                        take: take, message: Failure.describe(error), brief: Failure.brief(error), timedOut: timedOut,
+                        now: now))
             }
         }
         render()
     }
 
     func tick() {
-        machine.tick(now: Self.now)
+        keys(decoder.timeout())
+        outbound += reports.timeout()
+        perform(machine.tick(now: Self.now))
         render()
     }
 
-    /// The session is ending: nothing in progress is lost, and the screen is left clean.
-    func shutdown() {
-        if recording != nil, case .recording = machine.state {
-            stopCapture()
-            fail("the session ended while recording", outcome: .failed)
-        } else if case .transcribing = machine.state {
-            fail("the session ended before the engine answered", outcome: .failed)
-        }
-        job?.cancel()
-        line.clear()
+    /// The session is ending (`reason` says how): a take on screen is kept as interrupted,
+    /// and the line leaves the screen. Returns the bytes for the terminal.
+    func shutdown(_ reason: String) -> [UInt8] {
+        perform(machine.interrupted(reason, now: Self.now))
+        capture?.job.cancel()
+        if let size { screen += line.clear(size) }
+        defer { screen = [] }
+        return screen
     }
 
     // MARK: Effects
@@ -174,153 +200,93 @@ final class DictationController {
         for effect in effects {
             switch effect {
             case .sendToRemote(let bytes): outbound += bytes
-            case .startRecording: startRecording()
-            case .stopRecording:
-                stoppedAt = Self.now
-                stopCapture()
+            case .startRecording(let take): startRecording(take)
+            case .stopRecording: stopCapture()
             case .cancelRecording:
                 stopCapture()
-                cancelJob()
-            case .cancelTranscription: cancelJob()
-            case .deliver(let prompt, let run):
-                let outcome: Dictation.Outcome = run ? .ran : prompt.edited ? .edited : .inserted
-                let saved = save(outcome, prompt: prompt, error: nil, keepAudio: false)
-                line.erase()
+                capture?.job.cancel()
+            case .cancelTranscription: capture?.job.cancel()
+            case .save(let entry): save(entry)
+            case .send(let prompt, let run):
+                if let size { screen += line.erase(size) }
                 outbound += ShellInput.encode(prompt.text, bracketedPaste: modes.bracketedPaste, run: run)
-                if case .failure(let problem) = saved { machine.failed(problem.message, now: Self.now) }
-            case .discard(let prompt):
-                _ = save(.discarded, prompt: prompt, error: nil, keepAudio: false)
+            case .borrowRow:
+                line.borrowsRow = true
+                onRowsChanged()
+            case .returnRow:
+                if let size { screen += line.clear(size) }
+                line.borrowsRow = false
+                onRowsChanged()
             }
         }
-        if machine.state == .idle { settle() }
+        // A take the machine has let go of needs its audio and engine no more.
+        if let capture, machine.take?.number != capture.take {
+            capture.job.cancel()
+            self.capture = nil
+        }
     }
 
-    private func startRecording() {
+    private func startRecording(_ take: Int) {
         let engine: any SpeechEngine
         switch setup.engine {
         case .success(let built): engine = built
         case .failure(let error):
-            machine.failed("dictation is off: \(Failure.describe(error))", now: Self.now)
-            return
+            return perform(machine.unavailable("dictation is off: \(Failure.describe(error))", now: Self.now))
         }
         let inbox = inbox
-        let recording = Recording(maxSeconds: setup.maxRecordingSeconds) { inbox.post(.recordingFull) }
+        let recording = Recording(
+            maxSeconds: setup.maxRecordingSeconds, listensForSpeech: machine.settings.autoStop > 0,
+            onSpeech: { inbox.post(.speech($0, take: take)) }, onFull: { inbox.post(.recordingFull(take: take)) })
         do {
             try setup.source.start { event in
                 switch event {
                 case .frame(let frame): recording.accept(frame)
-                case .failed(let error): inbox.post(.audioFailed(error))
+                case .failed(let error): inbox.post(.audioFailed(error, take: take))
                 }
             }
         } catch {
-            machine.failed(Failure.describe(error) + "; the session goes on", now: Self.now)
-            return
+            return perform(machine.unavailable(Failure.describe(error) + "; the session goes on", now: Self.now))
         }
-        self.recording = recording
-        startedAt = Date()
-        stoppedAt = nil
-        latencyMs = nil
-        recognition = nil
-        engineNotes = []
-        jobNumber += 1
-        let number = jobNumber
         let aliases = setup.profile.aliases
-        job = Task.detached {
+        let job = Task.detached {
             let result: Result<Recognition, EngineError>
             do throws(EngineError) {
                 result = .success(
-                    try await Recognition.run(engine, audio: recording.audio, aliases: aliases) { words in
-                        inbox.post(.partial(words))
-                    })
+                    try await Recognition.run(
+                        engine, audio: recording.audio, aliases: aliases,
+                        partial: { inbox.post(.partial($0, take: take)) },
+                        fallingBack: { inbox.post(.fallingBack(take: take)) }))
             } catch {
                 result = .failure(error)
             }
-            inbox.post(.recognized(result, job: number))
+            inbox.post(.recognized(result, take: take))
         }
-        if modes.alternateScreen && !line.borrowsRow {
-            line.borrowsRow = true
-            onRowsChanged()
-        }
-        line.ask()
-    }
-
-    private func finished(_ result: Result<Recognition, EngineError>) {
-        if let stoppedAt { latencyMs = Int((Self.now - stoppedAt) * 1000) }
-        switch result {
-        case .success(let heard):
-            if case .recording = machine.state { stopCapture() }  // an engine that ended the stream itself
-            if case .recording = machine.state { perform(machine.recordingEnded(now: Self.now)) }
-            recognition = heard
-            perform(machine.transcribed(text: heard.text, rawText: heard.rawText, now: Self.now))
-            if case .notice = machine.state {
-                _ = save(.failed, prompt: nil, error: "no speech heard", keepAudio: true)
-            }
-            Log.app.debug("dictation: text \(latencyMs ?? -1) ms after the end of recording")
-        case .failure(.cancelled):
-            return
-        case .failure(let error):
-            if case .recording = machine.state { stopCapture() }
-            let outcome: Dictation.Outcome = if case .timedOut = error { .timedOut } else { .failed }
-            fail(Failure.describe(error), brief: Failure.brief(error), outcome: outcome)
-        }
-    }
-
-    /// Keeps the audio with the reason, and says how to try again.
-    /// The history gets the whole `message`; the one line on screen leads with what to do,
-    /// since a narrow terminal cuts its end.
-    private func fail(_ message: String, brief: String? = nil, outcome: Dictation.Outcome) {
-        cancelJob()
-        let words: String
-        switch save(outcome, prompt: nil, error: message, keepAudio: true) {
-        case .success(let id?): words = "recording kept, voicesh history retry \(id): \(brief ?? message)"
-        case .success(nil): words = brief ?? message
-        case .failure(let problem): words = "\(brief ?? message); \(problem.message)"
-        }
-        machine.failed(words, now: Self.now)
+        capture = Capture(take: take, recording: recording, job: job)
+        screen += line.ask()
     }
 
     private func stopCapture() {
         setup.source.stop()
-        recording?.finish()
+        capture?.recording.finish()
     }
 
-    private func cancelJob() {
-        job?.cancel()
-        job = nil
-        jobNumber += 1
-    }
-
-    /// Back to idle: the line goes, the borrowed row is given back.
-    private func settle() {
-        line.clear()
-        if line.borrowsRow {
-            line.borrowsRow = false
-            onRowsChanged()
-        }
-    }
-
-    /// Writes the history row (before any byte is sent). Returns the row's id, nil when the
-    /// profile keeps no history, or the reason it could not be written.
-    private func save(
-        _ outcome: Dictation.Outcome, prompt: DictationStateMachine.Prompt?, error: String?, keepAudio: Bool
-    ) -> Result<Int64?, HistoryUnwritable> {
-        let failure = [.failed, .timedOut].contains(outcome)
-        // A profile without history keeps nothing but failures: their audio is the user's speech.
-        guard let database = setup.database, setup.profile.history != .off || failure else { return .success(nil) }
+    /// Writes the history row the machine asked for, and tells it how that went.
+    private func save(_ entry: DictationStateMachine.Entry) {
+        guard let history else { return perform(machine.saved(id: nil)) }
+        let recording = capture?.take == entry.take.number ? capture?.recording : nil
         let seconds = recording?.seconds ?? 0
+        let take = entry.take
         let dictation = Dictation(
-            profile: setup.profile.name, engine: recognition?.engine ?? engineLabel,
-            fallbackEngine: recognition?.fallbackEngine, startedAt: startedAt,
-            audioSeconds: seconds, latencyMs: latencyMs,
-            rawText: prompt?.rawText ?? recognition?.rawText ?? "", finalText: prompt?.text ?? "",
-            outcome: outcome, error: ([error].compactMap { $0 } + engineNotes).joined(separator: "; ").nilIfEmpty,
-            confidence: recognition?.confidence)
-        let keep = (keepAudio || setup.profile.history == .textAndAudio) && seconds > 0
+            profile: setup.profile.name, engine: take.heard?.engine ?? engineLabel,
+            fallbackEngine: take.heard?.fallbackEngine,
+            startedAt: Date(timeIntervalSinceNow: take.startedAt - Self.now), audioSeconds: seconds,
+            latencyMs: take.latencyMs, rawText: entry.rawText, finalText: entry.text, outcome: entry.outcome,
+            error: entry.error, confidence: take.heard?.confidence)
         do {
-            return .success(try database.appendDictation(dictation, audio: keep ? recording?.wav : nil))
+            let id = try history.save(dictation, audio: seconds > 0 ? recording?.wav : nil, keepAudio: entry.keepAudio)
+            perform(machine.saved(id: id))
         } catch {
-            Log.app.error("history: \(Failure.describe(error))")
-            return .failure(HistoryUnwritable(message: "the history could not be written: \(Failure.describe(error))"))
+            perform(machine.historyFailed(error.message, now: Self.now))
         }
     }
 
@@ -332,12 +298,17 @@ final class DictationController {
     }
 
     private func render() {
-        guard machine.state != .idle else { return settle() }
-        guard let width = line.room() else { return }
-        line.draw(view.render(machine.state, level: recording?.level ?? 0, now: Self.now, width: width))
+        guard let size else { return }
+        guard machine.state != .idle else {
+            screen += line.clear(size)
+            return
+        }
+        guard let width = line.room(size) else {
+            screen += line.ask()
+            return
+        }
+        let drawn = view.render(machine.state, level: capture?.recording.level ?? 0, now: Self.now, width: width)
+        screen += line.draw(drawn.line, size: size)
+        if let room = drawn.textRoom { perform(machine.shown(room: room)) }
     }
-}
-
-extension String {
-    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -10,17 +10,27 @@ final class Recording: @unchecked Sendable {
     private let feed: AsyncStream<AudioFrame>.Continuation
     private let maxSamples: Int
     private let onFull: @Sendable () -> Void
+    private let onSpeech: @Sendable (Bool) -> Void
+    /// Listens for speech (for `auto_stop`), and what it last said.
+    private var presence: SpeechPresence?
+    private var speaking = false
     private let lock = NSLock()
     private var kept: [Int16] = []
     private var peak: Double = 0
     private var finished = false
 
     /// `forEngine: false` when nothing reads `audio` (`record`): frames are then not queued.
-    init(maxSeconds: Double, forEngine: Bool = true, onFull: @escaping @Sendable () -> Void = {}) {
+    /// `listensForSpeech`: `onSpeech` hears each change between speech and silence.
+    init(
+        maxSeconds: Double, forEngine: Bool = true, listensForSpeech: Bool = false,
+        onSpeech: @escaping @Sendable (Bool) -> Void = { _ in }, onFull: @escaping @Sendable () -> Void = {}
+    ) {
         (audio, feed) = AsyncStream<AudioFrame>.makeStream()
         if !forEngine { feed.finish() }
         maxSamples = Int(maxSeconds * Double(AudioFormat.speech.sampleRate))
         self.onFull = onFull
+        self.onSpeech = onSpeech
+        if listensForSpeech { presence = SpeechPresence() }
         // Room for the longest recording at once: pages are only committed as they are
         // written, and the buffer never doubles and copies as it grows.
         kept.reserveCapacity(maxSamples)
@@ -28,8 +38,17 @@ final class Recording: @unchecked Sendable {
 
     /// Called on the source's thread.
     func accept(_ frame: AudioFrame) {
+        var change: Bool?
         let full: Bool = lock.withLock {
             guard !finished else { return false }
+            if presence != nil {
+                presence?.add(frame.samples)
+                let now = presence?.speakingNow ?? false
+                if now != speaking {
+                    speaking = now
+                    change = now
+                }
+            }
             let room = maxSamples - kept.count
             let samples = frame.samples.count <= room ? frame.samples : Array(frame.samples.prefix(room))
             kept += samples
@@ -45,6 +64,7 @@ final class Recording: @unchecked Sendable {
             }
             return false
         }
+        if let change { onSpeech(change) }
         if full { onFull() }
     }
 

@@ -3,7 +3,8 @@ import SSHClient
 import VoiceshCore
 
 /// The one loop of an interactive session (after mosh's STMClient::main): a single poll
-/// over the keyboard, the SSH socket and the signal pipe; the only writer to the terminal.
+/// over the keyboard, the SSH socket, the signal pipe and dictation's inbox; the only writer
+/// to the terminal: the remote's output as it comes, dictation's line once per turn.
 final class SessionDriver {
     /// How a session ended.
     enum End: Equatable {
@@ -87,6 +88,7 @@ final class SessionDriver {
                 try flushOutbound()  // a keystroke goes out before anything else is done
             }
             if keepalive > 0 { nextKeepalive = try session.sendKeepalive() }
+            writeScreen()
         }
     }
 
@@ -101,7 +103,10 @@ final class SessionDriver {
                     Result { () throws(SSHError) in try channel.read(into: raw, stream: stream) }
                 }.get()
                 guard case .done(let n) = step, n > 0 else { break }
-                dictation?.willWriteOutput()
+                if let dictation {
+                    dictation.willWriteOutput()
+                    writeScreen()  // the line comes off before the output goes on
+                }
                 Console.writeAll(fd, buffer, count: n)
                 if stream == 0, let dictation {
                     buffer.withUnsafeBytes { dictation.didWriteOutput(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
@@ -145,6 +150,13 @@ final class SessionDriver {
         }
         takeDictated()
         return nil
+    }
+
+    /// Dictation's bytes for the local terminal (its line, its questions to the terminal).
+    private func writeScreen() {
+        guard let dictation, !dictation.screen.isEmpty else { return }
+        Console.writeAll(STDOUT_FILENO, dictation.screen)
+        dictation.screen = []
     }
 
     /// Dictated text (already made safe) goes straight out, past the `~` escapes: it was

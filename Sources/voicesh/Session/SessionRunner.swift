@@ -41,11 +41,11 @@ struct SessionRunner {
                 dictation: dictation
             ).run(keepalive: target.keepalive)
         } catch {
-            dictation?.shutdown()
+            if let dictation { Console.writeAll(STDOUT_FILENO, dictation.shutdown("the connection was lost")) }
             terminal?.restore()
             throw error
         }
-        dictation?.shutdown()
+        if let dictation { Console.writeAll(STDOUT_FILENO, dictation.shutdown(Self.interruption(end))) }
         terminal?.restore()
 
         let name = target.host
@@ -83,6 +83,17 @@ struct SessionRunner {
         let setup = DictationController.Setup(
             profile: profile, engine: engine, source: try audio.source(profile: profile, context: context),
             database: database, maxRecordingSeconds: audio.maxRecordingSeconds, inbox: inbox)
-        return DictationController(setup: setup, toggle: toggle) { Console.writeAll(STDOUT_FILENO, $0) }
+        return DictationController(setup: setup, toggle: toggle)
+    }
+
+    /// What ended the session, as a dictation it interrupted keeps it.
+    private static func interruption(_ end: SessionDriver.End) -> String {
+        switch end {
+        case .remoteClosed: "the remote closed the session"
+        case .userDisconnected: "the session was closed with ~."
+        case .signal(SIGHUP): "the terminal hung up"
+        case .signal(SIGTERM): "voicesh was terminated (SIGTERM)"
+        case .signal(let number): "voicesh was stopped by signal \(number)"
+        }
     }
 }

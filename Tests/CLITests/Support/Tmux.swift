@@ -40,6 +40,18 @@ final class Tmux {
             "/usr/bin/tmux", ["-L", socket, "resize-window", "-t", session, "-x", String(columns), "-y", String(rows)])
     }
 
+    /// Sends `signal` (`TERM`, `HUP`) to the program the pane started (the pane's shell's child).
+    func signal(_ signal: String) throws {
+        let pane = try Shell.run("/usr/bin/tmux", ["-L", socket, "list-panes", "-t", session, "-F", "#{pane_pid}"])
+            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try Shell.run("/usr/bin/pkill", ["-\(signal)", "-P", pane])
+    }
+
+    /// Closes the terminal under the program: tmux goes, and the pane's processes get SIGHUP.
+    func hangUp() throws {
+        try Shell.run("/usr/bin/tmux", ["-L", socket, "kill-server"])
+    }
+
     /// The visible screen, one line per row, trailing blanks trimmed.
     func screen() throws -> String {
         try Shell.run("/usr/bin/tmux", ["-L", socket, "capture-pane", "-p", "-t", session]).stdout

@@ -69,6 +69,7 @@ struct HistoryRetry: ParsableCommand {
             }
         }
         row.latencyMs = Int(Date().timeIntervalSince(started) * 1000)
+        let history = HistoryWriter(database: database, policy: original?.history ?? .text)
         switch result {
         case .success(let heard):
             row.engine = heard.engine
@@ -78,11 +79,16 @@ struct HistoryRetry: ParsableCommand {
             row.confidence = heard.confidence
             row.error = nil
             row.outcome = .printed
-            try database.updateDictation(row, dropAudio: original?.history != .textAndAudio)
             Console.print(heard.text)
+            do {
+                try history.save(row, audio: nil, keepAudio: false)
+            } catch {
+                Console.error("voicesh: \(error.message); the text above is not in the history")
+                throw ExitCode(Listen.historyUnwritten)
+            }
         case .failure(let error):
             row.error = Failure.describe(error)
-            try database.updateDictation(row)
+            try history.save(row, audio: nil, keepAudio: true)
             throw Failure.Command.message("\(Failure.describe(error)); the recording is still kept")
         }
     }

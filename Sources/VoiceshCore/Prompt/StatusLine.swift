@@ -1,0 +1,98 @@
+/// The dictation's one line on the local terminal, as bytes: where it may go, putting it
+/// there and taking it away. Pure: each step returns the bytes to write, and the session loop
+/// writes them. voicesh keeps no copy of the screen, so it learns where the cursor is from the
+/// terminal itself (`CSI 6n` → `CSI row;col R`) and forgets it whenever the remote writes.
+/// See DESIGN.md, "The terminal-UI decision".
+///
+/// - At a shell prompt the line goes right after the cursor, in the rest of that line, never
+///   in the last column (writing there leaves the cursor pending a wrap), and the cursor is
+///   put back with CHA. Erasing is one `EL` at the cursor.
+/// - With `borrowsRow` (inside vim, less or top, whose PTY is one row shorter meanwhile) it
+///   goes in the bottom row, and the cursor goes back with CUP.
+public struct StatusLine: Sendable {
+    /// The terminal's size in cells.
+    public struct Size: Equatable, Sendable {
+        public var columns: Int
+        public var rows: Int
+
+        public init(columns: Int, rows: Int) {
+            self.columns = columns
+            self.rows = rows
+        }
+    }
+
+    /// Set while the remote has given up the bottom row.
+    public var borrowsRow = false
+    private var cursor: (row: Int, column: Int)?
+    private var asked = 0
+    private var drawn = false
+    /// The window changed while the line was on screen: the terminal may have re-wrapped it.
+    private var reflowed = false
+
+    public init() {}
+
+    /// Cursor reports are still on their way (they must not reach the remote as keystrokes).
+    public var awaitingReports: Bool { asked > 0 }
+
+    /// The cells the line may use now, or nil until the terminal has said where the cursor is.
+    public func room(_ size: Size) -> Int? {
+        guard let cursor else { return nil }
+        return borrowsRow ? size.columns - 1 : size.columns - cursor.column
+    }
+
+    /// The question for the cursor's position (a terminal that never answers is not asked forever).
+    public mutating func ask() -> [UInt8] {
+        guard asked < 4 else { return [] }
+        asked += 1
+        return Array("\u{1B}[6n".utf8)
+    }
+
+    public mutating func cursorReported(row: Int, column: Int, size: Size) -> [UInt8] {
+        asked = max(0, asked - 1)
+        let bytes = erase(size)
+        cursor = (row, column)
+        return bytes
+    }
+
+    /// The remote is about to write: the line comes off, and where the cursor ends up is unknown.
+    public mutating func remoteWillWrite(_ size: Size) -> [UInt8] {
+        let bytes = erase(size)
+        cursor = nil
+        return bytes
+    }
+
+    /// The window changed size: a line on screen may have been re-wrapped onto the rows below
+    /// the cursor, so the next erase clears to the end of the screen, not only of the row.
+    public mutating func resized(_ size: Size) -> [UInt8] {
+        if drawn { reflowed = true }
+        return remoteWillWrite(size)
+    }
+
+    /// Draws `line` (styled, already cut to the room).
+    public mutating func draw(_ line: String, size: Size) -> [UInt8] {
+        guard let cursor, !line.isEmpty else { return [] }
+        drawn = true
+        if borrowsRow {
+            return Array("\u{1B}[\(size.rows);1H\(line)\u{1B}[K\u{1B}[\(cursor.row);\(cursor.column)H".utf8)
+        }
+        return Array("\(line)\u{1B}[K\u{1B}[\(cursor.column)G".utf8)
+    }
+
+    /// Takes the line off the screen; the cursor stays where the remote left it.
+    public mutating func erase(_ size: Size) -> [UInt8] {
+        guard drawn, let cursor else { return [] }
+        drawn = false
+        defer { reflowed = false }
+        if borrowsRow {
+            return Array("\u{1B}[\(size.rows);1H\u{1B}[2K\u{1B}[\(cursor.row);\(cursor.column)H".utf8)
+        }
+        return Array((reflowed ? "\u{1B}[J" : "\u{1B}[K").utf8)
+    }
+
+    /// The dictation is over: nothing on screen, nothing remembered.
+    public mutating func clear(_ size: Size) -> [UInt8] {
+        let bytes = erase(size)
+        cursor = nil
+        return bytes
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Store
+import VoiceshCore
+
+/// The one writer of history rows, for a session's dictations, `listen` and `history retry`:
+/// it decides, from the profile's `history` setting, whether a row is kept and whether its
+/// recording goes with it. Anything that should happen to every saved dictation (keeping a
+/// confirmed recording for voice learning, say) belongs in `save`.
+struct HistoryWriter {
+    var database: AppDatabase
+    var policy: HistoryPolicy
+
+    /// The history could not be written; `message` says so in words.
+    struct Unwritable: Error {
+        let message: String
+    }
+
+    /// Appends `dictation` (or updates it, when it has an id) with its recording (nil: none,
+    /// or empty): kept when
+    /// `keepAudio` (the speech has no usable text yet) or when the profile keeps audio; let go
+    /// otherwise. A profile without history keeps only failures and interruptions, whose
+    /// audio is the user's unanswered speech. Returns the row's id, or nil when nothing is kept.
+    @discardableResult
+    func save(_ dictation: Dictation, audio: @autoclosure () -> Data?, keepAudio: Bool) throws(Unwritable) -> Int64? {
+        let unanswered = [.failed, .timedOut, .interrupted].contains(dictation.outcome)
+        guard dictation.id != nil || policy != .off || unanswered else { return nil }
+        let keep = keepAudio || policy == .textAndAudio
+        do {
+            if let id = dictation.id {
+                try database.updateDictation(dictation, dropAudio: !keep)
+                return id
+            }
+            let wav = keep ? audio() : nil
+            return try database.appendDictation(dictation, audio: wav)
+        } catch {
+            throw Unwritable(message: "the history could not be written: \(Failure.describe(error))")
+        }
+    }
+}
