@@ -55,7 +55,7 @@ struct RiskSpellingTests {
         var machine = DictationStateMachine(settings: .init(toggle: .defaultToggle, send: .auto, production: true))
         _ = machine.toggle(now: 0)
         _ = machine.key(.toggle, now: 1)
-        let effects = machine.transcribed(text: "uptime", rawText: "uptime", now: 2)
+        let effects = machine.transcribed(.init(text: "uptime", rawText: "uptime"), take: 1, now: 2)
         #expect(effects == [])
         guard case .confirming = machine.state else {
             Issue.record("\(machine.state)")
