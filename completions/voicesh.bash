@@ -527,7 +527,7 @@ _voicesh_profile_rm() {
 
 _voicesh_profile_import() {
     repeating_flags=()
-    non_repeating_flags=(--ssh-config --replace --version -h --help)
+    non_repeating_flags=(--ssh-config --replace --allow-command --version -h --help)
     repeating_options=()
     non_repeating_options=()
     __voicesh_offer_flags_options -1
@@ -653,7 +653,7 @@ _voicesh_history_play() {
 
 _voicesh_history_export-audio() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--force --version -h --help)
     repeating_options=()
     non_repeating_options=()
     __voicesh_offer_flags_options 2

@@ -50,7 +50,7 @@ function __voicesh_parse_tokens -S
             case 'rm'
                 __voicesh_parse_subcommand -r 1 'version' 'h/help'
             case 'import'
-                __voicesh_parse_subcommand -r 1 'ssh-config' 'replace' 'version' 'h/help'
+                __voicesh_parse_subcommand -r 1 'ssh-config' 'replace' 'allow-command' 'version' 'h/help'
             case 'export'
                 __voicesh_parse_subcommand 1 'version' 'h/help'
             end
@@ -66,7 +66,7 @@ function __voicesh_parse_tokens -S
             case 'play'
                 __voicesh_parse_subcommand 1 'device=' 'version' 'h/help'
             case 'export-audio'
-                __voicesh_parse_subcommand 2 'version' 'h/help'
+                __voicesh_parse_subcommand 2 'force' 'version' 'h/help'
             case 'rm'
                 __voicesh_parse_subcommand -r 1 'version' 'h/help'
             case 'clear'
@@ -231,6 +231,7 @@ complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_option
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh profile import" -ge 1' -F
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile import" ssh-config' -l 'ssh-config' -d 'Read OpenSSH client config files (default ~/.ssh/config).'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile import" replace' -l 'replace' -d 'Overwrite profiles of the same name.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile import" allow-command' -l 'allow-command' -d 'Accept profiles that run a local recogniser command (recognizer = "command"); remembered on this machine.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile import" version' -l 'version' -d 'Show the version.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile import" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh profile export" -eq 1' -fka '(__voicesh_custom_completion ---completion profile export -- positional@0 (count (__voicesh_tokens -pc)) (__voicesh_tokens -tC))'
@@ -264,6 +265,7 @@ complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_option
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history play" version' -l 'version' -d 'Show the version.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history play" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh history export-audio" -eq 1' -fa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'wav\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history export-audio" force' -l 'force' -d 'Overwrite the file if it exists.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history export-audio" version' -l 'version' -d 'Show the version.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history export-audio" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history rm" version' -l 'version' -d 'Show the version.'

@@ -312,6 +312,7 @@ _voicesh_profile_import() {
         '*:files:_files'
         '--ssh-config[Read OpenSSH client config files (default ~/.ssh/config).]'
         '--replace[Overwrite profiles of the same name.]'
+        '--allow-command[Accept profiles that run a local recogniser command (recognizer = "command"); remembered on this machine.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -429,6 +430,7 @@ _voicesh_history_export-audio() {
     local -ar arg_specs=(
         ':id:'
         ':output:_files -g '\''*.wav'\'''
+        '--force[Overwrite the file if it exists.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -5,14 +5,18 @@ import Testing
 /// Hostile WAV headers: each is one FormatError, never a crash or a huge allocation.
 struct MalformedWAVTests {
     /// A RIFF/WAVE file whose header says what the test wants, with `data` as its data chunk.
-    static func wav(tag: UInt16 = 1, channels: UInt16 = 1, rate: UInt32 = 16000, bits: UInt16 = 16,
-        dataSize: UInt32? = nil, data: [UInt8] = [UInt8](repeating: 0, count: 3200)) -> [UInt8]
-    {
+    static func wav(
+        tag: UInt16 = 1, channels: UInt16 = 1, rate: UInt32 = 16000, bits: UInt16 = 16,
+        dataSize: UInt32? = nil, data: [UInt8] = [UInt8](repeating: 0, count: 3200)
+    ) -> [UInt8] {
         func le16(_ v: UInt16) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
         func le32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8((v >> (8 * $0)) & 0xFF) } }
-        let fmt = le16(tag) + le16(channels) + le32(rate) + le32(rate * UInt32(channels) * UInt32(bits / 8))
-            + le16(channels * bits / 8) + le16(bits)
-        let body = Array("WAVE".utf8) + Array("fmt ".utf8) + le32(16) + fmt + Array("data".utf8)
+        // Byte rate and block align as a careless writer computes them: wrapping, never checked.
+        let fmt =
+            le16(tag) + le16(channels) + le32(rate) + le32(rate &* UInt32(channels) &* UInt32(bits / 8))
+            + le16(channels &* bits / 8) + le16(bits)
+        let body =
+            Array("WAVE".utf8) + Array("fmt ".utf8) + le32(16) + fmt + Array("data".utf8)
             + le32(dataSize ?? UInt32(data.count)) + data
         return Array("RIFF".utf8) + le32(UInt32(body.count)) + body
     }

@@ -42,7 +42,8 @@ struct RiskSpellingTests {
 
     @Test func reasonsNameWhatHappens() {
         #expect(RiskCheck.reason(#"\rm -rf ~"#) == "deletes ~ recursively")
-        #expect(RiskCheck.reason("$(echo rm) -rf /") == "runs a command whose name comes from a substitution or variable")
+        #expect(
+            RiskCheck.reason("$(echo rm) -rf /") == "runs a command whose name comes from a substitution or variable")
         #expect(RiskCheck.reason("git push origin +main") == "force-pushes +main over the remote's history")
         #expect(RiskCheck.reason("find / -delete") == "find -delete deletes what it finds")
         #expect(RiskCheck.reason("bash <(curl -s x)") == "bash runs the output of another command")

@@ -26,7 +26,8 @@ struct SSHConfigTests {
 
     static let local = SSHConfig.Local(home: "/home/me", user: "me", hostName: "laptop.lan")
     static let defaults = SSHConfig.Resolved(
-        output: "user me\nhostname voicesh-defaults\nport 22\nidentityfile ~/.ssh/id_rsa\nidentityfile ~/.ssh/id_ed25519\n")
+        output:
+            "user me\nhostname voicesh-defaults\nport 22\nidentityfile ~/.ssh/id_rsa\nidentityfile ~/.ssh/id_ed25519\n")
 
     func profile(_ output: String, alias: String = "web") -> Result<Profile, ProfileProblems> {
         SSHConfig.profile(
