@@ -57,6 +57,10 @@ extension AppDatabase {
                 t.add(column: "aliases", .jsonText).notNull().defaults(to: "{}")
             }
         }
+        migrator.registerMigration("v3-profile-learn") { db in
+            // Null: the default (on for edge engines), so existing profiles learn like new ones.
+            try db.alter(table: "profile") { t in t.add(column: "learn", .text) }
+        }
         return migrator
     }
 }

@@ -19,6 +19,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var history: HistoryPolicy
     var production: Bool
     var audioDevice: String?
+    var learn: LearnPolicy?
     var engine: EngineConfig
     var fallback: EngineConfig?
     var aliases: [String: String]
@@ -43,6 +44,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
         history = p.history
         production = p.production
         audioDevice = p.audioDevice
+        learn = p.learn
         engine = p.engine
         fallback = p.fallback
         aliases = p.aliases
@@ -62,6 +64,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
         p.history = history
         p.production = production
         p.audioDevice = audioDevice
+        p.learn = learn
         p.engine = engine
         p.fallback = fallback
         p.aliases = aliases

@@ -139,6 +139,7 @@ extension Profile {
             .choice("history", \.history, default: .text),
             .boolean("production", \.production, default: false),
             .optionalString("audio_device", \.audioDevice),
+            .optionalChoice("learn", \.learn),
         ]
     }
 

@@ -29,6 +29,8 @@ final class DictationController {
         var maxRecordingSeconds: Double
         /// Made before the engine, so the engine's notices can reach the loop.
         var inbox: Inbox<Event>
+        /// Learning from use; nil when the profile's `learn` key keeps nothing.
+        var learning: VoiceLearning? = nil
     }
 
     var inbox: Inbox<Event> { setup.inbox }
@@ -72,8 +74,18 @@ final class DictationController {
     var pollTimeout: Int32? {
         switch machine.state {
         case .recording, .transcribing, .notice: 100
-        default: nil
+        default: setup.learning?.wantsTicks == true ? 1000 : nil
         }
+    }
+
+    /// The background learner's turn; the session loop calls it every time round.
+    func scheduleLearning() {
+        let busy: Bool
+        switch machine.state {
+        case .idle, .notice: busy = false
+        default: busy = true
+        }
+        setup.learning?.tick(busy: busy, now: Self.now)
     }
 
     // MARK: Events from the driver
@@ -166,6 +178,7 @@ final class DictationController {
         }
         job?.cancel()
         line.clear()
+        setup.learning?.shutdown()
     }
 
     // MARK: Effects
@@ -185,6 +198,7 @@ final class DictationController {
             case .deliver(let prompt, let run):
                 let outcome: Dictation.Outcome = run ? .ran : prompt.edited ? .edited : .inserted
                 let saved = save(outcome, prompt: prompt, error: nil, keepAudio: false)
+                setup.learning?.keep(outcome, rawText: prompt.rawText, finalText: prompt.text, wav: recording?.wav)
                 line.erase()
                 outbound += ShellInput.encode(prompt.text, bracketedPaste: modes.bracketedPaste, run: run)
                 if case .failure(let problem) = saved { machine.failed(problem.message, now: Self.now) }
