@@ -180,7 +180,10 @@ func percent(_ x: Double) -> String { String(format: "%.1f%%", x * 100) }
 print("audio: \(String(format: "%.0f", audioSeconds)) s in \(samples.count) utterances\n")
 let columns = [shell] + adaptations.map(\.figures) + [stock]
 print(
-    "| measure | shell-talk model | " + adaptations.map { "+ " + ($0.figures.name.hasPrefix("learnt") ? $0.figures.name : "voice learnt from \($0.count)") + " |" }.joined()
+    "| measure | shell-talk model | "
+        + adaptations.map {
+            "+ " + ($0.figures.name.hasPrefix("learnt") ? $0.figures.name : "voice learnt from \($0.count)") + " |"
+        }.joined()
         + " stock en-us model |")
 print("|---|---|" + String(repeating: "---|", count: adaptations.count) + "---|")
 let rows: [(String, (Figures) -> String)] = [

@@ -15,7 +15,8 @@ struct LearningTests {
         let first = try FileManager.default.contentsOfDirectory(atPath: store).filter { $0.hasSuffix(".wav") }.count
         for (i, text) in texts.enumerated() {
             let base = store + String(format: "/%04d", first + i + 1)
-            try FileManager.default.moveItem(atPath: try TranscribeTests.speech(text, voice: voice, in: cli), toPath: base + ".wav")
+            try FileManager.default.moveItem(
+                atPath: try TranscribeTests.speech(text, voice: voice, in: cli), toPath: base + ".wav")
             try ((labels?[i] ?? text) + "\n").write(toFile: base + ".txt", atomically: true, encoding: .utf8)
         }
     }
@@ -111,7 +112,8 @@ struct LearningTests {
     static func killTree(_ pid: Int32) {
         var children: [Int32: [Int32]] = [:]
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let child = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+            guard let child = Int32(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
                 let close = stat.lastIndex(of: ")")
             else { continue }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
@@ -129,8 +131,10 @@ struct LearningTests {
         #expect(try cli.run("stats").stderr == "no dictations yet\n")
         let db = try AppDatabase.open(at: cli.database)
         let now = Date()
-        func add(_ daysAgo: Double, _ outcome: Dictation.Outcome, latency: Int?, profile: String = "prod",
-            fallback: String? = nil, error: String? = nil) throws {
+        func add(
+            _ daysAgo: Double, _ outcome: Dictation.Outcome, latency: Int?, profile: String = "prod",
+            fallback: String? = nil, error: String? = nil
+        ) throws {
             var d = Dictation(
                 profile: profile, engine: "edge/pocketsphinx", fallbackEngine: fallback,
                 startedAt: now.addingTimeInterval(-daysAgo * 86_400), audioSeconds: 2, latencyMs: latency,
@@ -152,7 +156,10 @@ struct LearningTests {
 
         let json = try cli.ok("stats", "--json").stdout
         let rows = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
-        #expect(rows.map { "\($0["profile"]!) \($0["period"]!)" } == ["dev last 7 days", "prod last 7 days", "prod earlier"])
+        #expect(
+            rows.map { "\($0["profile"]!) \($0["period"]!)" } == [
+                "dev last 7 days", "prod last 7 days", "prod earlier",
+            ])
         let recent = rows[1]
         #expect(recent["dictations"] as? Int == 5)
         #expect(recent["medianLatencyMs"] as? Int == 60 && recent["p95LatencyMs"] as? Int == 90)

@@ -5,24 +5,25 @@ import VoiceshCore
 /// Learning from use, the pure parts: which dictations label their recording, and when the
 /// background learner runs, on a clock the test turns by hand.
 struct LearningScheduleTests {
-    @Test(arguments: [
-        // As heard: the recogniser's words are the label.
-        (Dictation.Outcome.inserted, "git status dash s", "git status -s", "git status dash s"),
-        (.ran, "docker ps", "docker ps", "docker ps"),
-        // A word fixed: the fixed word goes into the spoken words.
-        (.edited, "gzip status dash s", "git status -s", "git status dash s"),
-        (.ran, "sleep build dash dash release", "swift build --release", "swift build dash dash release"),
-        // Two words fixed in a long enough line.
-        (.edited, "gzip log dash n five main", "git log -n 5 master", "git log dash n five master"),
-        // Rewritten, or too short for an edit to be small: no label.
-        (.edited, "git status", "kubectl get pods", nil),
-        (.edited, "du dash h", "make -h", "make dash h"),
-        (.edited, "git status", "git stash", nil),
-        (.edited, "git status dash s", "", nil),
-        // Not sent to the shell: nothing to learn.
-        (.discarded, "git status", "git status", nil),
-        (.failed, "git status", "", nil),
-    ] as [(Dictation.Outcome, String, String, String?)])
+    @Test(
+        arguments: [
+            // As heard: the recogniser's words are the label.
+            (Dictation.Outcome.inserted, "git status dash s", "git status -s", "git status dash s"),
+            (.ran, "docker ps", "docker ps", "docker ps"),
+            // A word fixed: the fixed word goes into the spoken words.
+            (.edited, "gzip status dash s", "git status -s", "git status dash s"),
+            (.ran, "sleep build dash dash release", "swift build --release", "swift build dash dash release"),
+            // Two words fixed in a long enough line.
+            (.edited, "gzip log dash n five main", "git log -n 5 master", "git log dash n five master"),
+            // Rewritten, or too short for an edit to be small: no label.
+            (.edited, "git status", "kubectl get pods", nil),
+            (.edited, "du dash h", "make -h", "make dash h"),
+            (.edited, "git status", "git stash", nil),
+            (.edited, "git status dash s", "", nil),
+            // Not sent to the shell: nothing to learn.
+            (.discarded, "git status", "git status", nil),
+            (.failed, "git status", "", nil),
+        ] as [(Dictation.Outcome, String, String, String?)])
     func labels(outcome: Dictation.Outcome, raw: String, final: String, label: String?) {
         #expect(LearningLabel.words(outcome: outcome, rawText: raw, finalText: final) == label)
     }

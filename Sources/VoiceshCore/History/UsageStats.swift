@@ -52,7 +52,8 @@ public struct UsageStats: Codable, Equatable, Sendable {
         medianLatencyMs = Self.percentile(latencies, 50)
         p95LatencyMs = Self.percentile(latencies, 95)
         let total = Double(max(rows.count, 1))
-        noSpeechRate = Double(rows.filter { $0.outcome == .failed && $0.error?.hasPrefix("no speech") == true }.count) / total
+        noSpeechRate =
+            Double(rows.filter { $0.outcome == .failed && $0.error?.hasPrefix("no speech") == true }.count) / total
         fallbackRate = Double(rows.filter { $0.fallbackEngine != nil }.count) / total
         let prompted = rows.filter { [.inserted, .ran, .edited, .discarded].contains($0.outcome) }
         let shown = Double(prompted.count)

@@ -114,7 +114,9 @@ struct Adapt: ParsableCommand {
     private static func printStatus(_ learner: VoiceLearner, kept: Int) {
         let model = SpeakerAdaptation.isModel(at: learner.modelDirectory)
         guard let status = learner.status() else {
-            print("recordings kept: \(kept); not learnt from use yet" + (model ? " (a voice from voicesh adapt is in use)" : ""))
+            print(
+                "recordings kept: \(kept); not learnt from use yet"
+                    + (model ? " (a voice from voicesh adapt is in use)" : ""))
             return
         }
         let pending = max(0, kept - status.seen)
@@ -126,7 +128,9 @@ struct Adapt: ParsableCommand {
         print("last run: \(HistoryFormat.time(status.lastRun)), \(String(format: "%.0f", status.seconds)) s")
         print("held back: \(Self.recordings(status.heldBack)) never trained on")
         print("score before: \(score(status.before))")
-        print("score after: \(score(status.after))" + (status.replaced ? " (new voice kept)" : " (worse: old voice kept)"))
+        print(
+            "score after: \(score(status.after))" + (status.replaced ? " (new voice kept)" : " (worse: old voice kept)")
+        )
     }
 
     /// One learner at a time (a lock beside the voice); its files are the user's only.
@@ -150,7 +154,8 @@ struct Adapt: ParsableCommand {
                 "voicesh: held-back score \(status.before.exact) → \(status.after.exact) of \(status.heldBack); "
                     + (status.replaced ? "the new voice is in use" : "the old voice is kept"))
         case .failure(let error):
-            throw Failure.Command.message("cannot learn the voice: \(Failure.describe(error)); the voice in use is unchanged")
+            throw Failure.Command.message(
+                "cannot learn the voice: \(Failure.describe(error)); the voice in use is unchanged")
         }
     }
 

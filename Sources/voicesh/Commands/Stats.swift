@@ -25,7 +25,10 @@ struct Stats: ParsableCommand {
         func ms(_ value: Int?) -> String { value.map { "\($0) ms" } ?? "—" }
         func rate(_ value: Double?) -> String { value.map { String(format: "%.0f%%", $0 * 100) } ?? "—" }
         Console.table(
-            ["PROFILE", "ENGINE", "PERIOD", "DICTATIONS", "MEDIAN", "P95", "NO SPEECH", "FALLBACK", "EDITED", "DISCARDED"],
+            [
+                "PROFILE", "ENGINE", "PERIOD", "DICTATIONS", "MEDIAN", "P95", "NO SPEECH", "FALLBACK", "EDITED",
+                "DISCARDED",
+            ],
             rows.map { s in
                 [
                     s.profile, s.engine, s.period, String(s.dictations), ms(s.medianLatencyMs), ms(s.p95LatencyMs),
