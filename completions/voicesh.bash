@@ -173,13 +173,13 @@ _voicesh() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    connect|listen|transcribe|record|devices|adapt|profile|history|help)
+    connect|listen|transcribe|record|devices|adapt|stats|profile|history|help)
         # Offer subcommand argument completions
         "_voicesh_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'connect listen transcribe record devices adapt profile history help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'connect listen transcribe record devices adapt stats profile history help' -- "${cur}"))
         ;;
     esac
 }
@@ -340,7 +340,7 @@ _voicesh_devices() {
 
 _voicesh_adapt() {
     repeating_flags=()
-    non_repeating_flags=(--reset --version -h --help)
+    non_repeating_flags=(--forget --reset --status --version -h --help)
     repeating_options=(--from)
     non_repeating_options=(--enroll --profile --audio-file --device --max-recording)
     __voicesh_offer_flags_options 0
@@ -365,6 +365,22 @@ _voicesh_adapt() {
         return
         ;;
     '--max-recording')
+        return
+        ;;
+    esac
+}
+
+_voicesh_stats() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--profile)
+    __voicesh_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--profile')
+        __voicesh_add_completions -W "$(__voicesh_custom_complete ---completion stats -- --profile "${COMP_CWORD}" "$(__voicesh_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -56,6 +56,7 @@ _voicesh() {
             'record:Record the microphone to a 16 kHz mono WAV file.'
             'devices:List the ALSA capture devices voicesh can record from.'
             'adapt:Teach the offline engine your voice from recordings whose words are known.'
+            'stats:How each profile'\''s engine is doing, from the history: the last 7 days against earlier.'
             'profile:Manage saved servers and their speech engines.'
             'history:Search and manage the dictation history.'
             'help:Show subcommand help information.'
@@ -64,7 +65,7 @@ _voicesh() {
         ;;
     arg)
         case "${words[1]}" in
-        connect|listen|transcribe|record|devices|adapt|profile|history|help)
+        connect|listen|transcribe|record|devices|adapt|stats|profile|history|help)
             "_voicesh_${words[1]}" && ret=0
             ;;
         esac
@@ -165,10 +166,24 @@ _voicesh_adapt() {
         '*--from[A folder of NAME.wav + NAME.txt recordings to learn from (repeatable).]:from:'
         '--enroll[Record this many prompted commands first (say each, then Enter; Esc skips one).]:enroll:'
         '--profile[Learn from this profile'\''s dictations only (kept recordings always count).]:profile:{__voicesh_custom_complete ---completion adapt -- --profile "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
-        '--reset[Forget the learnt voice and its recordings; the stock model is used again.]'
+        '(--forget --reset)'{--forget,--reset}'[Forget the learnt voice and its recordings; the stock model is used again.]'
+        '--status[Say what the voice learnt from, when it last learnt, and how it scored.]'
         '--audio-file[Play this WAV at real-time pace instead of using the microphone (demos, tests).]:audio-file:_files -g '\''*.wav'\'''
         '--device[The ALSA capture device (default\: the profile'\''s, then $VOICESH_AUDIO_DEVICE, then default).]:device:'
         '--max-recording[Stop a recording after this many seconds.]:max-recording:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_stats() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--profile[Only this profile.]:profile:{__voicesh_custom_complete ---completion stats -- --profile "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        '--json[Print JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -7,7 +7,8 @@
 //
 // The audio comes from scripts/synthesize-voices (cached outside git); a folder it wrote can
 // be given instead. EDGE_BENCH_VERBOSE=1 prints every hypothesis; EDGE_BENCH_ADAPT=20,50 adds
-// rows for `voicesh adapt` after enrolling that many corpus prompts in each voice.
+// rows for `voicesh adapt` after enrolling that many corpus prompts in each voice;
+// EDGE_BENCH_USE=20,50 rows after learning from that many dictations by itself.
 import Foundation
 import LocalRecognizer
 import VoiceshCore
@@ -261,3 +262,6 @@ for count in (environment["EDGE_BENCH_ADAPT"] ?? "").split(separator: ",").compa
         "After `voicesh adapt` from \(count) prompts per voice (learning \(String(format: "%.1f s", learning / Double(voices.count))) per voice)",
         rows)
 }
+
+// Learning from use, as a session does it (LearningFromUse.swift): EDGE_BENCH_USE=20,50.
+try await learningFromUse((environment["EDGE_BENCH_USE"] ?? "").split(separator: ",").compactMap { Int($0) })

@@ -69,6 +69,10 @@ extension AppDatabase {
                 t.add(column: "autoStop", .double).notNull().defaults(to: 0)
             }
         }
+        migrator.registerMigration("v5-profile-learn") { db in
+            // Null: the default (on for edge engines), so existing profiles learn like new ones.
+            try db.alter(table: "profile") { t in t.add(column: "learn", .text) }
+        }
         return migrator
     }
 }

@@ -97,7 +97,9 @@ struct AdaptTests {
         let folder = try cli.run("adapt", "--from", empty)
         #expect(folder.status == 1)
         #expect(folder.stderr == "voicesh: no NAME.wav with NAME.txt beside it in \(empty)\n")
-        #expect(try cli.run("adapt", "--reset", "--enroll", "3").stderr.contains("--reset goes alone"))
+        #expect(
+            try cli.run("adapt", "--forget", "--enroll", "3").stderr.contains(
+                "--forget, --status and --background go alone"))
 
         // Words no dictionary can say: nothing to learn, said why, nothing half-written.
         let digits = cli.home.appendingPathComponent("digits").path

@@ -20,6 +20,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var production: Bool
     var autoStop: Double
     var audioDevice: String?
+    var learn: LearnPolicy?
     var engine: EngineConfig
     var fallback: EngineConfig?
     var aliases: [String: String]
@@ -45,6 +46,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
         production = p.production
         autoStop = p.autoStop
         audioDevice = p.audioDevice
+        learn = p.learn
         engine = p.engine
         fallback = p.fallback
         aliases = p.aliases
@@ -65,6 +67,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
         p.production = production
         p.autoStop = autoStop
         p.audioDevice = audioDevice
+        p.learn = learn
         p.engine = engine
         p.fallback = fallback
         p.aliases = aliases

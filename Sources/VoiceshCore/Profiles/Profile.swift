@@ -21,6 +21,8 @@ public struct Profile: Codable, Equatable, Sendable {
     public var autoStop: Double = 0
     /// The ALSA capture device; nil means the global setting, then `default`.
     public var audioDevice: String?
+    /// Learning from use; nil means on for edge engines and off for the others.
+    public var learn: LearnPolicy?
     public var engine = EngineConfig()
     public var fallback: EngineConfig?
     /// The profile's own fixes for the spoken-shell normaliser: spoken phrase → text.
@@ -32,7 +34,7 @@ public struct Profile: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, host, port, user, identity, keepalive, send, history, production, engine, fallback, aliases
+        case name, host, port, user, identity, keepalive, send, history, production, learn, engine, fallback, aliases
         case knownHosts = "known_hosts"
         case toggleKey = "toggle_key"
         case audioDevice = "audio_device"
@@ -45,6 +47,12 @@ public struct Profile: Codable, Equatable, Sendable {
         [engine, fallback].compactMap { config in
             config.flatMap { $0.recognizer == .command ? $0.command : nil }
         }
+    }
+
+    /// Whether accepted dictations are kept to learn the voice from: `learn`, or by default
+    /// when the edge engine hears them (first or as the fallback).
+    public var learns: Bool {
+        learn.map { $0 == .on } ?? (engine.kind == .edge || fallback?.kind == .edge)
     }
 
     /// `user@host`, or `user@[host]:port` off port 22, as OpenSSH prints a destination.

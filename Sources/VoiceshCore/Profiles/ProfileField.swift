@@ -140,6 +140,7 @@ extension Profile {
             .boolean("production", \.production, default: false),
             .float("auto_stop", \.autoStop, default: 0),
             .optionalString("audio_device", \.audioDevice),
+            .optionalChoice("learn", \.learn),
         ]
     }
 

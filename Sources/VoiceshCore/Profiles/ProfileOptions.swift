@@ -13,6 +13,14 @@ public enum HistoryPolicy: String, CaseIterable, Codable, Sendable {
     case textAndAudio = "text+audio"
 }
 
+/// Whether dictations the user accepted teach the edge engine their voice (`voicesh adapt`).
+public enum LearnPolicy: String, CaseIterable, Codable, Sendable {
+    /// Kept in the voice store; the voice is learnt again in the background.
+    case on
+    /// Nothing is kept.
+    case off
+}
+
 /// Where speech is recognised.
 public enum EngineKind: String, CaseIterable, Codable, Sendable {
     /// On this machine, offline: the audio never leaves it.

@@ -13,7 +13,10 @@ struct Adapt: ParsableCommand {
             history = "text+audio"), recordings made with --enroll, and --from folders of NAME.wav with
             NAME.txt (the words spoken, e.g. "git status dash s"). Enrollment and --from recordings are
             kept under the voice directory, so each run learns from everything so far. From then on every
-            edge profile uses the learnt voice; --reset forgets it. 20 recordings help a lot, 50 more.
+            edge profile uses the learnt voice; --forget forgets it. 20 recordings help a lot, 50 more.
+            Profiles with learn = "on" (the default for edge engines) also keep every dictation you
+            inserted or ran as heard, or edited a little, and learn again in the background after every
+            10 of them, keeping the new voice only if it hears held-back recordings at least as well.
             Needs Debian's sphinxtrain, sphinxbase-utils and pocketsphinx packages.
             """)
 
@@ -28,16 +31,27 @@ struct Adapt: ParsableCommand {
         completion: Completions.profileNames)
     var profile: String?
 
-    @Flag(help: "Forget the learnt voice and its recordings; the stock model is used again.")
-    var reset = false
+    @Flag(
+        name: [.customLong("forget"), .customLong("reset")],
+        help: "Forget the learnt voice and its recordings; the stock model is used again.")
+    var forget = false
+
+    @Flag(help: "Say what the voice learnt from, when it last learnt, and how it scored.")
+    var status = false
+
+    /// The session's background run: learns from the kept recordings, and keeps the new voice
+    /// only if it scores at least as well on those held back.
+    @Flag(help: .hidden)
+    var background = false
 
     @OptionGroup(title: "Audio (for --enroll)")
     var audio: AudioOptions
 
     func validate() throws {
         if let enroll, enroll < 1 { throw ValidationError("--enroll takes a number of recordings, 1 or more") }
-        if reset && (enroll != nil || !folders.isEmpty || profile != nil) {
-            throw ValidationError("--reset goes alone")
+        let alone = [forget, status, background].filter { $0 }.count
+        if alone > 1 || alone == 1 && (enroll != nil || !folders.isEmpty || profile != nil) {
+            throw ValidationError("--forget, --status and --background go alone")
         }
     }
 
@@ -45,11 +59,18 @@ struct Adapt: ParsableCommand {
         let context = AppContext.live()
         let voice = context.location.voiceDirectory
         let kept = VoiceRecordings(directory: voice + "/recordings")
-        if reset {
+        let learner = VoiceLearner(voiceDirectory: voice, cacheDirectory: context.location.cacheDirectory)
+        if forget {
+            let count = kept.count
             try? FileManager.default.removeItem(atPath: voice)
-            Console.error("voicesh: forgot the learnt voice; the edge engine uses the stock model again")
+            try? FileManager.default.removeItem(atPath: learner.scratch)
+            Console.error(
+                "voicesh: forgot the learnt voice and its \(Self.recordings(count)); the edge engine uses the stock model again"
+            )
             return
         }
+        if status { return Self.printStatus(learner, kept: kept.count) }
+        if background { return try Self.learnInBackground(learner, kept: kept) }
         for folder in folders {
             let path = context.expandingTilde(folder)
             let found = try VoiceRecordings(directory: path).samples()
@@ -88,6 +109,54 @@ struct Adapt: ParsableCommand {
         Console.error(
             "voicesh: learnt your voice from \(Self.recordings(report.recordings)) ("
                 + String(format: "%.0f", report.seconds) + " s of speech); edge profiles use it from now on")
+    }
+
+    private static func printStatus(_ learner: VoiceLearner, kept: Int) {
+        let model = SpeakerAdaptation.isModel(at: learner.modelDirectory)
+        guard let status = learner.status() else {
+            print(
+                "recordings kept: \(kept); not learnt from use yet"
+                    + (model ? " (a voice from voicesh adapt is in use)" : ""))
+            return
+        }
+        let pending = max(0, kept - status.seen)
+        func score(_ s: VoiceLearner.Score) -> String {
+            "\(s.exact)/\(s.recordings) exact, \(s.wordErrors) word errors"
+        }
+        print("recordings kept: \(kept) (\(pending) new since the last run; it learns again after 10 new)")
+        print("voice in use: " + (model ? "learnt from \(Self.recordings(status.learntFrom))" : "the stock model"))
+        print("last run: \(HistoryFormat.time(status.lastRun)), \(String(format: "%.0f", status.seconds)) s")
+        print("held back: \(Self.recordings(status.heldBack)) never trained on")
+        print("score before: \(score(status.before))")
+        print(
+            "score after: \(score(status.after))" + (status.replaced ? " (new voice kept)" : " (worse: old voice kept)")
+        )
+    }
+
+    /// One learner at a time (a lock beside the voice); its files are the user's only.
+    private static func learnInBackground(_ learner: VoiceLearner, kept: VoiceRecordings) throws {
+        umask(0o077)
+        try? FileManager.default.createDirectory(atPath: learner.voiceDirectory, withIntermediateDirectories: true)
+        let lock = open(learner.voiceDirectory + "/learning.lock", O_RDWR | O_CREAT, 0o600)
+        guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else { return }
+        defer { close(lock) }
+        let samples = try kept.samples()
+        let result = Blocking.run { () -> Result<VoiceLearner.Status, EngineError> in
+            do throws(EngineError) {
+                return .success(try await learner.learn(samples))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let status):
+            Console.error(
+                "voicesh: held-back score \(status.before.exact) → \(status.after.exact) of \(status.heldBack); "
+                    + (status.replaced ? "the new voice is in use" : "the old voice is kept"))
+        case .failure(let error):
+            throw Failure.Command.message(
+                "cannot learn the voice: \(Failure.describe(error)); the voice in use is unchanged")
+        }
     }
 
     private static func recordings(_ count: Int) -> String { count == 1 ? "1 recording" : "\(count) recordings" }

@@ -85,4 +85,7 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
+
+    /// Reads and changes the value in one step.
+    func update<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&stored) } }
 }

@@ -35,6 +35,42 @@ struct VoiceRecordings {
         }
     }
 
+    /// How many recordings the folder holds.
+    var count: Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".wav") }.count
+    }
+
+    /// Keeps one recording under the next free number, the user's only (0600, in a 0700
+    /// folder). The words claim the number (`O_EXCL`, so two sessions never share one) and
+    /// the WAV appears complete, by rename: a reader sees whole pairs or nothing.
+    func keep(_ wav: Data, words: String) throws {
+        let fm = FileManager.default
+        do {
+            try fm.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw Failure.Command.message("cannot keep recordings under \(directory): \(error.localizedDescription)")
+        }
+        var number = count + 1
+        while true {
+            let base = directory + String(format: "/%04d", number)
+            let fd = open(base + ".txt", O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            if fd < 0 {
+                guard errno == EEXIST else { break }
+                number += 1
+                continue
+            }
+            let text = Array((words + "\n").utf8)
+            let wrote = write(fd, text, text.count) == text.count
+            close(fd)
+            guard wrote, fm.createFile(atPath: base + ".part", contents: wav, attributes: [.posixPermissions: 0o600]),
+                rename(base + ".part", base + ".wav") == 0
+            else { break }
+            return
+        }
+        throw Failure.Command.message("cannot keep a recording under \(directory): \(String(cString: strerror(errno)))")
+    }
+
     /// Keeps recordings under the next free numbers, leaving out any already kept (the same
     /// WAV bytes and words: running `--from` twice must not count a recording twice). Returns
     /// how many were new.
@@ -42,7 +78,8 @@ struct VoiceRecordings {
     func add(_ recordings: [(wav: Data, text: String)]) throws -> Int {
         let fm = FileManager.default
         do {
-            try fm.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try fm.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let names = Set(try fm.contentsOfDirectory(atPath: directory))
             var known = Set(
                 names.filter { $0.hasSuffix(".wav") }.compactMap { name -> Data? in
@@ -53,11 +90,13 @@ struct VoiceRecordings {
                 })
             var number = 1
             var added = 0
+            let ownerOnly: [FileAttributeKey: Any] = [.posixPermissions: 0o600]
             for (wav, text) in recordings where known.insert(wav + Data((text + "\n").utf8)).inserted {
                 while names.contains(String(format: "%04d.wav", number)) { number += 1 }
                 let base = directory + String(format: "/%04d", number)
-                try wav.write(to: URL(fileURLWithPath: base + ".wav"))
-                try (text + "\n").write(toFile: base + ".txt", atomically: true, encoding: .utf8)
+                guard fm.createFile(atPath: base + ".txt", contents: Data((text + "\n").utf8), attributes: ownerOnly),
+                    fm.createFile(atPath: base + ".wav", contents: wav, attributes: ownerOnly)
+                else { throw CocoaError(.fileWriteUnknown) }
                 number += 1
                 added += 1
             }

@@ -31,6 +31,8 @@ final class DictationController {
         var maxRecordingSeconds: Double
         /// Made before the engine, so the engine's notices can reach the loop.
         var inbox: Inbox<Event>
+        /// Learning from use; nil when the profile's `learn` key keeps nothing.
+        var learning: VoiceLearning? = nil
     }
 
     /// The I/O of the take the machine is on: its audio and its engine run.
@@ -82,7 +84,18 @@ final class DictationController {
     /// something on screen moves.
     var pollTimeout: Int32? {
         if decoder.isWaiting || reports.isWaiting { return 30 }
-        return machine.animates ? 100 : nil
+        if machine.animates { return 100 }
+        return setup.learning?.wantsTicks == true ? 1000 : nil
+    }
+
+    /// The background learner's turn; the session loop calls it every time round.
+    func scheduleLearning() {
+        let busy: Bool
+        switch machine.state {
+        case .idle, .notice: busy = false
+        default: busy = true
+        }
+        setup.learning?.tick(busy: busy, now: Self.now)
     }
 
     // MARK: Events from the driver
@@ -191,6 +204,7 @@ final class DictationController {
         capture?.job.cancel()
         if let size { screen += line.clear(size) }
         defer { screen = [] }
+        setup.learning?.shutdown()
         return screen
     }
 
@@ -272,8 +286,10 @@ final class DictationController {
 
     /// Writes the history row the machine asked for, and tells it how that went.
     private func save(_ entry: DictationStateMachine.Entry) {
-        guard let history else { return perform(machine.saved(id: nil)) }
         let recording = capture?.take == entry.take.number ? capture?.recording : nil
+        // A confirmed take is a labelled recording for learning the voice, history or not.
+        setup.learning?.keep(entry.outcome, rawText: entry.rawText, finalText: entry.text, wav: recording?.wav)
+        guard let history else { return perform(machine.saved(id: nil)) }
         let seconds = recording?.seconds ?? 0
         let take = entry.take
         let dictation = Dictation(

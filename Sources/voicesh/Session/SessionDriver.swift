@@ -81,6 +81,7 @@ final class SessionDriver {
             }
             if let dictation {
                 if fds[2].revents != 0 { dictation.wake() } else if ready == 0 { dictation.tick() }
+                dictation.scheduleLearning()
                 takeDictated()
             }
             if fds.count > 3, fds[3].revents != 0 {

@@ -1,0 +1,57 @@
+import Foundation
+import LocalRecognizer
+import VoiceshCore
+
+/// The rows "after automatic learning from N dictations in that voice": each voice dictates
+/// corpus prompts (never the evaluation set) to the engine in use; what it hears right is kept
+/// as heard, what the user fixes with a small edit is kept with the edit as its label
+/// (`LearningLabel`), a rewrite is thrown away; every 10 kept recordings `VoiceLearner` runs,
+/// with its held-back gate, exactly as a session runs it. Then the evaluation set is measured
+/// with the voice in use after each of `counts` dictations.
+func learningFromUse(_ counts: [Int]) async throws {
+    guard let most = counts.max() else { return }
+    let prompts = ShellCorpus.prompts
+    // A different stride from the enrollment rows: other commands, as in daily use.
+    let chosen = (1...most).map { prompts[($0 * 4_231) % prompts.count] }
+    let list = work.appendingPathComponent("use-\(most).txt").path
+    try (chosen.joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
+    let shell = SpokenShell()
+    var rows = counts.map { _ in [(String, Figures)]() }
+    var learning = counts.map { _ in 0.0 }
+    for (voice, set) in zip(voices, sets) {
+        let spoken = try utterances(in: synthesize(["--sentences", list, "--voices", voice]) + "/" + voice).speech
+        let directory = work.appendingPathComponent("use-\(voice)").path
+        let learner = VoiceLearner(voiceDirectory: directory, cacheDirectory: directory + "-cache")
+        var current = engine
+        var kept: [SpeakerAdaptation.Sample] = []
+        var sinceRun = 0
+        var seconds = 0.0
+        for (n, dictation) in spoken.enumerated() {
+            let heard = await decode(current, dictation.audio).0 ?? ""
+            let final = shell.normalize(dictation.text)
+            let outcome: Dictation.Outcome = shell.normalize(heard) == final ? .inserted : .edited
+            if let words = LearningLabel.words(outcome: outcome, rawText: heard, finalText: final) {
+                kept.append(SpeakerAdaptation.Sample(samples: dictation.audio, text: words))
+                sinceRun += 1
+            }
+            if sinceRun >= 10 {
+                sinceRun = 0
+                let started = Date()
+                if (try? await learner.learn(kept))?.replaced == true {
+                    current = PocketSphinxEngine(
+                        vocabulary: [], history: [], cacheDirectory: cache, acousticModel: learner.modelDirectory)
+                }
+                seconds += Date().timeIntervalSince(started)
+            }
+            if let i = counts.firstIndex(of: n + 1) {
+                rows[i].append((voice, await measure("learnt from use \(n + 1), \(voice)", current, set)))
+                learning[i] += seconds / Double(voices.count)
+            }
+        }
+    }
+    for (i, count) in counts.enumerated() {
+        printTable(
+            "After automatic learning from \(count) dictations per voice (learning \(String(format: "%.1f s", learning[i])) per voice in all)",
+            rows[i])
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import VoiceshCore
+
+/// Learning the voice from use: adapts the stock model to the user's kept recordings
+/// (`SpeakerAdaptation`) and replaces the voice in use only when the new one hears a slice of
+/// those recordings, held back from training, at least as well. So learning never makes the
+/// engine worse on the user's own speech, and a run that fails or is killed leaves the old
+/// voice in place: the new model is built in scratch space and swapped in by renames.
+public struct VoiceLearner: Sendable {
+    /// How a voice heard the held-back recordings: better is more exact, then fewer word errors.
+    public struct Score: Codable, Equatable, Sendable {
+        public var exact: Int
+        public var wordErrors: Int
+        public var recordings: Int
+
+        public func isAtLeast(_ other: Score) -> Bool {
+            exact != other.exact ? exact > other.exact : wordErrors <= other.wordErrors
+        }
+    }
+
+    /// What the last run did (`voicesh adapt --status`), kept beside the voice.
+    public struct Status: Codable, Equatable, Sendable {
+        /// Recordings the voice in use learnt from (0: the stock model).
+        public var learntFrom: Int
+        /// Recordings kept when the last run started: newer ones have not been learnt from.
+        public var seen: Int
+        public var heldBack: Int
+        public var lastRun: Date
+        /// The held-back score of the voice in use before the run, and of the new voice.
+        public var before: Score
+        public var after: Score
+        public var replaced: Bool
+        public var seconds: Double
+    }
+
+    public let voiceDirectory: String
+    /// Scratch space for a run (rebuildable; removed after, and before the next run).
+    public let scratch: String
+    /// Where the shell-talk language model used for scoring is cached.
+    public let cacheDirectory: String
+    /// Every `holdBackEvery`-th recording is held back from training to score with.
+    public var holdBackEvery = 5
+
+    public init(voiceDirectory: String, cacheDirectory: String) {
+        self.voiceDirectory = voiceDirectory
+        self.cacheDirectory = cacheDirectory
+        scratch = cacheDirectory + "/learning"
+    }
+
+    public var modelDirectory: String { voiceDirectory + "/model" }
+    var statusFile: String { voiceDirectory + "/learning.json" }
+
+    public func status() -> Status? {
+        guard let data = FileManager.default.contents(atPath: statusFile) else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(Status.self, from: data)
+    }
+
+    /// Learns from `samples` (in the order they were kept) and returns what happened.
+    public func learn(_ samples: [SpeakerAdaptation.Sample], now: Date = Date()) async throws(EngineError) -> Status {
+        recover()
+        let started = Date()
+        let heldBack = samples.indices.filter { $0 % holdBackEvery == holdBackEvery - 1 }.map { samples[$0] }
+        let training = samples.indices.filter { $0 % holdBackEvery != holdBackEvery - 1 }.map { samples[$0] }
+        guard !heldBack.isEmpty else {
+            throw .failed("too few recordings to learn from: \(samples.count) of at least \(holdBackEvery)")
+        }
+        let fm = FileManager.default
+        defer { try? fm.removeItem(atPath: scratch) }
+        let current = SpeakerAdaptation.isModel(at: modelDirectory) ? modelDirectory : nil
+        let before = try await score(heldBack, model: current)
+        let candidate = scratch + "/model"
+        let report = try SpeakerAdaptation.adapt(training, into: candidate, scratch: scratch + "/work")
+        let after = try await score(heldBack, model: candidate)
+        let replaced = after.isAtLeast(before)
+        if replaced { try install(candidate) }
+        let status = Status(
+            learntFrom: replaced ? report.recordings : (self.status()?.learntFrom ?? 0), seen: samples.count,
+            heldBack: heldBack.count, lastRun: now, before: before, after: after, replaced: replaced,
+            seconds: Date().timeIntervalSince(started))
+        try write(status)
+        return status
+    }
+
+    /// How a model (nil: the stock one) hears `samples`, through the shell-talk language model.
+    public func score(_ samples: [SpeakerAdaptation.Sample], model: String?) async throws(EngineError) -> Score {
+        let engine = PocketSphinxEngine(
+            vocabulary: [], history: [], cacheDirectory: cacheDirectory, acousticModel: model)
+        let shell = SpokenShell()
+        var score = Score(exact: 0, wordErrors: 0, recordings: samples.count)
+        for sample in samples {
+            let frames = AudioFrame.frames(of: sample.samples)
+            let stream = AsyncStream<AudioFrame> { continuation in
+                for frame in frames { continuation.yield(frame) }
+                continuation.finish()
+            }
+            let heard: String
+            do throws(EngineError) {
+                heard = try await engine.transcribe(stream) { _ in }.text
+            } catch .noSpeech {
+                heard = ""
+            }
+            let said = SpeakerAdaptation.spokenWords(sample.text)
+            if shell.normalize(heard) == shell.normalize(said.joined(separator: " ")) { score.exact += 1 }
+            score.wordErrors += Self.wordErrors(said, SpeakerAdaptation.spokenWords(heard))
+        }
+        return score
+    }
+
+    /// Puts a complete model in place of the old one: copied beside it first, then two renames.
+    func install(_ candidate: String) throws(EngineError) {
+        let fm = FileManager.default
+        let staging = modelDirectory + ".new"
+        let old = modelDirectory + ".old"
+        do {
+            try? fm.removeItem(atPath: staging)
+            try? fm.removeItem(atPath: old)
+            try fm.copyItem(atPath: candidate, toPath: staging)
+            guard SpeakerAdaptation.isModel(at: staging) else { throw EngineError.failed("incomplete model") }
+            if fm.fileExists(atPath: modelDirectory) { try fm.moveItem(atPath: modelDirectory, toPath: old) }
+            try fm.moveItem(atPath: staging, toPath: modelDirectory)
+            try? fm.removeItem(atPath: old)
+        } catch {
+            recover()
+            throw .failed("cannot install the new voice at \(modelDirectory): \(error.localizedDescription)")
+        }
+    }
+
+    /// After a run was killed: the old voice back if it was moved aside, no half-written files.
+    public func recover() {
+        let fm = FileManager.default
+        let old = modelDirectory + ".old"
+        if !SpeakerAdaptation.isModel(at: modelDirectory), SpeakerAdaptation.isModel(at: old) {
+            try? fm.removeItem(atPath: modelDirectory)
+            try? fm.moveItem(atPath: old, toPath: modelDirectory)
+        }
+        for leftover in [old, modelDirectory + ".new", statusFile + ".new", scratch] {
+            try? fm.removeItem(atPath: leftover)
+        }
+    }
+
+    private func write(_ status: Status) throws(EngineError) {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let temporary = statusFile + ".new"
+        guard let data = try? encoder.encode(status),
+            FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]),
+            rename(temporary, statusFile) == 0
+        else { throw .failed("cannot write \(statusFile)") }
+    }
+
+    static func wordErrors(_ reference: [String], _ hypothesis: [String]) -> Int {
+        var row = Array(0...hypothesis.count)
+        for (i, r) in reference.enumerated() {
+            var previous = row[0]
+            row[0] = i + 1
+            for (j, h) in hypothesis.enumerated() {
+                let current = row[j + 1]
+                row[j + 1] = r == h ? previous : 1 + min(previous, row[j], row[j + 1])
+                previous = current
+            }
+        }
+        return row[hypothesis.count]
+    }
+}

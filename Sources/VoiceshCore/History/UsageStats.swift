@@ -1,0 +1,70 @@
+import Foundation
+
+/// `voicesh stats`: how each profile's engine has done, from the history, for the last seven
+/// days against everything earlier, so a user sees the engine getting better. The edit and
+/// discard rates are the user's own measure of accuracy: text they had to fix or threw away.
+public struct UsageStats: Codable, Equatable, Sendable {
+    public var profile: String
+    public var engine: String
+    /// "last 7 days" or "earlier".
+    public var period: String
+    public var dictations: Int
+    public var medianLatencyMs: Int?
+    public var p95LatencyMs: Int?
+    /// Shares of all dictations in the period, 0…1.
+    public var noSpeechRate: Double
+    public var fallbackRate: Double
+    /// Shares of the dictations that reached the prompt (inserted, ran, edited, discarded).
+    public var editRate: Double?
+    public var discardRate: Double?
+
+    public static let recent = "last 7 days"
+    public static let earlier = "earlier"
+
+    /// One row per profile, engine and period with dictations, profiles and engines in name
+    /// order, the recent period first. The engine is the profile's primary engine, fallbacks
+    /// counted in its fallback rate.
+    public static func rows(_ history: [Dictation], now: Date) -> [UsageStats] {
+        let cutoff = now.addingTimeInterval(-7 * 86_400)
+        let groups = Dictionary(grouping: history) {
+            GroupKey(profile: $0.profile, engine: $0.engine, recent: $0.startedAt >= cutoff)
+        }
+        return groups.keys.sorted().map { key in
+            UsageStats(key.profile, key.engine, key.recent ? recent : earlier, groups[key] ?? [])
+        }
+    }
+
+    private struct GroupKey: Hashable, Comparable {
+        var profile: String
+        var engine: String
+        var recent: Bool
+        static func < (a: Self, b: Self) -> Bool {
+            (a.profile, a.engine, a.recent ? 0 : 1) < (b.profile, b.engine, b.recent ? 0 : 1)
+        }
+    }
+
+    init(_ profile: String, _ engine: String, _ period: String, _ rows: [Dictation]) {
+        self.profile = profile
+        self.engine = engine
+        self.period = period
+        dictations = rows.count
+        let latencies = rows.compactMap(\.latencyMs).sorted()
+        medianLatencyMs = Self.percentile(latencies, 50)
+        p95LatencyMs = Self.percentile(latencies, 95)
+        let total = Double(max(rows.count, 1))
+        noSpeechRate =
+            Double(rows.filter { $0.outcome == .failed && $0.error?.hasPrefix("no speech") == true }.count) / total
+        fallbackRate = Double(rows.filter { $0.fallbackEngine != nil }.count) / total
+        let prompted = rows.filter { [.inserted, .ran, .edited, .discarded].contains($0.outcome) }
+        let shown = Double(prompted.count)
+        editRate = prompted.isEmpty ? nil : Double(prompted.filter { $0.outcome == .edited }.count) / shown
+        discardRate = prompted.isEmpty ? nil : Double(prompted.filter { $0.outcome == .discarded }.count) / shown
+    }
+
+    /// The nearest-rank percentile: the smallest value at least `p`% of them do not exceed.
+    static func percentile(_ sorted: [Int], _ p: Int) -> Int? {
+        guard !sorted.isEmpty else { return nil }
+        let rank = (p * sorted.count + 99) / 100
+        return sorted[max(rank, 1) - 1]
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import VoiceshCore
+
+struct Stats: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "How each profile's engine is doing, from the history: the last 7 days against earlier.",
+        discussion: """
+            Per profile and engine: dictations, median and p95 time from the end of recording to the
+            text, how often no speech was heard, how often the fallback engine answered, and how much of
+            the text you edited or discarded (your own measure of its accuracy).
+            """)
+
+    @Option(help: "Only this profile.", completion: Completions.profileNames)
+    var profile: String?
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        let history = try AppContext.live().openDatabase().dictations(profile: profile, limit: .max)
+        let rows = UsageStats.rows(history, now: Date())
+        if json { return try Console.json(rows) }
+        guard !rows.isEmpty else { return Console.error("no dictations yet") }
+        func ms(_ value: Int?) -> String { value.map { "\($0) ms" } ?? "—" }
+        func rate(_ value: Double?) -> String { value.map { String(format: "%.0f%%", $0 * 100) } ?? "—" }
+        Console.table(
+            [
+                "PROFILE", "ENGINE", "PERIOD", "DICTATIONS", "MEDIAN", "P95", "NO SPEECH", "FALLBACK", "EDITED",
+                "DISCARDED",
+            ],
+            rows.map { s in
+                [
+                    s.profile, s.engine, s.period, String(s.dictations), ms(s.medianLatencyMs), ms(s.p95LatencyMs),
+                    rate(s.noSpeechRate), rate(s.fallbackRate), rate(s.editRate), rate(s.discardRate),
+                ]
+            })
+    }
+}
