@@ -1,4 +1,5 @@
 import Foundation
+import LocalRecognizer
 import Store
 import Testing
 import VoiceshCore
