@@ -3,7 +3,9 @@ import SSHClient
 import VoiceshCore
 
 /// The one loop of an interactive session (after mosh's STMClient::main): a single poll
-/// over the keyboard, the SSH socket and the signal pipe; the only writer to the terminal.
+/// over the keyboard, the SSH socket, the signal pipe and the dictation inbox. Everything
+/// the session shows (remote output, escape help, dictation's status line) is written
+/// from this loop's turns, never from another thread.
 final class SessionDriver {
     /// How a session ended.
     enum End: Equatable {
