@@ -8,7 +8,8 @@ that answers its cursor-position requests as a terminal does; `--audio-file` pla
 commands (espeak-ng, with a noise floor) at real-time pace in place of a microphone. Measures:
   1. end of recording -> text on screen: the second toggle key written to the pty until the
      transcript's key hints have been drawn, with the built-in edge engine (pocketsphinx), for
-     a ~2 s and a ~10 s utterance (the first dictation of a session is a warm-up and is left out),
+     a ~2 s and a ~10 s utterance (the first dictation of a session, during which the model loads,
+     is shown apart),
      with the stock acoustic model and again after `voicesh adapt` learnt the voice (--learn N);
   2. CPU used by capture and drawing while recording (the recogniser excluded: a profile whose
      engine is a local command, which runs only after recording), against the same session idle;
@@ -108,7 +109,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("voicesh", nargs="?", default=os.path.join(ROOT, ".build/release/voicesh"))
     parser.add_argument("--runs", type=int, default=10)
-    parser.add_argument("--learn", type=int, default=50, help="recordings `voicesh adapt` learns the voice from")
+    parser.add_argument("--learn", type=int, default=50, help="recordings `voicesh adapt` learns the voice from; 0 measures only the latency with the stock model")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="voicesh-dictation-bench-")
     sandbox = os.path.join(work, "sshd")
@@ -140,19 +141,22 @@ def main():
         def text_on_screen():
             for label, wav, length in [("~2 s utterance", short, short_len), ("~10 s utterance", long, long_len)]:
                 term = session(args.voicesh, env, "edge", wav)
-                dictate(term, length)  # warm-up: the model finishes loading
+                first = dictate(term, length)  # the session's first: the model loads while it records
                 times = [t for t in (dictate(term, length) for _ in range(args.runs)) if t is not None]
                 os.write(term.fd, b"exit\r")
                 term.finish()
                 if times:
                     print(f"   {label} ({length:.1f} s): median {percentile(times, 50):.0f} ms, "
                           f"p95 {percentile(times, 95):.0f} ms, min {min(times):.0f}, max {max(times):.0f} "
-                          f"({len(times)}/{args.runs} runs)")
+                          f"({len(times)}/{args.runs} runs); the session's first: "
+                          + ("no transcript" if first is None else f"{first:.0f} ms"))
                 else:
                     print(f"   {label}: no transcript was drawn")
 
         print("\n1. End of recording -> text on screen (edge engine, pocketsphinx)")
         text_on_screen()
+        if args.learn == 0:
+            return  # latency only
         # The same after `voicesh adapt` learnt the voice from corpus commands (never these two).
         corpus = open(os.path.join(ROOT, "Sources/VoiceshCore/Shell/ShellCorpus.swift")).read().split('"""')[1]
         prompts = [line.strip() for line in corpus.splitlines() if 3 <= len(line.split()) <= 8]  # ShellCorpus.prompts

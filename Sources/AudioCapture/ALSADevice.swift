@@ -73,7 +73,7 @@ final class ALSADevice {
         snd_pcm_drain(pcm)
     }
 
-    /// The one return-code path: EAGAIN waits, an overrun (EPIPE) or a suspend (ESTRPIPE) is
+    /// Return codes of reads and writes: EAGAIN waits, an overrun (EPIPE) or a suspend (ESTRPIPE) is
     /// recovered and counted, anything else is the device failing.
     private func recover(_ code: Int32) throws(AudioError) -> Read {
         if code == -EAGAIN { return .wouldBlock }

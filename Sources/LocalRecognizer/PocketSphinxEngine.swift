@@ -2,8 +2,8 @@ import Foundation
 import VoiceshCore
 
 /// The built-in offline engine: pocketsphinx with a shell-talk model. The audio never
-/// leaves the machine. The model loads once per process, in the background (`preload`),
-/// and each recording is decoded while it is being made.
+/// leaves the machine. A session gets the model ready in the background (`prepare`) and
+/// loads it when the first recording starts; each recording is decoded while it is made.
 public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
     public let label = "edge/pocketsphinx"
     private let vocabulary: [String]
@@ -11,15 +11,22 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
     private let cacheDirectory: String
     /// The acoustic model folder: the user's adapted one (`SpeakerAdaptation`) or the stock one.
     private let acousticModel: String
-    /// Guards `decoder` and `inUse`: one recording at a time owns the decoder (this lock is
-    /// what makes the class Sendable).
+    /// Guards `files`, `decoder`, `inUse` and `preparing`: one recording at a time owns the
+    /// decoder (this lock is what makes the class Sendable). No model work runs under it.
     private let lock = NSLock()
+    private var files: Result<ModelFiles, EngineError>?
     private var decoder: Result<PocketSphinxDecoder, EngineError>?
     private var inUse = false
-    private var loading: Task<Void, Never>?
+    private var preparing = false
+
+    /// The language model and dictionary a decoder is loaded with.
+    private struct ModelFiles {
+        var languageModel: String
+        var dictionary: String
+    }
 
     /// Stock pocketsphinx files instead of the shell-talk model (for comparisons).
-    private let stockFiles: (languageModel: String, dictionary: String)?
+    private let stockFiles: ModelFiles?
 
     /// `acousticModel` is a folder written by `SpeakerAdaptation`; nil means Debian's en-us model.
     public init(vocabulary: [String], history: [String], cacheDirectory: String, acousticModel: String? = nil) {
@@ -41,49 +48,77 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         history = []
         cacheDirectory = ""
         acousticModel = EdgeModel.acousticModel
-        stockFiles = (languageModel, dictionary)
+        stockFiles = ModelFiles(languageModel: languageModel, dictionary: dictionary)
     }
 
     /// Loads the model now and waits for it (for measuring the load).
     public func load() throws(EngineError) { _ = try loadedDecoder().get() }
 
-    /// Starts loading the model now, so the first dictation does not wait for it.
-    public func preload() {
-        lock.withLock {
-            guard loading == nil else { return }
-            loading = Task.detached(priority: .utility) { [self] in _ = self.loadedDecoder() }
+    /// Gets the model ready without loading it, on a thread of its own at the lowest CPU
+    /// priority (so typing in the session comes first): the language model and dictionary
+    /// are built or found in the cache, and every model file is read into the page cache.
+    /// The decoder itself (~16 MiB) is built when the first recording starts, from warm files
+    /// and while the user speaks, so a session that never dictates stays as small as ssh and
+    /// the first dictation does not wait for a cold model.
+    public func prepare() {
+        let first = lock.withLock {
+            defer { preparing = true }
+            return !preparing
         }
+        guard first else { return }
+        let thread = Thread { [self] in
+            // On Linux the nice value is per thread: this lowers only this one.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+            guard case .success(let files) = modelFiles() else { return }
+            let acoustic = (try? FileManager.default.contentsOfDirectory(atPath: acousticModel)) ?? []
+            for path in acoustic.map({ acousticModel + "/" + $0 }) + [files.languageModel, files.dictionary] {
+                let fd = open(path, O_RDONLY | O_CLOEXEC)
+                guard fd >= 0 else { continue }
+                _ = posix_fadvise(fd, 0, 0, POSIX_FADV_WILLNEED)  // the kernel reads ahead; no memory of ours
+                close(fd)
+            }
+        }
+        thread.name = "edge-prepare"
+        thread.start()
     }
 
-    private func loadedDecoder() -> Result<PocketSphinxDecoder, EngineError> {
-        lock.lock()
-        defer { lock.unlock() }
-        if let decoder { return decoder }
-        let result = Result { () throws(EngineError) in
-            var files = stockFiles
-            if files == nil {
-                let model = try EdgeModel.prepare(
-                    vocabulary: vocabulary, history: history, cacheDirectory: cacheDirectory)
-                files = (model.languageModel, model.dictionary)
-            }
-            guard let (languageModel, dictionary) = files else { throw EngineError.unavailable("no model") }
-            return try PocketSphinxDecoder(
-                acousticModel: acousticModel, languageModel: languageModel, dictionary: dictionary)
+    /// The language model and dictionary, built once. Whoever needs them first builds them;
+    /// a recording that starts while `prepare` is still busy does not wait behind its priority.
+    private func modelFiles() -> Result<ModelFiles, EngineError> {
+        if let files = lock.withLock({ files }) { return files }
+        let result = Result { () throws(EngineError) -> ModelFiles in
+            if let stockFiles { return stockFiles }
+            let model = try EdgeModel.prepare(vocabulary: vocabulary, history: history, cacheDirectory: cacheDirectory)
+            return ModelFiles(languageModel: model.languageModel, dictionary: model.dictionary)
         }
-        decoder = result
+        lock.withLock { files = files ?? result }
+        return result
+    }
+
+    /// The decoder, loaded on first use; callers hold `inUse`, so one loads at a time.
+    private func loadedDecoder() -> Result<PocketSphinxDecoder, EngineError> {
+        if let decoder = lock.withLock({ decoder }) { return decoder }
+        let result = modelFiles().flatMap { files in
+            Result { () throws(EngineError) in
+                try PocketSphinxDecoder(
+                    acousticModel: acousticModel, languageModel: files.languageModel, dictionary: files.dictionary)
+            }
+        }
+        lock.withLock { decoder = result }
         return result
     }
 
     public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
         async throws(EngineError) -> Transcript
     {
-        let decoder = try loadedDecoder().get()
         let free = lock.withLock {
             defer { inUse = true }
             return !inUse
         }
         guard free else { throw .failed("the edge engine is busy with another recording") }
         defer { lock.withLock { inUse = false } }
+        // The first recording loads the model; its audio waits in the stream meanwhile.
+        let decoder = try loadedDecoder().get()
         decoder.start()
         var presence = SpeechPresence()
         var lastPartial = ""

@@ -1,6 +1,6 @@
 import CLibSSH2
 
-/// Process-wide libssh2 set-up, and the one place its return codes are read.
+/// Process-wide libssh2 set-up and the constants the wrappers share.
 enum LibSSH2 {
     /// libssh2_init is not thread-safe and must run once before any session.
     static let initialized: Void = { _ = libssh2_init(0) }()

@@ -25,7 +25,11 @@ struct Voicesh: AsyncParsableCommand {
         umask(0o077)
         Log.bootstrap(environment: ProcessInfo.processInfo.environment)
         do {
-            var command = try parseAsRoot()
+            var arguments = Array(CommandLine.arguments.dropFirst())
+            if arguments.first == "connect" {
+                arguments = ["connect"] + Connect.openSSHOrder(Array(arguments.dropFirst()))
+            }
+            var command = try parseAsRoot(arguments)
             if var command = command as? AsyncParsableCommand {
                 try await command.run()
             } else {

@@ -60,6 +60,35 @@ struct ConnectTests {
         #expect(result.stdout.contains("root"))
     }
 
+    @Test func optionsAfterTheDestinationAreReadAsOpenSSHReadsThem() throws {
+        // The saved port is wrong: `-p` after the name must be read, as in `ssh prod -p 2222`.
+        try cli.ok(
+            "profile", "add", "elsewhere", "--host", "root@127.0.0.1:1", "--identity", sshd.clientKey,
+            "--known-hosts", sshd.knownHosts)
+        let port = String(sshd.port)
+        // Options up to the first word that is not one; from there on, the remote command's.
+        let after = try cli.run(
+            ["connect", "elsewhere", "-p", port, "--connect-timeout", "20", "echo", "-p", "x"],
+            executable: CLI.binary.path, stdin: "")
+        #expect(after.status == 0, "\(after.stderr)")
+        #expect(after.stdout.contains("-p x"))
+        // `--` ends the options too, and is not sent.
+        let dashed = try cli.run(
+            ["connect", "elsewhere", "-p", port, "--", "echo", "-l", "nobody"], executable: CLI.binary.path, stdin: "")
+        #expect(dashed.status == 0, "\(dashed.stderr)")
+        #expect(dashed.stdout.contains("-l nobody"))
+        // Before and after the name mix, and options alone (no command) are still options.
+        let mixed = try cli.run(
+            ["connect", "-l", "root", "elsewhere", "-p", port, "--strict-host-key-checking", "yes"],
+            executable: CLI.binary.path, stdin: "echo mixed-$((6*7))\n")
+        #expect(mixed.status == 0, "\(mixed.stderr)")
+        #expect(mixed.stdout.contains("mixed-42"))
+        // An option voicesh does not know, after the name, is refused by name (not sent as a command).
+        let unknown = try cli.run(["connect", "elsewhere", "-Z", "true"], executable: CLI.binary.path, stdin: "")
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("-Z"), "\(unknown.stderr)")
+    }
+
     @Test func outputIsBinarySafe() throws {
         let bytes = Data((0...255).map(UInt8.init))
         let file = try cli.file("bytes.bin", "")

@@ -17,6 +17,8 @@ struct Connect: ParsableCommand {
     @Argument(help: "A profile name, or [user@]host[:port].", completion: Completions.profileNames)
     var target: String
 
+    /// Options after the target are moved before it by `openSSHOrder`, so this starts at the
+    /// first word that is not an option (or at `--`).
     @Argument(parsing: .captureForPassthrough, help: "A command to run instead of the login shell.")
     var command: [String] = []
 
@@ -43,14 +45,6 @@ struct Connect: ParsableCommand {
 
     @OptionGroup(title: "Dictation")
     var audio: AudioOptions
-
-    func validate() throws {
-        // Everything after the target is the remote command; an option there is a slip.
-        if let first = command.first, first.hasPrefix("-"), first != "--" {
-            throw ValidationError(
-                "\(first) after the target would be sent as the remote command; put options before \(target)")
-        }
-    }
 
     func run() throws {
         let context = AppContext.live()

@@ -40,7 +40,7 @@ struct EngineFactory {
             let edge = PocketSphinxEngine(
                 vocabulary: config.vocabulary, history: history, cacheDirectory: context.location.cacheDirectory,
                 acousticModel: SpeakerAdaptation.isModel(at: voice) ? voice : nil)
-            edge.preload()
+            edge.prepare()
             engine = edge
         case (.edge, .command):
             engine = CommandEngine(
