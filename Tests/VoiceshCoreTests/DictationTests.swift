@@ -201,7 +201,7 @@ struct DictationStateMachineTests {
 
     @Test func promptTextIsSanitised() {
         let prompt = Machine.Prompt(text: "ls\u{1B}[201~;\r\nrm -rf ~", rawText: "x")
-        #expect(prompt.text == "ls[201~; rm -rf ~")
+        #expect(prompt.text == "ls; rm -rf ~")  // the whole sequence goes, not only its ESC
         #expect(prompt.risk == "deletes ~ recursively")
     }
 }
