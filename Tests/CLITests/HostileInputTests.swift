@@ -115,7 +115,7 @@ struct HostileInputTests {
         ("-oProxyCommand=x", "must not start with '-'"),
     ])
     func badHostsAreRefusedEverywhere(host: String, message: String) throws {
-        let added = try cli.run(["profile", "add", "p", "--host", host], executable: CLI.binary.path)
+        let added = try cli.run(["profile", "add", "p", "--host=\(host)"], executable: CLI.binary.path)
         #expect(added.status == 1)
         #expect(added.stderr.contains(message), "\(added.stderr.prefix(300))")
         #expect(Self.isClean(added.stderr) && added.stderr.count < 400)
@@ -136,7 +136,7 @@ struct HostileInputTests {
             connect.stderr.contains(message) || connect.stderr.contains("neither a profile"),
             "\(connect.stderr.prefix(300))")
         #expect(Self.isClean(connect.stderr))
-        try cli.ok("profile", "remove", "good")
+        try cli.ok("profile", "rm", "good")
     }
 
     @Test func aMegabyteHostIsRefusedOnImport() throws {

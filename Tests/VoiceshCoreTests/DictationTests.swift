@@ -335,7 +335,7 @@ struct DictationStateMachineTests {
 
     @Test func promptTextIsSanitised() {
         let prompt = Machine.Prompt(text: "ls\u{1B}[201~;\r\nrm -rf ~", rawText: "x")
-        #expect(!prompt.text.contains("\u{1B}") && !prompt.text.contains("\r"))
+        #expect(prompt.text == "ls; rm -rf ~")  // the whole sequence goes, not only its ESC
         #expect(prompt.risk == "deletes ~ recursively")
     }
 }
