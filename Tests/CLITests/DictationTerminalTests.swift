@@ -361,4 +361,30 @@ struct DictationTerminalTests {
         #expect(screen.contains("remote$ echo one two"), "\(screen)")
         #expect(try history().first?["final_text"] as? String == "echo one two")
     }
+
+    /// A history that cannot be written is a notice on the line, not a log line over the
+    /// prompt; the text still goes to the shell.
+    @Test func aHistoryThatCannotBeWrittenIsANoticeAndTheTextStillGoes() throws {
+        try profile("locked", engine: "recognizer = \"command\"\ncommand = \"echo echo sent\"")
+        let tmux = try session("locked")
+        _ = try dictate(tmux, seconds: 0.5)
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        holder.arguments = [
+            "-c",
+            "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); "
+                + "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(60)",
+            cli.database,
+        ]
+        let ready = Pipe()
+        holder.standardOutput = ready
+        try holder.run()
+        defer { holder.terminate() }
+        _ = ready.fileHandleForReading.availableData  // "locked"
+        try tmux.send("Enter")
+        let screen = try tmux.wait(seconds: 20) { $0.contains("voicesh: the history could not be written") }
+        #expect(screen.contains("remote$ echo sent"), "\(screen)")
+        #expect(screen.contains("voicesh: the history could not be written"), "\(screen)")
+        #expect(!screen.contains("error"), "\(screen)")  // no log line
+    }
 }
