@@ -305,7 +305,10 @@ struct DictationTerminalTests {
         try Shell.run("/usr/bin/sox", ["-R", speech, quiet, "pad", "0", "6"])
         try profile("hands", extra: "auto_stop = 1.5")
         let tmux = try Tmux(
-            [CLI.binary.path, "connect", "--audio-file", quiet, "hands", "--", "env PS1='remote$ ' bash --norc --noprofile"],
+            [
+                CLI.binary.path, "connect", "--audio-file", quiet, "hands", "--",
+                "env PS1='remote$ ' bash --norc --noprofile",
+            ],
             environment: cli.environment)
         try tmux.wait { $0.contains("remote$") }
         try tmux.send("C-]")

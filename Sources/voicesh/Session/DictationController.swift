@@ -160,7 +160,8 @@ final class DictationController {
             case .recordingFull(let take):
                 perform(machine.recordingEnded(take: take, now: now))
             case .audioFailed(let error, let take):
-                perform(machine.failed(take: take, message: Failure.describe(error) + "; the session goes on", now: now))
+                perform(
+                    machine.failed(take: take, message: Failure.describe(error) + "; the session goes on", now: now))
             case .recognized(.success(let heard), let take):
                 let words = DictationStateMachine.Heard(
                     text: heard.text, rawText: heard.rawText, engine: heard.engine,
