@@ -179,7 +179,8 @@ final class DictationController {
     }
 
     func tick() {
-        keys(decoder.timeout())
+        let held = decoder.timeout()  // a lone ESC, say: nothing more came
+        if !held.isEmpty { keys(held) }
         outbound += reports.timeout()
         perform(machine.tick(now: Self.now))
         render()
