@@ -94,4 +94,28 @@ struct AudioCommandTests {
         // A profile that keeps text only lets the recording go once it has become text.
         #expect(try cli.run("history", "export-audio", id, exported).stderr.contains("has no kept recording"))
     }
+
+    /// A history that cannot be written (another process holds the write lock past the busy
+    /// timeout) does not lose the text: it is printed, stderr says so, the status is 3.
+    @Test func listenKeepsTheTextWhenTheHistoryCannotBeWritten() throws {
+        // The database exists and is current: opening it only reads.
+        try cli.ok("profile", "import", try cli.file("p.toml", "name = \"p\"\nhost = \"h\"\n"))
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        holder.arguments = [
+            "-c",
+            // After listen has opened the database (it reads then), while it records (2 s).
+            "import sqlite3,sys,time; time.sleep(1); c=sqlite3.connect(sys.argv[1], isolation_level=None); "
+                + "c.execute('BEGIN IMMEDIATE'); time.sleep(60)",
+            cli.database,
+        ]
+        try holder.run()
+        defer { holder.terminate() }
+        let result = try cli.run("listen", "--audio-file", speech)
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stdout == "git status\n")
+        #expect(result.stderr.contains("the history could not be written"), "\(result.stderr)")
+        #expect(result.stderr.contains("the text above is not in the history"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
 }

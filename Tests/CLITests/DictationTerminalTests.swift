@@ -305,7 +305,10 @@ struct DictationTerminalTests {
         try Shell.run("/usr/bin/sox", ["-R", speech, quiet, "pad", "0", "6"])
         try profile("hands", extra: "auto_stop = 1.5")
         let tmux = try Tmux(
-            [CLI.binary.path, "connect", "--audio-file", quiet, "hands", "--", "env PS1='remote$ ' bash --norc --noprofile"],
+            [
+                CLI.binary.path, "connect", "--audio-file", quiet, "hands", "--",
+                "env PS1='remote$ ' bash --norc --noprofile",
+            ],
             environment: cli.environment)
         try tmux.wait { $0.contains("remote$") }
         try tmux.send("C-]")
@@ -360,5 +363,31 @@ struct DictationTerminalTests {
         let screen = try tmux.wait { $0.contains("remote$ echo one two") && !$0.contains("edit:") }
         #expect(screen.contains("remote$ echo one two"), "\(screen)")
         #expect(try history().first?["final_text"] as? String == "echo one two")
+    }
+
+    /// A history that cannot be written is a notice on the line, not a log line over the
+    /// prompt; the text still goes to the shell.
+    @Test func aHistoryThatCannotBeWrittenIsANoticeAndTheTextStillGoes() throws {
+        try profile("locked", engine: "recognizer = \"command\"\ncommand = \"echo echo sent\"")
+        let tmux = try session("locked")
+        _ = try dictate(tmux, seconds: 0.5)
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        holder.arguments = [
+            "-c",
+            "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); "
+                + "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(60)",
+            cli.database,
+        ]
+        let ready = Pipe()
+        holder.standardOutput = ready
+        try holder.run()
+        defer { holder.terminate() }
+        _ = ready.fileHandleForReading.availableData  // "locked"
+        try tmux.send("Enter")
+        let screen = try tmux.wait(seconds: 20) { $0.contains("voicesh: the history could not be written") }
+        #expect(screen.contains("remote$ echo sent"), "\(screen)")
+        #expect(screen.contains("voicesh: the history could not be written"), "\(screen)")
+        #expect(!screen.contains("error"), "\(screen)")  // no log line
     }
 }

@@ -550,7 +550,8 @@ struct DictationViewTests {
     @Test func recordingShowsClockLevelAndPartial() {
         let line = visible(view.render(.recording(take, partial: "git sta"), level: 1, now: 65, width: 120).line)
         #expect(line.hasPrefix("● rec 1:05 █████ git sta  ctrl-] stop"))
-        #expect(visible(view.render(.recording(take, partial: ""), level: 0, now: 0, width: 120).line).contains("▁▁▁▁▁"))
+        #expect(
+            visible(view.render(.recording(take, partial: ""), level: 0, now: 0, width: 120).line).contains("▁▁▁▁▁"))
         let waiting = visible(view.render(.transcribing(take, deadline: 30), level: 0, now: 2.5, width: 120).line)
         #expect(waiting.contains("transcribing 28 s left"))
     }

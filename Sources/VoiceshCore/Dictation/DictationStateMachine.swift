@@ -515,7 +515,8 @@ public struct DictationStateMachine: Sendable {
     ) -> Entry {
         let notes = ([error].compactMap { $0 } + take.notes).joined(separator: "; ")
         return Entry(
-            take: take, outcome: outcome, text: prompt?.text ?? "", rawText: prompt?.rawText ?? take.heard?.rawText ?? "",
+            take: take, outcome: outcome, text: prompt?.text ?? "",
+            rawText: prompt?.rawText ?? take.heard?.rawText ?? "",
             error: notes.isEmpty ? nil : notes, keepAudio: keepAudio)
     }
 }

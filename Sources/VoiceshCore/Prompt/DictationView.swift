@@ -86,10 +86,11 @@ public struct DictationView: Sendable {
             let after = editor.cursor < last ? String(editor.characters[(editor.cursor + 1)..<last]) : ""
             return [("edit: ", .dim), (before, .bold), (at, .inverse), (after, .bold), (hints, .dim)]
         case .confirmingRisk(_, let prompt, let run):
-            return [
-                ("⚠ \(prompt.risk ?? "not all of it was shown"): ", .alert), (prompt.text, .bold),
-                ("  press y to \(run ? "run" : "insert") it, any other key goes back", .dim),
-            ]
+            // The question always shows; a long text loses its middle.
+            let reason = "⚠ \(prompt.risk ?? "not all of it was shown"): "
+            let question = "  press y to \(run ? "run" : "insert") it, any other key goes back"
+            let room = max(8, width - reason.count - question.count)
+            return [(reason, .alert), (Self.elide(prompt.text, to: room), .bold), (question, .dim)]
         case .notice(let notice):
             return [("voicesh: \(notice.message)", .alert)]
         }

@@ -173,7 +173,8 @@ final class DictationController {
             case .recordingFull(let take):
                 perform(machine.recordingEnded(take: take, now: now))
             case .audioFailed(let error, let take):
-                perform(machine.failed(take: take, message: Failure.describe(error) + "; the session goes on", now: now))
+                perform(
+                    machine.failed(take: take, message: Failure.describe(error) + "; the session goes on", now: now))
             case .recognized(.success(let heard), let take):
                 let words = DictationStateMachine.Heard(
                     text: heard.text, rawText: heard.rawText, engine: heard.engine,
@@ -191,7 +192,8 @@ final class DictationController {
     }
 
     func tick() {
-        keys(decoder.timeout())
+        let held = decoder.timeout()  // a lone ESC, say: nothing more came
+        if !held.isEmpty { keys(held) }
         outbound += reports.timeout()
         perform(machine.tick(now: Self.now))
         render()
