@@ -74,6 +74,29 @@ struct DictationTerminalTests {
         #expect(rows.first?["final_text"] as? String == "git status")
         #expect(rows.first?["engine"] as? String == "edge/pocketsphinx")
         #expect((rows.first?["latency_ms"] as? Int ?? -1) >= 0)
+        // Both went as heard: each recording is kept to learn the voice from (learn is on for
+        // edge profiles), with the words heard, the user's only, though history keeps no audio.
+        let kept = try recordings(count: 2)
+        #expect(kept.map(\.words) == ["git status", "git status"])
+        #expect(kept.allSatisfy { $0.mode == 0o600 })
+    }
+
+    /// The voice store's recordings, once `count` are there (they are written off the loop).
+    func recordings(count: Int) throws -> [(words: String, mode: Int)] {
+        let store = cli.home.appendingPathComponent("voice/recordings").path
+        let fm = FileManager.default
+        var names: [String] = []
+        for _ in 0..<100 {
+            names = ((try? fm.contentsOfDirectory(atPath: store)) ?? []).filter { $0.hasSuffix(".wav") }.sorted()
+            if names.count >= count { break }
+            usleep(50_000)
+        }
+        return try names.map { name in
+            let base = store + "/" + name.dropLast(4)
+            let words = try String(contentsOfFile: base + ".txt", encoding: .utf8)
+            let mode = try fm.attributesOfItem(atPath: base + ".wav")[.posixPermissions] as? Int ?? 0
+            return (words.trimmingCharacters(in: .newlines), mode)
+        }
     }
 
     @Test func aDiscardedDictationLeavesTheScreenAsItWas() throws {
@@ -132,6 +155,8 @@ struct DictationTerminalTests {
         let screen = try tmux.wait { $0.contains("\neditedremote$") }
         #expect(screen.contains("remote$ printf edited\neditedremote$"), "\(screen)")
         #expect(try history().first?["outcome"] as? String == "ran")
+        // A rewrite, not a small edit: the recording does not say the text, so it is not kept.
+        #expect(try recordings(count: 1).isEmpty)
     }
 
     @Test func controlCharactersInTheTextAreStripped() throws {
