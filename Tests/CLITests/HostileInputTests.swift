@@ -199,4 +199,19 @@ struct KeyFileMessageTests {
             #expect(!result.stderr.contains("is not readable"))
         }
     }
+
+    @Test func aKnownHostsThatIsADirectoryIsSaidInWords() throws {
+        let cli = try CLI()
+        let sshd = try SSHSandbox()
+        let directory = cli.home.appendingPathComponent("known_hosts_dir").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let result = try cli.run(
+            [
+                "connect", "-i", sshd.clientKey, "--known-hosts", directory, "--strict-host-key-checking", "accept-new",
+                sshd.destination, "--", "true",
+            ], executable: CLI.binary.path, stdin: "")
+        #expect(result.status == 255)
+        #expect(result.stderr.contains("\(directory): it is a directory"), "\(result.stderr)")
+        #expect(!result.stderr.contains("NSCocoaErrorDomain") && !result.stderr.contains("error 512"))
+    }
 }
