@@ -82,6 +82,10 @@ struct AudioCommandTests {
 
         let exported = cli.home.appendingPathComponent("kept.wav").path
         try cli.ok("history", "export-audio", id, exported)
+        let again = try cli.run("history", "export-audio", id, exported)
+        #expect(again.status == 1 && again.stderr.contains("exists; pass --force to overwrite it"), "\(again.stderr)")
+        try cli.ok("history", "export-audio", "--force", id, exported)
+        #expect(try cli.ok("history").stderr.contains("try it again: voicesh history retry \(id)"))
         let original = try bytes(raw)
         let kept = Array(try bytes(exported).dropFirst(44))
         #expect(kept.count > 16_000 && original.starts(with: kept))  // what was heard, sample for sample

@@ -34,7 +34,10 @@ struct HistoryCommandTests {
         let found = try cli.ok("history", "--search", "nginx").stdout
         #expect(found.contains("sudo systemctl restart nginx"))
         #expect(found.split(separator: "\n").count == 2)
-        #expect(try cli.ok("history", "--search", "kube", "--profile", "prod").stderr == "no dictation matches\n")
+        #expect(
+            try cli.ok("history", "--search", "kube", "--profile", "prod").stderr
+                == "no dictation for profile \"prod\" matches\n")
+        #expect(try cli.ok("history", "--profile", "nope").stderr == "no dictations for profile \"nope\" yet\n")
         #expect(try cli.ok("history", "list", "--profile", "dev", "--limit", "1").stdout.contains("ls -la /etc"))
 
         let json = try cli.ok("history", "--json", "--search", "git").stdout

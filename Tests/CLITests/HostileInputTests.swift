@@ -181,3 +181,37 @@ struct HostileInputTests {
         #expect(try mode(fresh + "/voicesh.sqlite") == 0o600)
     }
 }
+
+/// A key file that is not a key says so, against a real sshd (issue 16, point 11).
+struct KeyFileMessageTests {
+    @Test func aKeyFileThatIsNotAKeyIsNamed() throws {
+        let cli = try CLI()
+        let sshd = try SSHSandbox()
+        let notAKey = try cli.file("not-a-key", "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK0 me@host\n")
+        let directory = cli.home.appendingPathComponent("a-directory").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for (key, words) in [(notAKey, "is not a private key"), (directory, "is a directory, not a key file")] {
+            let result = try cli.run(
+                ["connect", "-i", key, "--known-hosts", sshd.knownHosts, sshd.destination, "--", "true"],
+                executable: CLI.binary.path, stdin: "")
+            #expect(result.status == 255)
+            #expect(result.stderr.contains("identity file \(key) \(words)"), "\(result.stderr)")
+            #expect(!result.stderr.contains("is not readable"))
+        }
+    }
+
+    @Test func aKnownHostsThatIsADirectoryIsSaidInWords() throws {
+        let cli = try CLI()
+        let sshd = try SSHSandbox()
+        let directory = cli.home.appendingPathComponent("known_hosts_dir").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let result = try cli.run(
+            [
+                "connect", "-i", sshd.clientKey, "--known-hosts", directory, "--strict-host-key-checking", "accept-new",
+                sshd.destination, "--", "true",
+            ], executable: CLI.binary.path, stdin: "")
+        #expect(result.status == 255)
+        #expect(result.stderr.contains("\(directory): it is a directory"), "\(result.stderr)")
+        #expect(!result.stderr.contains("NSCocoaErrorDomain") && !result.stderr.contains("error 512"))
+    }
+}

@@ -57,3 +57,21 @@ struct UntrustedTextTests {
         #expect(UntrustedText.cleanLines("a \n  b\u{1B}[31m") == "a\n  b")
     }
 }
+
+/// Issue 16's messages in words that live in the core.
+struct CoreMessageTests {
+    @Test func anEmptyKeyPartIsNamedNotEchoed() {
+        var p = Profile(name: "a", host: "h")
+        #expect(
+            throws: ProfileProblem(
+                key: "engine..kind", message: "has an empty part between dots; write keys like engine.kind")
+        ) {
+            try p.set("engine..kind", to: .string("edge"))
+        }
+    }
+
+    @Test(arguments: ["example.com", "10.0.0.1", "::1", "fe80::1%eth0", "host_name-1.lan"])
+    func goodHostsPass(host: String) {
+        #expect(Destination.hostProblem(host) == nil)
+    }
+}
