@@ -109,6 +109,39 @@ struct LearningTests {
         #expect(!FileManager.default.fileExists(atPath: voice))
     }
 
+    /// In a real session: 10 recordings are waiting to be learnt from, so once the user has left
+    /// dictation alone for 5 s the session starts the learner by itself, in the background.
+    @Test func aSessionStartsTheLearnerWhenRecordingsWait() throws {
+        let cli = try CLI()
+        let sshd = try SSHSandbox()
+        try Self.keep(Self.prompts(10), voice: "en-gb", in: cli)
+        let file = try cli.file(
+            "demo.toml",
+            """
+            name = "demo"
+            host = "127.0.0.1"
+            port = \(sshd.port)
+            identity = "\(sshd.clientKey)"
+            known_hosts = "\(sshd.knownHosts)"
+            """)
+        try cli.ok("profile", "import", file)
+        let speech = try TranscribeTests.speech("git status", in: cli)
+        let tmux = try Tmux(
+            [
+                CLI.binary.path, "connect", "--audio-file", speech, "demo", "--",
+                "env PS1='remote$ ' bash --norc --noprofile",
+            ],
+            environment: cli.environment)
+        try tmux.wait { $0.contains("remote$") }
+        let status = cli.home.appendingPathComponent("voice/learning.json").path
+        let deadline = Date().addingTimeInterval(300)
+        while !FileManager.default.fileExists(atPath: status) && Date() < deadline { usleep(200_000) }
+        let learnt = try Self.status(cli)
+        #expect(learnt["seen"] as? Int == 10 && learnt["heldBack"] as? Int == 2, "\(learnt)")
+        try tmux.send("echo still here", "Enter")
+        #expect(try tmux.wait { $0.contains("\nstill here") }.contains("remote$ echo still here"))
+    }
+
     /// SIGKILL to a process and everything under it (its sphinxtrain tools).
     static func killTree(_ pid: Int32) {
         var children: [Int32: [Int32]] = [:]
