@@ -74,6 +74,9 @@ let package = Package(
         .executableTarget(
             name: "EdgeBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer"],
             path: "Benchmarks/EdgeBenchmark", swiftSettings: strict),
+        .executableTarget(
+            name: "ServerBenchmark", dependencies: ["VoiceshCore"], path: "Benchmarks/ServerBenchmark",
+            exclude: ["renderings.tsv"], swiftSettings: strict),
 
         .testTarget(name: "VoiceshCoreTests", dependencies: ["VoiceshCore"], swiftSettings: strict),
         .testTarget(

@@ -108,10 +108,11 @@ extension SpokenShell {
     static let fixes: [Phrase] = {
         let table: [String: [String]] = [
             "kubectl": [
-                "kube control", "cube control", "kube cuttle", "cube cuttle", "kube cuddle", "cube cuddle",
+                "kube control", "cube control", "kube ctl", "cube ctl", "coob control", "kube cuttle", "cube cuttle",
+                "kube cuddle", "cube cuddle",
             ],
-            "systemctl": ["system control"],
-            "journalctl": ["journal control"],
+            "systemctl": ["system control", "system ctl"],
+            "journalctl": ["journal control", "journal ctl"],
             "sudo": ["pseudo"],
             "nginx": ["engine x", "engine ex"],
             "chmod": ["change mod", "see h mod"],

@@ -3,8 +3,9 @@
 /// symbols, a few common mishearings are fixed, every other word is kept as it is.
 /// The rules are listed in docs/spoken-shell.md.
 ///
-/// Four passes: split into words (whitespace and control characters separate, format
-/// characters are dropped); `literal W`, then the profile's aliases, then the built-in fixes
+/// Five passes: split into words (whitespace and control characters separate, format
+/// characters are dropped); undo how a speech-to-text service wrote them (case, sentence
+/// punctuation, hyphen-joined words: `SpokenShell+Written.swift`); `literal W`, then the profile's aliases, then the built-in fixes
 /// turn phrases into text that is never interpreted; the lexer turns symbol words, numbers and
 /// `capital`/`all caps` into lexemes; `ShellTextWriter` joins them with the spacing rules.
 public struct SpokenShell: Sendable {
@@ -32,7 +33,7 @@ public struct SpokenShell: Sendable {
 
     /// The shell text for recognised words. Never contains a newline or any control character.
     public func normalize(_ words: String) -> String {
-        var tokens = Self.literals(Self.words(in: words))
+        var tokens = Self.literals(Self.unwritten(Self.words(in: words)))
         tokens = Self.replacing(tokens, with: aliases)
         tokens = Self.replacing(tokens, with: Self.fixes)
         var writer = ShellTextWriter()
