@@ -76,7 +76,7 @@ let package = Package(
             path: "Benchmarks/EdgeBenchmark", swiftSettings: strict),
         .executableTarget(
             name: "ServerBenchmark", dependencies: ["VoiceshCore"], path: "Benchmarks/ServerBenchmark",
-            exclude: ["renderings.tsv"], swiftSettings: strict),
+            exclude: ["renderings.tsv", "whisper-base-renderings.tsv"], swiftSettings: strict),
 
         .testTarget(name: "VoiceshCoreTests", dependencies: ["VoiceshCore"], swiftSettings: strict),
         .testTarget(

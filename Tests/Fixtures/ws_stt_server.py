@@ -307,7 +307,7 @@ async def assemblyai(ws, conn: int, query: dict, headers: dict):
             before = script.revealed()
             script.audio = received
             now = script.revealed()
-            if now != before:
+            if now != before and not ARGS.replay:
                 for index, words in script.split(now):
                     if words and index not in ended:
                         # B1.6: transcript = finalized words; the newest word is not final yet
@@ -326,7 +326,8 @@ async def assemblyai(ws, conn: int, query: dict, headers: dict):
             violation(conn, "text frame that is not a control message")
             return await close(ws, 3006, "Invalid JSON: " + message[:40], conn)
         if kind == "ForceEndpoint":
-            await end_turns(flush_all=False)
+            if not ARGS.replay:                                       # the recording has the turns
+                await end_turns(flush_all=False)
         elif kind == "Terminate" and ARGS.replay:                      # a recorded sequence
             for recorded in recorded_messages():
                 await ws.send(json.dumps(recorded))
@@ -405,7 +406,7 @@ async def deepgram(ws, conn: int, query: dict, headers: dict):
             before = script.revealed()
             script.audio = received
             now = script.revealed()
-            if now != before:
+            if now != before and not ARGS.replay:
                 if now - finals_sent >= 2 or now in boundaries:
                     await finalize(now, False)
                 elif interim:
@@ -421,6 +422,8 @@ async def deepgram(ws, conn: int, query: dict, headers: dict):
             continue
         if kind == "KeepAlive":
             continue
+        if kind == "Finalize" and ARGS.replay:
+            continue                                                  # the recording has the finals
         if kind == "Finalize":
             await asyncio.sleep(ARGS.final_delay)
             await finalize(len(flat), True)

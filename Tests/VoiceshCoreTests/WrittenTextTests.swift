@@ -58,6 +58,7 @@ struct WrittenTextTests {
             ("git add .", "git add ."),
             ("git diff main...feature", "git diff main...feature"),
             ("echo $HOME", "echo $HOME"),
+            ("ECHO $HOME $PATH", "echo $HOME $PATH"),
             ("cat README.md", "cat README.md"),
             ("make -C build", "make -C build"),
             ("apt-get install curl", "apt-get install curl"),

@@ -44,6 +44,8 @@ struct ServerRequest: Equatable {
             ]
             if !prompt.isEmpty { query.append(URLQueryItem(name: "initial_prompt", value: prompt)) }
             components.queryItems = (components.queryItems ?? []) + query
+            // Servers read `+` in a query as a space (`chmod +x` in the prompt).
+            components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         case .transcribe:
             fileField = config.fileField ?? "file"
             fields = []

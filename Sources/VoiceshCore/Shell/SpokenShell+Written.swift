@@ -110,7 +110,7 @@ extension SpokenShell {
     private static func isShouting(_ words: [String]) -> Bool {
         var letters = 0
         var inQuote = false
-        for word in words {
+        for word in words where !word.contains("$") {  // `$HOME $PATH` is not shouting
             for character in word {
                 if character == "\"" {
                     inQuote.toggle()
@@ -132,7 +132,7 @@ extension SpokenShell {
     /// carry meaning stay: `README.md`, `$HOME`, `-R`, `Makefile`, `PATH`.
     static func unshouted(_ word: String, shouting: Bool, sentenceStart: Bool, after previous: String?) -> String {
         guard previous != "capital", previous != "caps", word.contains(where: \.isUppercase) else { return word }
-        if shouting { return word.lowercased() }
+        if shouting, !word.contains("$") { return word.lowercased() }
         let letters = word.filter(\.isLetter)
         let plain = word.allSatisfy { $0.isLetter || $0.isNumber }
         if plain, letters.count == 1 { return word.lowercased() }
