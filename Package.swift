@@ -91,6 +91,9 @@ let package = Package(
         .executableTarget(
             name: "EdgeBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer"],
             path: "Benchmarks/EdgeBenchmark", exclude: ["evaluation.txt", "development.txt"], swiftSettings: strict),
+        .executableTarget(
+            name: "ServerBenchmark", dependencies: ["VoiceshCore"], path: "Benchmarks/ServerBenchmark",
+            exclude: ["renderings.tsv", "whisper-base-renderings.tsv"], swiftSettings: strict),
 
         .testTarget(name: "VoiceshCoreTests", dependencies: ["VoiceshCore"], swiftSettings: strict),
         .testTarget(

@@ -60,7 +60,7 @@ public enum CredentialSource: Sendable {
         case .key(let key): return .key(key)
         case .proxy(let url):
             let body = try await Self.request(url: url, method: .POST, headers: [], what: "the token proxy")
-            guard let token = body["token"] as? String, !token.isEmpty else {
+            guard let token = body?["token"] as? String, !token.isEmpty else {
                 throw .badOutput("the token proxy \(url) answered without a \"token\"")
             }
             return .token(token)
@@ -71,14 +71,18 @@ public enum CredentialSource: Sendable {
                 let body = try await Self.request(
                     url: mintURL, method: .GET, headers: [("Authorization", key)], what: "AssemblyAI's token endpoint",
                     secret: key)
-                guard let token = body["token"] as? String else {
+                guard let token = body?["token"] as? String else {
                     throw .badOutput("AssemblyAI's token endpoint answered without a \"token\"")
                 }
                 return .token(token)
             }
-            let body = try await Self.request(
-                url: mintURL, method: .POST, headers: [("Authorization", "Token \(key)")],
-                what: "Deepgram's token endpoint", secret: key)
+            // A key without Member rights may not mint tokens (403) but may still stream: it
+            // goes on the connection itself, as `Authorization: Token`.
+            guard
+                let body = try await Self.request(
+                    url: mintURL, method: .POST, headers: [("Authorization", "Token \(key)")],
+                    what: "Deepgram's token endpoint", secret: key, forbiddenIsNil: true)
+            else { return .key(key) }
             guard let token = body["access_token"] as? String else {
                 throw .badOutput("Deepgram's token endpoint answered without an \"access_token\"")
             }
@@ -86,9 +90,16 @@ public enum CredentialSource: Sendable {
         }
     }
 
+    /// Whether `fetch` gave the key itself where a token was asked for (Deepgram's 403).
+    func fellBack(to credential: Credential?) -> Bool {
+        if case .mint = self, case .key = credential { true } else { false }
+    }
+
+    /// The JSON object the endpoint answered; nil for a 403 when `forbiddenIsNil`.
     private static func request(
-        url: String, method: HTTPMethod, headers: [(String, String)], what: String, secret: String? = nil
-    ) async throws(EngineError) -> [String: Any] {
+        url: String, method: HTTPMethod, headers: [(String, String)], what: String, secret: String? = nil,
+        forbiddenIsNil: Bool = false
+    ) async throws(EngineError) -> [String: Any]? {
         var request = HTTPClientRequest(url: url)
         request.method = method
         request.headers.add(name: "User-Agent", value: "voicesh")
@@ -106,6 +117,7 @@ public enum CredentialSource: Sendable {
             throw .unavailable("cannot get a token from \(what) at \(url): \(Self.words(for: error))")
         }
         func scrub(_ s: String) -> String { secret.map { s.replacingOccurrences(of: $0, with: "***") } ?? s }
+        if status == 403, forbiddenIsNil { return nil }
         guard (200..<300).contains(status) else {
             let text = scrub(String(decoding: body.prefix(200), as: UTF8.self)).trimmingCharacters(
                 in: .whitespacesAndNewlines)

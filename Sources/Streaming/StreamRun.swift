@@ -27,7 +27,9 @@ final class StreamRun: @unchecked Sendable {
     private let lock = NSLock()
     private var adapter: any ProviderAdapter
     private let generic: GenericAdapter?
-    private let credentials: CredentialSource
+    private var credentials: CredentialSource
+    /// Said once, when Deepgram refused a token and the key itself went on the connection.
+    private var credentialNotice: String?
     private let deviceID: String
     private let policy: BackpressurePolicy
     private let backlog: Int
@@ -123,6 +125,7 @@ final class StreamRun: @unchecked Sendable {
                     "lost \(seconds(s.ledger.lostSamples)) s of audio: the connection was down longer than the \(s.backlog)-frame buffer holds"
                 )
             }
+            if let notice = s.credentialNotice { lines.append(notice) }
             if s.reconnects > 0 {
                 lines.append(
                     "reconnected \(s.reconnects) time\(s.reconnects == 1 ? "" : "s") to the stream server and resumed")
@@ -136,11 +139,19 @@ final class StreamRun: @unchecked Sendable {
     private func connect(partial: @escaping @Sendable (String) -> Void) async -> Outcome {
         let credential: Credential?
         do throws(EngineError) {
-            credential = try await credentials.fetch()
+            credential = try await locked { $0.credentials }.fetch()
         } catch .cancelled {
             return .failed(.cancelled)
         } catch {
             return .dropped(error, opened: false)
+        }
+        locked { s in
+            guard s.credentials.fellBack(to: credential), case .key(let key) = credential else { return }
+            // Later connections use the key at once, and the notice is said once.
+            s.credentials = .key(key)
+            s.credentialNotice =
+                "Deepgram refused a temporary token for this key (HTTP 403: it lacks Member rights); "
+                + "the key itself was sent, as Authorization: Token"
         }
         let request = locked { $0.adapter.request(credential: credential) }
         let connection = WebSocketConnection(request)
@@ -171,7 +182,7 @@ final class StreamRun: @unchecked Sendable {
             try? await connection.send(text: resume)
         }
         let openedAt = Date()
-        var sentSamples = 0
+        var pacer = adapter.maxRate.map { RatePacer(rate: $0, sampleRate: AudioFormat.speech.sampleRate) }
         sending: while !Task.isCancelled {
             switch locked({ $0.nextStep() }) {
             case .stop:
@@ -181,13 +192,10 @@ final class StreamRun: @unchecked Sendable {
             case .text(let text):
                 do { try await connection.send(text: text) } catch { break sending }
             case .audio(let frame):
-                if let maxRate = adapter.maxRate {
-                    // Never faster than the provider allows since this connection opened (B1.5, B2.7).
-                    sentSamples += frame.samples.count
-                    let due = Double(sentSamples) / Double(AudioFormat.speech.sampleRate) / maxRate
-                    let wait = due - Date().timeIntervalSince(openedAt)
-                    if wait > 0 { try? await Task.sleep(for: .seconds(wait)) }
-                }
+                // Never faster than the provider allows over any 1 s window (B1.5, B2.7).
+                let wait = pacer?.delay(for: frame.samples.count, at: Date().timeIntervalSince(openedAt)) ?? 0
+                if wait > 0 { try? await Task.sleep(for: .seconds(wait)) }
+                pacer?.sent(frame.samples.count, at: Date().timeIntervalSince(openedAt))
                 do { try await connection.send(pcm: frame.samples) } catch { break sending }
             case .finish:
                 for message in adapter.finishMessages {
@@ -224,6 +232,7 @@ final class StreamRun: @unchecked Sendable {
             case .failed(let words):
                 locked { s in
                     let name = s.adapter.name
+                    let words = s.scrub(words)
                     s.settle(.dropped(.failed("cannot connect to \(name) at \(place): \(words)"), opened: s.opened))
                 }
             }

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import Logging
@@ -49,7 +50,13 @@ final class WebSocketConnection: Sendable {
                 let code = frame.map { Int(UInt16(webSocketErrorCode: $0.closeCode)) }
                 continuation.yield(.closed(code: code, reason: frame?.reason ?? ""))
             } catch {
-                continuation.yield(.failed(Self.words(for: error)))
+                var words = Self.words(for: error)
+                // WSClient does not keep the refused handshake's reply: ask again over plain
+                // HTTP for its status and the provider's words (Deepgram's `dg-error`).
+                if "\(error)".contains("WebSocket upgrade failed"), let refusal = await Self.refusal(of: request) {
+                    words = "the server refused the WebSocket handshake: \(refusal)"
+                }
+                continuation.yield(.failed(words))
             }
             writer.set(nil)
             continuation.finish()
@@ -75,6 +82,28 @@ final class WebSocketConnection: Sendable {
 
     /// Drops the connection at once (the server is not waited for).
     func abort() { task.cancel() }
+
+    /// `HTTP 401: Invalid credentials.`: the status of the same request as plain HTTP, with
+    /// the `dg-error` header's words or the JSON body's message; nil when that does not say.
+    static func refusal(of request: ConnectionRequest) async -> String? {
+        var url = request.url
+        for (ws, http) in [("wss://", "https://"), ("ws://", "http://")] where url.hasPrefix(ws) {
+            url = http + url.dropFirst(ws.count)
+        }
+        var http = HTTPClientRequest(url: url)
+        for header in request.headers { http.headers.add(name: header.name, value: header.value) }
+        guard let response = try? await CredentialSource.client.execute(http, timeout: .seconds(10)),
+            (400..<600).contains(Int(response.status.code))
+        else { return nil }
+        let body = try? await response.body.collect(upTo: 16 * 1024)
+        let object = body.flatMap {
+            try? JSONSerialization.jsonObject(with: Data($0.readableBytesView)) as? [String: Any]
+        }
+        let message =
+            response.headers.first(name: "dg-error")
+            ?? (object?["err_msg"] ?? object?["error"] ?? object?["message"]) as? String
+        return "HTTP \(response.status.code)" + (message.map { ": \($0)" } ?? "")
+    }
 
     static func words(for error: any Error) -> String {
         let text = String(describing: error)

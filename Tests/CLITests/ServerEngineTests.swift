@@ -35,22 +35,110 @@ struct ServerEngineTests {
         case "openai":
             #expect(request["path"] as? String == "/v1/audio/transcriptions")
             #expect(fields["model"] as? String == "whisper-1")
-            #expect(fields["prompt"] as? String == "kubectl, nginx")
+            #expect(fields["prompt"] as? String == Self.prompt)
             #expect(fields["response_format"] as? String == "json")
         case "whisper.cpp":
             #expect(request["path"] as? String == "/inference")
             #expect(fields["model"] == nil)
-            #expect(fields["prompt"] as? String == "kubectl, nginx")
+            #expect(fields["prompt"] as? String == Self.prompt)
         case "asr-webservice":
             #expect(request["path"] as? String == "/asr")
             #expect(request["field_names"] as? [String] == ["audio_file"])
             #expect(query["output"] as? String == "json")
-            #expect(query["initial_prompt"] as? String == "kubectl, nginx")
+            #expect(query["initial_prompt"] as? String == Self.prompt)
             #expect(query["task"] as? String == "transcribe")
         default:
             #expect(request["path"] as? String == "/transcribe")
             #expect(request["field_names"] as? [String] == ["file"])
         }
+    }
+
+    /// Shell written as shell, then the profile's vocabulary.
+    static let prompt =
+        "git status\ngit log --oneline -n 5\nls -la /var/log\ncd ~/projects/app\n"
+        + "sudo systemctl restart nginx.service\ntail -f /var/log/syslog | grep error\ndocker ps -a\n"
+        + "kubectl get pods -n kube-system\ngit commit -m \"fix the build\"\nchmod +x deploy.sh\n"
+        + "grep -rn TODO .\nssh root@backup\necho $HOME\nkubectl, nginx"
+
+    @Test func thePromptSpellsTheAliasesReplacements() throws {
+        let server = try STTServer(dialect: "openai")
+        let file = try cli.file(
+            "a.toml",
+            "name = \"a\"\nhost = \"example.com\"\n[engine]\nkind = \"server\"\nurl = \"\(server.url)\"\n"
+                + "[aliases]\n\"prod box\" = \"prod-01.example.com\"\n")
+        try cli.ok("profile", "import", file)
+        let result = try cli.run("transcribe", "--profile", "a", speech)
+        #expect(result.status == 0, "\(result.stderr)")
+        let fields = try server.requests().first?["fields"] as? [String: Any]
+        let prompt = try #require(fields?["prompt"] as? String)
+        #expect(prompt.hasPrefix("git status\n"))
+        #expect(prompt.hasSuffix("\nprod-01.example.com"))
+    }
+
+    /// whisper-asr-webservice answers 500 to `en-US`, OpenAI 400: both get `en`.
+    @Test(arguments: ["openai", "whisper.cpp", "asr-webservice"])
+    func aRegionalLanguageGoesAsItsISOCode(dialect: String) throws {
+        let server = try STTServer(dialect: dialect)
+        try profile("l", "dialect = \"\(dialect)\"\nurl = \"\(server.url)\"\nlanguage = \"en-US\"\n")
+        let result = try cli.run("transcribe", "--profile", "l", speech)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "git status\n")
+        let request = try #require(try server.requests().first)
+        let sent =
+            dialect == "asr-webservice"
+            ? (request["query"] as? [String: Any])?["language"] : (request["fields"] as? [String: Any])?["language"]
+        #expect(sent as? String == "en")
+    }
+
+    @Test func anUnknownLanguageIsOneLineNamingTheKey() throws {
+        let file = try cli.file(
+            "x.toml",
+            "name = \"x\"\nhost = \"example.com\"\n[engine]\nkind = \"server\"\nurl = \"http://127.0.0.1:9\"\nlanguage = \"english\"\n"
+        )
+        let result = try cli.run("profile", "import", file)
+        #expect(result.status != 0)
+        #expect(
+            result.stderr.contains("engine.language: \"english\" is not a language code; use ISO 639-1"),
+            "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
+    /// whisper-asr-webservice with ASR_ENGINE=whisperx answers segments without `text`.
+    @Test func whisperxSegmentsAreRead() throws {
+        let server = try STTServer(
+            dialect: "asr-webservice", text: "Git status.", arguments: ["--asr-engine", "whisperx"])
+        try profile("wx", "dialect = \"asr-webservice\"\nurl = \"\(server.url)\"\n")
+        let result = try cli.run("transcribe", "--profile", "wx", speech)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "git status\n")
+    }
+
+    /// Over OpenAI's 25 MiB the upload is refused here, before a byte is sent.
+    @Test func anUploadOverTheLimitIsRefusedBeforeSending() throws {
+        let server = try STTServer(dialect: "openai")
+        try profile("big", "url = \"\(server.url)\"\ntimeout = 120\n")
+        let long = cli.home.appendingPathComponent("long.wav").path
+        try Shell.run(
+            "/usr/bin/sox",
+            ["-n", "-r", "16000", "-c", "1", "-b", "16", long, "synth", "840", "whitenoise", "vol", "0.05"])
+        let result = try cli.run("transcribe", "--profile", "big", long)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.hasPrefix(
+                "voicesh: the engine cannot run: the recording is 14.0 minutes (25.6 MiB to upload); "
+                    + "the server takes at most 25 MiB"), "\(result.stderr)")
+        #expect(try server.requests().isEmpty)
+    }
+
+    @Test func aRefusedConnectionReadsAsWords() throws {
+        let port = try FakeServer.unusedPort()
+        try profile("r", "url = \"http://127.0.0.1:\(port)\"\n")
+        let result = try cli.run("transcribe", "--profile", "r", speech)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "voicesh: the engine failed: cannot reach http://127.0.0.1:\(port)/v1/audio/transcriptions: "
+                + "connection refused (is the server running, and on that port?)\n")
     }
 
     @Test func aKeyIsSentAsBearerAndNeverShown() throws {

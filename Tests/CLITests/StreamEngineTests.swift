@@ -139,6 +139,79 @@ struct StreamEngineTests {
         }
     }
 
+    /// The providers' own recorded message sequences (Tests/Fixtures/recorded names the source
+    /// of each), replayed by the fixture: formatted turns, u3-rt-pro partials whose words are
+    /// all non-final, Deepgram results recorded from the live API with an empty final.
+    @Test(arguments: [
+        ("assemblyai", "assemblyai_v3_u3_rt_pro_sequence.json", "my name is sonny"),
+        ("assemblyai", "assemblyai_v3_universal_streaming_sequence.json", "hi my name is sonny i am a voice agent"),
+        (
+            "deepgram", "deepgram_recorded_results.json",
+            "for the united states of america testing 123 testing 123 ensure domestic tranquility"
+        ),
+    ])
+    func recordedSequencesGiveTheirText(provider: String, file: String, text: String) throws {
+        let recorded = CLI.packageDirectory.appendingPathComponent("Tests/Fixtures/recorded/\(file)").path
+        let server = try WSServer(provider: provider, arguments: ["--replay", recorded])
+        try profile("replay-\(provider)", server)
+        let result = try transcribe("replay-\(provider)")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == text + "\n")
+        #expect(!result.stderr.contains("is— My name is"), "\(result.stderr)")  // a u3 partial, shown once
+    }
+
+    /// A Deepgram key below Member may stream but not mint: the grant's 403 sends the key
+    /// itself, and says so once.
+    @Test func aDeepgramKeyWithoutMemberRightsStreamsWithTheKey() throws {
+        let key = "dg-default-key-4f9a8b7c6d5e"
+        let server = try WSServer(provider: "deepgram", arguments: ["--api-key", key, "--key-role", "default"])
+        try profile("dg-default", server, "api_key_env = \"STT_KEY\"\n")
+        let result = try transcribe("dg-default", environment: ["STT_KEY": key])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "git status\n")
+        let said = result.stderr.components(separatedBy: "Deepgram refused a temporary token").count - 1
+        #expect(said == 1, "\(result.stderr)")
+        #expect(!result.stderr.contains(key))
+        let connect = try #require(try server.events("connect").first)
+        #expect((connect["headers"] as? [String: String])?["authorization"] == "Token \(key)")
+    }
+
+    /// `keyterm` goes to Nova-3 only; older models get `keywords` (the fixture, like the
+    /// service, refuses each on the other's models). `en-US` goes as Deepgram's own code.
+    @Test(arguments: [("nova-3", "keyterm"), ("nova-2", "keywords"), ("base", "keywords")])
+    func deepgramVocabularyGoesAsTheModelTakesIt(model: String, key: String) throws {
+        let server = try WSServer(provider: "deepgram")
+        try profile(
+            "dg-\(model)", server, "model = \"\(model)\"\nlanguage = \"en-us\"\nvocabulary = [\"kubectl\"]\n")
+        let result = try transcribe("dg-\(model)")
+        #expect(result.status == 0, "\(result.stderr)")
+        let query = try #require(try server.events("connect").first)["query"] as? [String: [String]]
+        #expect(query?[key] == ["kubectl"])
+        #expect(query?["language"] == ["en-US"])
+        #expect(try server.events("refused").isEmpty)
+    }
+
+    /// English has its own AssemblyAI model; the other languages it streams take the multilingual one.
+    @Test(arguments: [("en-GB", "universal-streaming-english"), ("de", "universal-streaming-multilingual")])
+    func assemblyAIPicksTheModelForTheLanguage(language: String, model: String) throws {
+        let server = try WSServer(provider: "assemblyai")
+        try profile("aai-\(language)", server, "language = \"\(language)\"\n")
+        let result = try transcribe("aai-\(language)")
+        #expect(result.status == 0, "\(result.stderr)")
+        let query = try #require(try server.events("connect").first)["query"] as? [String: [String]]
+        #expect(query?["speech_model"] == [model])
+    }
+
+    @Test func aLanguageAssemblyAIDoesNotStreamIsRefusedInValidation() throws {
+        let file = try cli.file(
+            "ja.toml",
+            "name = \"ja\"\nhost = \"example.com\"\n[engine]\nkind = \"stream\"\nprovider = \"assemblyai\"\n"
+                + "language = \"ja\"\n")
+        let result = try cli.run("profile", "import", file)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("engine.language: \"ja\" is not streamed by AssemblyAI"), "\(result.stderr)")
+    }
+
     @Test(arguments: ["assemblyai", "deepgram", "generic"])
     func aTokenFromTheProxyIsFetchedPerConnection(provider: String) throws {
         let server = try WSServer(provider: provider, arguments: ["--proxy", "ok"])
@@ -204,7 +277,8 @@ struct StreamEngineTests {
         #expect(refused.status == 1)
         #expect(
             refused.stderr.contains(
-                "cannot connect to Deepgram at \(dg.url): the server refused the WebSocket handshake"))
+                "cannot connect to Deepgram at \(dg.url): the server refused the WebSocket handshake: "
+                    + "HTTP 401: Invalid credentials."), "\(refused.stderr)")
         #expect(!refused.stderr.contains("tok-"))
     }
 

@@ -761,7 +761,15 @@ def asr_webservice(req, cfg):
     # §4.1 the writers of openai-whisper (the default engine)
     output, text = req.query_value("output", "txt"), cfg.text
     language = req.query_value("language") or "en"
-    if output == "txt":
+    if not re.fullmatch(r"[a-z]{2}|haw|yue", language):  # whisper's tokenizer raises: a 500
+        return text_reply(500, "Internal Server Error", reason="unsupported language %r" % language)
+    if output == "json" and cfg.asr_engine == "whisperx":
+        # whisperx's aligned result has no top-level text, only segments (and word_segments)
+        words = fake_words(text, duration)
+        body = json.dumps({"segments": [{"start": 0.0, "end": round(duration, 2), "text": " " + text,
+                                         "words": words}],
+                           "word_segments": words, "language": language})
+    elif output == "txt":
         body = text + "\n"
     elif output == "json":
         body = json.dumps({"text": " " + text, "segments": [{
@@ -778,7 +786,7 @@ def asr_webservice(req, cfg):
     else:                 # write_result() returns "Please select an output method!" unused
         body = ""
     ok = text_reply(200, body, chunked=True, headers=[
-        ("Asr-Engine", "openai_whisper"),
+        ("Asr-Engine", cfg.asr_engine),
         ("Content-Disposition", 'attachment; filename="%s.%s"' % (quote(part.filename), output))],
         reason=None if output in ASR_OUTPUTS else "unknown output %r: empty body" % output)
     error = text_reply(500, "Internal Server Error", reason="mode error")  # Starlette's 500
@@ -1005,6 +1013,9 @@ def parse_args(argv):
                     help="exit after this many seconds (at most %d)" % MAX_LIFETIME)
     ap.add_argument("--path", help="serve the dialect at this path instead of its real one")
     ap.add_argument("--model", help="openai/speaches: the only model that exists")
+    ap.add_argument("--asr-engine", default="openai_whisper",
+                    choices=["openai_whisper", "faster_whisper", "whisperx"],
+                    help="asr-webservice: ASR_ENGINE (whisperx answers JSON with segments only)")
     ap.add_argument("--file-field", help="transcribe: the multipart file field (default file)")
     ap.add_argument("--response-key", help="transcribe: text (default) or transcript")
     ap.add_argument("--error-key", choices=["error", "detail"],

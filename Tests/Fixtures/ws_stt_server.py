@@ -38,6 +38,7 @@ import hashlib
 import http
 import json
 import os
+import re
 import sys
 import time
 import uuid
@@ -160,6 +161,11 @@ def token_endpoint(method: str, path: str, query: dict, headers: dict):
     scheme, _, key = auth.partition(" ")
     if scheme.lower() != "token" or key != ARGS.api_key:
         return json_response(401, {"err_code": "INVALID_AUTH", "err_msg": "Invalid credentials."})
+    if ARGS.key_role != "member":   # B2.3: the grant needs Member rights or above
+        log(event="refused", reason="grant without member rights")
+        return json_response(403, {"err_code": "FORBIDDEN",
+                                   "err_msg": "Insufficient permissions to create a temporary token.",
+                                   "request_id": str(uuid.uuid4())})
     return json_response(200, {"access_token": issue_token(), "expires_in": 30})
 
 
@@ -179,7 +185,34 @@ def deepgram_handshake(path: str, query: dict, headers: dict):
             return json_response(401, {"err_code": "INVALID_AUTH", "err_msg": "Invalid credentials.",
                                        "request_id": str(uuid.uuid4())},
                                  [("dg-error", "Invalid credentials."), ("dg-request-id", str(uuid.uuid4()))])
+    # The service refuses options a model does not have, at the handshake: keyterm is Nova-3
+    # only (older models take `keywords`), and `language` is Deepgram's own code set.
+    model = query.get("model", [""])[0]
+    if "keyterm" in query and not model.startswith("nova-3"):
+        log(event="refused", reason="keyterm on " + model)
+        message = "Keyterm Prompting is only available for Nova-3 models."
+        return json_response(400, {"err_code": "Bad Request", "err_msg": message},
+                             [("dg-error", message), ("dg-request-id", str(uuid.uuid4()))])
+    if "keywords" in query and model.startswith("nova-3"):
+        log(event="refused", reason="keywords on " + model)
+        message = "Keywords are not supported for Nova-3 models. Use Keyterm Prompting instead."
+        return json_response(400, {"err_code": "Bad Request", "err_msg": message},
+                             [("dg-error", message), ("dg-request-id", str(uuid.uuid4()))])
+    language = query.get("language", ["en"])[0]
+    if not re.fullmatch(r"[a-z]{2}(-[A-Z]{2}|-419)?|multi", language):
+        log(event="refused", reason="language " + language)
+        message = "No such model/language/tier combination found."
+        return json_response(400, {"err_code": "Bad Request", "err_msg": message},
+                             [("dg-error", message), ("dg-request-id", str(uuid.uuid4()))])
     return None
+
+
+def recorded_messages(skip=("Begin", "Termination")):
+    """The server's messages of the --replay file, in order: each file names its source."""
+    with open(ARGS.replay) as f:
+        messages = json.load(f)["messages"]
+    return [m["message"] for m in messages
+            if m.get("direction", "server") == "server" and m["message"].get("type") not in skip]
 
 
 def violation(conn: int, what: str):
@@ -274,7 +307,7 @@ async def assemblyai(ws, conn: int, query: dict, headers: dict):
             before = script.revealed()
             script.audio = received
             now = script.revealed()
-            if now != before:
+            if now != before and not ARGS.replay:
                 for index, words in script.split(now):
                     if words and index not in ended:
                         # B1.6: transcript = finalized words; the newest word is not final yet
@@ -293,7 +326,14 @@ async def assemblyai(ws, conn: int, query: dict, headers: dict):
             violation(conn, "text frame that is not a control message")
             return await close(ws, 3006, "Invalid JSON: " + message[:40], conn)
         if kind == "ForceEndpoint":
-            await end_turns(flush_all=False)
+            if not ARGS.replay:                                       # the recording has the turns
+                await end_turns(flush_all=False)
+        elif kind == "Terminate" and ARGS.replay:                      # a recorded sequence
+            for recorded in recorded_messages():
+                await ws.send(json.dumps(recorded))
+            await ws.send(json.dumps({"type": "Termination", "audio_duration_seconds": int(received),
+                                      "session_duration_seconds": int(time.monotonic() - opened)}))
+            return await close(ws, 1000, "", conn)
         elif kind == "Terminate":                                     # B1.11 §7
             await asyncio.sleep(ARGS.final_delay)
             await end_turns(flush_all=True)
@@ -366,7 +406,7 @@ async def deepgram(ws, conn: int, query: dict, headers: dict):
             before = script.revealed()
             script.audio = received
             now = script.revealed()
-            if now != before:
+            if now != before and not ARGS.replay:
                 if now - finals_sent >= 2 or now in boundaries:
                     await finalize(now, False)
                 elif interim:
@@ -382,9 +422,15 @@ async def deepgram(ws, conn: int, query: dict, headers: dict):
             continue
         if kind == "KeepAlive":
             continue
+        if kind == "Finalize" and ARGS.replay:
+            continue                                                  # the recording has the finals
         if kind == "Finalize":
             await asyncio.sleep(ARGS.final_delay)
             await finalize(len(flat), True)
+        elif kind == "CloseStream" and ARGS.replay:                   # a recorded sequence
+            for recorded in recorded_messages(skip=("Metadata",)):
+                await ws.send(json.dumps(recorded))
+            return await close(ws, 1000, "", conn)
         elif kind == "CloseStream":
             break
         else:
@@ -571,6 +617,8 @@ if __name__ == "__main__":
     parser.add_argument("--word-ms", type=int, default=300)
     parser.add_argument("--api-key")
     parser.add_argument("--proxy", choices=["ok", "reject", "expired"])
+    parser.add_argument("--key-role", choices=["member", "default"], default="member",
+                        help="deepgram: a key below Member may stream but not mint tokens (403)")
     parser.add_argument("--log")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--lifetime", type=float, default=120)
@@ -585,6 +633,8 @@ if __name__ == "__main__":
     parser.add_argument("--idle-timeout", type=float, default=10)
     parser.add_argument("--format-turns-twice", action="store_true")
     parser.add_argument("--final-delay", type=float, default=0)
+    parser.add_argument("--replay", help="assemblyai/deepgram: at the end of the stream, send the server "
+                        "messages of this recorded sequence (Tests/Fixtures/recorded/*.json) instead of the script")
     ARGS = parser.parse_args()
     ARGS.lifetime = min(ARGS.lifetime, 3600)
     LOG = open(ARGS.log, "a") if ARGS.log else None

@@ -61,9 +61,53 @@ struct ProviderAdapterTests {
         #expect(try adapter.receive(#"{"type":"Termination","audio_duration_seconds":7}"#) == [.ended])
         #expect(adapter.transcript.text == "Git status. ls")
         #expect(throws: EngineError.self) { try adapter.receive("not json") }
-        #expect(throws: EngineError.failed("AssemblyAI: Invalid API key")) {
+        // An Error before the close sets the kind: a refused key is unavailable, not a failure.
+        #expect(throws: EngineError.unavailable("AssemblyAI refused the key or token (error 4001: Invalid API key)")) {
             try adapter.receive(#"{"type":"Error","error":"Invalid API key","error_code":4001}"#)
         }
+        #expect(throws: EngineError.failed("AssemblyAI: Client sent audio too fast")) {
+            try adapter.receive(#"{"error":"Client sent audio too fast"}"#)
+        }
+    }
+
+    /// The server's messages of a recorded sequence (Tests/Fixtures/recorded, which names the
+    /// source of each), as wire text.
+    static func recorded(_ file: String) throws -> [String] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/recorded/\(file)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let messages = try #require(root["messages"] as? [[String: Any]])
+        return try messages.filter { $0["direction"] as? String != "client" }.map {
+            String(decoding: try JSONSerialization.data(withJSONObject: $0["message"] as Any), as: UTF8.self)
+        }
+    }
+
+    /// u3-rt-pro: a partial whose words are all non-final carries them in `transcript` too.
+    @Test func assemblyAIU3ProPartialsAreShownOnce() throws {
+        var adapter = AssemblyAIAdapter(config: config(.assemblyai))
+        var events: [StreamEvent] = []
+        for message in try Self.recorded("assemblyai_v3_u3_rt_pro_sequence.json") {
+            events += try adapter.receive(message)
+        }
+        #expect(events == [.partial("My name is—"), .partial("My name is Sonny."), .ended])
+        #expect(adapter.transcript.text == "My name is Sonny.")
+    }
+
+    @Test func assemblyAIUniversalStreamingSequenceGivesTheFormattedTurns() throws {
+        var adapter = AssemblyAIAdapter(config: config(.assemblyai))
+        var last: StreamEvent?
+        for message in try Self.recorded("assemblyai_v3_universal_streaming_sequence.json") {
+            for event in try adapter.receive(message) where event != .ended { last = event }
+        }
+        let turns = try Self.recorded("assemblyai_v3_universal_streaming_sequence.json").compactMap {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        .filter { $0["end_of_turn"] as? Bool == true }
+        var finals: [Int: String] = [:]
+        for turn in turns { finals[turn["turn_order"] as! Int] = turn["transcript"] as? String }
+        let expected = finals.sorted { $0.key < $1.key }.map(\.value).joined(separator: " ")
+        #expect(adapter.transcript.text == expected)
+        #expect(last == .partial(expected))
     }
 
     @Test(arguments: [

@@ -12,7 +12,9 @@ public struct AssemblyAIAdapter: ProviderAdapter {
     public init(config: EngineConfig) {
         url = config.url ?? StreamProvider.assemblyai.defaultURL ?? ""
         // The newer docs say speech_model is required (B1.4): always send it.
-        model = config.model ?? "universal-streaming-english"
+        // English has its own model; the other languages it streams need the multilingual one.
+        let english = LanguageCode(config.language)?.isEnglish ?? true
+        model = config.model ?? (english ? "universal-streaming-english" : "universal-streaming-multilingual")
         vocabulary = config.vocabulary
     }
 
@@ -45,7 +47,12 @@ public struct AssemblyAIAdapter: ProviderAdapter {
 
     public mutating func receive(_ text: String) throws(EngineError) -> [StreamEvent] {
         let message = try Wire.object(text, from: name)
-        if let error = message["error"] as? String { throw .failed("AssemblyAI: \(error)") }
+        // An `Error` arrives before the close that follows it; its code says what kind it is
+        // (4001: a refused key is unavailable, not a failure). The legacy shape has no code.
+        if let error = message["error"] as? String {
+            guard let code = message["error_code"] as? Int else { throw .failed("AssemblyAI: \(error)") }
+            throw Self.kind(code, detail: "(error \(code): \(error))") ?? .failed("AssemblyAI: \(error)")
+        }
         switch message["type"] as? String {
         case "Turn":
             guard let order = message["turn_order"] as? Int, let transcript = message["transcript"] as? String else {
@@ -53,8 +60,11 @@ public struct AssemblyAIAdapter: ProviderAdapter {
             }
             let endOfTurn = message["end_of_turn"] as? Bool ?? false
             // `transcript` holds only finalized words; the word being spoken is in `words` (B1.6).
-            let pending = (message["words"] as? [[String: Any]] ?? [])
-                .filter { ($0["word_is_final"] as? Bool) == false }.compactMap { $0["text"] as? String }
+            let words = message["words"] as? [[String: Any]] ?? []
+            var pending = words.filter { ($0["word_is_final"] as? Bool) == false }.compactMap { $0["text"] as? String }
+            // u3-rt-pro's partials put the unfinished words in `transcript` too ("My name is—",
+            // every word non-final), where Universal-Streaming's leave it empty: shown once.
+            if !transcript.isEmpty, pending.count == words.count { pending = [] }
             // A second end-of-turn message (the formatted one) replaces the first; a late
             // partial never replaces a final.
             if turns[order]?.final == true, !endOfTurn { return [] }
@@ -78,7 +88,13 @@ public struct AssemblyAIAdapter: ProviderAdapter {
 
     public func error(closeCode: Int?, reason: String) -> EngineError? {
         let detail = "(close \(closeCode.map(String.init) ?? "without a code")\(reason.isEmpty ? "" : ": \(reason)"))"
-        switch closeCode {
+        guard let closeCode else { return .failed("the connection to AssemblyAI dropped before the final transcript") }
+        return Self.kind(closeCode, detail: detail)
+    }
+
+    /// What a close code or an `Error` message's `error_code` means; nil for a normal close.
+    static func kind(_ code: Int, detail: String) -> EngineError? {
+        switch code {
         case 1000: return nil
         // 1008 and the SDKs' 4001–4003 (B1.9): the key or token was refused.
         case 1008, 4001, 4002, 4003:
@@ -89,8 +105,7 @@ public struct AssemblyAIAdapter: ProviderAdapter {
             return .failed("AssemblyAI rejected the audio (frame size or rate) \(detail)")
         case 3008, 4008: return .failed("the AssemblyAI session expired \(detail)")
         case 3009, 4102: return .failed("AssemblyAI refused the session: too many concurrent sessions \(detail)")
-        case nil: return .failed("the connection to AssemblyAI dropped before the final transcript")
-        default: return .failed("AssemblyAI closed the stream \(detail)")
+        default: return .failed("AssemblyAI ended the stream \(detail)")
         }
     }
 }

@@ -13,7 +13,7 @@ public struct DeepgramAdapter: ProviderAdapter {
     public init(config: EngineConfig) {
         url = config.url ?? StreamProvider.deepgram.defaultURL ?? ""
         model = config.model ?? "nova-3"  // the SDK requires a model (B2.4)
-        language = config.language
+        language = LanguageCode(config.language)?.deepgram ?? config.language
         vocabulary = config.vocabulary
     }
 
@@ -32,8 +32,9 @@ public struct DeepgramAdapter: ProviderAdapter {
             ("channels", "1"), ("language", language), ("interim_results", "true"), ("endpointing", "300"),
             ("utterance_end_ms", "1000"), ("smart_format", "false"),
         ]
-        // Lists are repeated keys (B2.4).
-        query += vocabulary.map { ("keyterm", $0) }
+        // Lists are repeated keys (B2.4). Only Nova-3 takes `keyterm`; older models answer 400
+        // to it and take `keywords` instead.
+        query += vocabulary.map { (model.lowercased().hasPrefix("nova-3") ? "keyterm" : "keywords", $0) }
         var headers: [ConnectionRequest.Header] = []
         switch credential {
         case .key(let key): headers.append(.init(name: "Authorization", value: "Token \(key)"))

@@ -5,14 +5,19 @@ import NIOHTTP1
 import VoiceshCore
 
 /// A Whisper-style HTTP server: the recording is uploaded as a WAV when it ends, in the
-/// profile's dialect, with `Authorization: Bearer` from the variable `api_key_env` names.
+/// profile's dialect, with `Authorization: Bearer` from the variable `api_key_env` names and
+/// a prompt that shows Whisper shell written as shell.
 public struct ServerEngine: SpeechEngine {
     let config: EngineConfig
     let environment: [String: String]
+    /// The shell-aware prompt: example commands, the vocabulary, the profile's alias replacements.
+    let prompt: String
 
-    public init(config: EngineConfig, environment: [String: String]) {
+    /// `aliases`: the profile's, whose replacements the prompt shows Whisper how to spell.
+    public init(config: EngineConfig, environment: [String: String], aliases: [String: String] = [:]) {
         self.config = config
         self.environment = environment
+        prompt = ShellPrompt(vocabulary: config.vocabulary, aliases: aliases).text
     }
 
     public var label: String { config.label }
@@ -29,7 +34,7 @@ public struct ServerEngine: SpeechEngine {
     public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
         async throws(EngineError) -> Transcript
     {
-        let plan = try ServerRequest(config: config)
+        let plan = try ServerRequest(config: config, prompt: prompt)
         var key: String?
         if let name = config.apiKeyEnv {
             guard let value = environment[name], !value.isEmpty else {
@@ -40,16 +45,24 @@ public struct ServerEngine: SpeechEngine {
         var samples: [Int16] = []
         for await frame in audio { samples += frame.samples }
         guard !samples.isEmpty else { throw .noSpeech }
-
         var form = MultipartForm()
         for (name, value) in plan.fields { form.field(name, value) }
         form.file(plan.fileField, filename: "recording.wav", contentType: "audio/wav", data: Data(WAV.encode(samples)))
+        let upload = form.finished
+        // Past the server's limit the upload would be read whole and refused (OpenAI: 413).
+        if let limit = (config.dialect ?? .openai).uploadLimit, upload.count > limit {
+            throw .unavailable(
+                String(
+                    format: "the recording is %.1f minutes (%.1f MiB to upload); the server takes at most %d MiB "
+                        + "(about 13 minutes): dictate in shorter parts",
+                    Double(samples.count) / 16000 / 60, Double(upload.count) / 1_048_576, limit / 1_048_576))
+        }
         var request = HTTPClientRequest(url: plan.url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: form.contentType)
         request.headers.add(name: "User-Agent", value: "voicesh")
         if let key { request.headers.add(name: "Authorization", value: "Bearer \(key)") }
-        request.body = .bytes(ByteBuffer(bytes: form.finished))
+        request.body = .bytes(ByteBuffer(bytes: upload))
 
         let (status, body): (Int, Data)
         do {
@@ -62,7 +75,7 @@ public struct ServerEngine: SpeechEngine {
             throw .cancelled
         } catch {
             if Task.isCancelled { throw .cancelled }
-            throw .failed("cannot reach \(plan.url): \(error)")
+            throw .failed("cannot reach \(plan.url): \(ConnectionFailure.describe(error))")
         }
         do throws(EngineError) {
             let text = try ServerReply.text(

@@ -13,35 +13,39 @@ struct ServerRequest: Equatable {
         a.url == b.url && a.fileField == b.fileField && a.fields.map { "\($0)=\($1)" } == b.fields.map { "\($0)=\($1)" }
     }
 
-    init(config: EngineConfig) throws(EngineError) {
+    /// `prompt`: the text Whisper continues from (`ShellPrompt`); none for `transcribe`.
+    init(config: EngineConfig, prompt: String = "") throws(EngineError) {
         let dialect = config.dialect ?? .openai
         guard let base = config.url, var components = URLComponents(string: base) else {
             throw .unavailable("the server engine has no usable url")
         }
         if components.path.isEmpty || components.path == "/" { components.path = dialect.defaultPath }
-        let prompt = config.vocabulary.joined(separator: ", ")
+        // Whisper-style servers take ISO 639-1 only (whisper-asr-webservice answers 500 to `en-US`).
+        let language = LanguageCode(config.language)?.base ?? config.language
         switch dialect {
         case .openai:
             fileField = "file"
             fields = [
-                ("model", config.model ?? "whisper-1"), ("response_format", "json"), ("language", config.language),
+                ("model", config.model ?? "whisper-1"), ("response_format", "json"), ("language", language),
             ]
             if !prompt.isEmpty { fields.append(("prompt", prompt)) }
         case .whisperCpp:
             // whisper.cpp never reads `model` (the server's model is fixed at start-up).
             fileField = "file"
-            fields = [("response_format", "json"), ("language", config.language)]
+            fields = [("response_format", "json"), ("language", language)]
             if !prompt.isEmpty { fields.append(("prompt", prompt)) }
         case .asrWebservice:
             // Every option is a query parameter; the form carries only `audio_file`.
             fileField = "audio_file"
             fields = []
             var query = [
-                URLQueryItem(name: "task", value: "transcribe"), URLQueryItem(name: "language", value: config.language),
+                URLQueryItem(name: "task", value: "transcribe"), URLQueryItem(name: "language", value: language),
                 URLQueryItem(name: "output", value: "json"), URLQueryItem(name: "encode", value: "true"),
             ]
             if !prompt.isEmpty { query.append(URLQueryItem(name: "initial_prompt", value: prompt)) }
             components.queryItems = (components.queryItems ?? []) + query
+            // Servers read `+` in a query as a space (`chmod +x` in the prompt).
+            components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         case .transcribe:
             fileField = config.fileField ?? "file"
             fields = []
@@ -72,7 +76,10 @@ enum ServerReply {
             )
         }
         let keys = dialect == .transcribe ? [responseKey ?? "text", "text", "transcript"] : ["text"]
-        guard let text = keys.lazy.compactMap({ dictionary[$0] as? String }).first else {
+        // whisper-asr-webservice's whisperx engine answers segments only, without `text`.
+        let segments = (dictionary["segments"] as? [[String: Any]])?.compactMap { $0["text"] as? String }
+        guard let text = keys.lazy.compactMap({ dictionary[$0] as? String }).first ?? segments?.joined(separator: " ")
+        else {
             throw .badOutput("the \(dialect.rawValue) server's reply has no \"\(keys[0])\"")
         }
         // whisper.cpp puts a space before and a newline after each segment.

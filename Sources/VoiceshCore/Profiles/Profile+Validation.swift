@@ -85,8 +85,15 @@ extension EngineConfig {
         if !(timeout > 0 && timeout <= 600) {
             fail("timeout", "\(timeout) is out of range; use more than 0 and at most 600 seconds")
         }
-        if language.isEmpty || !language.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }) {
-            fail("language", "\"\(language)\" is not a language code such as \"en\" or \"en-US\"")
+        if let code = LanguageCode(language) {
+            if kind == .stream, provider == .assemblyai, !LanguageCode.assemblyAIMultilingual.contains(code.base) {
+                fail("language", "\"\(language)\" is not streamed by AssemblyAI; use en, es, fr, de, it or pt")
+            } else if kind == .stream, provider == .assemblyai, !code.isEnglish, model == "universal-streaming-english"
+            {
+                fail("language", "\"\(language)\" needs model = \"universal-streaming-multilingual\" (or no model)")
+            }
+        } else {
+            fail("language", "\"\(language)\" is not a language code; use ISO 639-1 such as \"en\", or \"en-US\"")
         }
         if vocabulary.count > 100 { fail("vocabulary", "has \(vocabulary.count) terms; at most 100 are allowed") }
         for term in vocabulary where term.isEmpty || term.count > 50 || term.contains(where: \.isControl) {

@@ -54,6 +54,12 @@ public enum ServerDialect: String, CaseIterable, Codable, Sendable {
         case .transcribe: "/transcribe"
         }
     }
+
+    /// The largest upload the server takes, in bytes: OpenAI's 25 MB file limit (it answers
+    /// 413 past it). The self-hosted servers set none of their own.
+    public var uploadLimit: Int? {
+        self == .openai ? 25 * 1024 * 1024 : nil
+    }
 }
 
 /// The streaming provider a stream engine talks to (specs/stt-protocols.md, A2 and part B).

@@ -131,13 +131,13 @@ struct ShellTextWriter {
         atCommand = wasAtCommand && !inQuotes && SpokenShell.commandPrefixes.contains(lowered)
     }
 
-    /// Mishearings of a command name: `get status` → `git status`, `grab`/`grip` → `grep`,
+    /// Mishearings of a command name: `get status` and `jit status` → `git status`, `grab`/`grip` → `grep`,
     /// `see dee` → `cd`, `el es` → `ls`. Consumes the second word of a two-word fix.
     private mutating func commandFix(_ word: String) -> String? {
         let second: String? = if case .word(let w) = next { w.lowercased() } else { nil }
         switch (word, second) {
-        case (let heard, let sub?)
-        where ["get", "jit", "git's"].contains(heard) && SpokenShell.gitSubcommands.contains(sub):
+        case ("get", let sub?) where SpokenShell.gitSubcommands.contains(sub),
+            ("jit", let sub?) where SpokenShell.gitSubcommands.contains(sub):
             return "git"
         case ("grab", _), ("grip", _): return "grep"
         case ("see", "dee"):

@@ -108,10 +108,11 @@ extension SpokenShell {
     static let fixes: [Phrase] = {
         let table: [String: [String]] = [
             "kubectl": [
-                "kube control", "cube control", "kube cuttle", "cube cuttle", "kube cuddle", "cube cuddle",
+                "kube control", "cube control", "kube ctl", "cube ctl", "coob control", "kube cuttle", "cube cuttle",
+                "kube cuddle", "cube cuddle",
             ],
-            "systemctl": ["system control"],
-            "journalctl": ["journal control"],
+            "systemctl": ["system control", "system ctl"],
+            "journalctl": ["journal control", "journal ctl"],
             "sudo": ["pseudo"],
             "nginx": ["engine x", "engine ex"],
             "chmod": ["change mod", "see h mod"],
@@ -233,11 +234,6 @@ extension SpokenShell {
     private static let tens = [
         "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
     ]
-
-    /// Whether `word` (lower case) is a number word: `zero`…`ninety`, `hundred`, `thousand`.
-    static func isNumberWord(_ word: String) -> Bool {
-        units[word] != nil || teens[word] != nil || tens[word] != nil || word == "hundred" || word == "thousand"
-    }
 
     /// A run of number words as digit groups, and how many words it used. Each group is a digit
     /// (`zero`…`nine`, and `oh` after another number word), a number below a hundred

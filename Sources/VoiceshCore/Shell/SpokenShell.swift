@@ -3,8 +3,9 @@
 /// symbols, a few common mishearings are fixed, every other word is kept as it is.
 /// The rules are listed in docs/spoken-shell.md.
 ///
-/// Four passes: split into words (whitespace and control characters separate, format
-/// characters are dropped) and undo prose writing (`WrittenForm`: `Get status.` → `get status`); `literal W`, then the profile's aliases, then the built-in fixes
+/// Five passes: split into words (whitespace and control characters separate, format
+/// characters are dropped); undo how a speech-to-text service wrote them (case, sentence
+/// punctuation, hyphen-joined words: `SpokenShell+Written.swift`); `literal W`, then the profile's aliases, then the built-in fixes
 /// turn phrases into text that is never interpreted; the lexer turns symbol words, numbers and
 /// `capital`/`all caps` into lexemes; `ShellTextWriter` joins them with the spacing rules.
 public struct SpokenShell: Sendable {
@@ -34,7 +35,7 @@ public struct SpokenShell: Sendable {
     public func normalize(_ words: String) -> String {
         // A recogniser's or server's text loses whole escape sequences first, so no `]0;title`
         // is left behind for the word splitter to keep.
-        var tokens = Self.literals(WrittenForm.words(UntrustedText.clean(words)))
+        var tokens = Self.literals(Self.unwritten(Self.words(in: UntrustedText.clean(words))))
         tokens = Self.replacing(tokens, with: aliases)
         tokens = Self.replacing(tokens, with: Self.fixes)
         var writer = ShellTextWriter()

@@ -10,6 +10,8 @@ struct EngineFactory {
     var context: AppContext
     /// The user's own words (their history's raw text), which the edge model learns from.
     var history: [String] = []
+    /// The profile's aliases, which a server engine's prompt spells for Whisper.
+    var aliases: [String: String] = [:]
     /// Hears what a stream engine reports about a stream that still gave text (audio dropped
     /// by back-pressure, reconnections); `transcribe` prints it, the session shows it.
     var notice: @Sendable (String) -> Void = { _ in }
@@ -26,10 +28,12 @@ struct EngineFactory {
 
     /// The profile's engine, with its `[fallback]` behind it when there is one.
     func engine(for profile: Profile) throws(EngineError) -> any SpeechEngine {
-        let primary = try engine(for: profile.engine)
+        var factory = self
+        factory.aliases = profile.aliases
+        let primary = try factory.engine(for: profile.engine)
         guard let fallback = profile.fallback else { return primary }
         return HybridEngine(
-            primary: primary, fallback: try engine(for: fallback), minConfidence: profile.engine.minConfidence)
+            primary: primary, fallback: try factory.engine(for: fallback), minConfidence: profile.engine.minConfidence)
     }
 
     func engine(for config: EngineConfig) throws(EngineError) -> any SpeechEngine {
@@ -46,7 +50,7 @@ struct EngineFactory {
             engine = CommandEngine(
                 command: config.command ?? "", scratchDirectory: context.location.cacheDirectory + "/recordings")
         case (.server, _):
-            engine = ServerEngine(config: config, environment: context.environment)
+            engine = ServerEngine(config: config, environment: context.environment, aliases: aliases)
         case (.stream, _):
             let device = config.provider == .generic ? DeviceID.load(directory: context.location.directory) : ""
             engine = StreamEngine(

@@ -6,7 +6,7 @@ import Testing
 /// it must become. The first rows are the renderings quoted in issue 13 (faster-whisper base
 /// behind an OpenAI-compatible server); the rest follow the same conventions (sentence case,
 /// ALL CAPS, periods, commas at pauses, hyphen-joined symbol words, `"` for quotes, en dashes).
-struct WrittenFormTests {
+struct WhisperRenderingTests {
     let shell = SpokenShell()
 
     @Test(
@@ -61,10 +61,5 @@ struct WrittenFormTests {
         ] as [(String, String)])
     func whisperRenderings(written: String, typed: String) {
         #expect(shell.normalize(written) == typed)
-    }
-
-    @Test func pocketsphinxWordsPassUnchanged() {
-        let spoken = "git commit dash m quote fix the build comma add tests end quote"
-        #expect(WrittenForm.words(spoken) == SpokenShell.words(in: spoken))
     }
 }

@@ -1,0 +1,32 @@
+/// Paces audio so that no 1 s window carries more than the provider's rate (AssemblyAI closes
+/// with 3007 past 1× real time; Deepgram allows 1.25×). Pacing by the total since the
+/// connection opened is not enough: after a network stall it lets the backlog out in a burst.
+struct RatePacer {
+    /// Samples allowed in any window.
+    let limit: Int
+    let window: Double
+    /// What went out within the last window, oldest first.
+    private var sends: [(time: Double, samples: Int)] = []
+
+    init(rate: Double, sampleRate: Int, window: Double = 1) {
+        limit = Int(rate * Double(sampleRate) * window)
+        self.window = window
+    }
+
+    /// Seconds to wait before `samples` may go out at `now`.
+    func delay(for samples: Int, at now: Double) -> Double {
+        var total = samples + sends.reduce(0) { $0 + ($1.time > now - window ? $1.samples : 0) }
+        var wait = 0.0
+        for send in sends where total > limit {
+            // Wait until this send leaves the window.
+            if send.time > now - window { total -= send.samples }
+            wait = max(wait, send.time + window - now)
+        }
+        return wait
+    }
+
+    mutating func sent(_ samples: Int, at time: Double) {
+        sends.removeAll { $0.time <= time - window }
+        sends.append((time, samples))
+    }
+}

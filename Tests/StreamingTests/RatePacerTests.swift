@@ -1,0 +1,52 @@
+import Testing
+
+@testable import Streaming
+
+/// After a network stall the backlog goes out no faster than the provider's rate over any
+/// 1 s window (AssemblyAI closes with 3007 otherwise), on a simulated clock.
+struct RatePacerTests {
+    /// Sends `frames` as soon as the pacer allows, starting at `start`; returns the send times.
+    func drain(_ pacer: inout RatePacer, frames: Int, samples: Int, from start: Double) -> [Double] {
+        var now = start
+        var times: [Double] = []
+        for _ in 0..<frames {
+            now += pacer.delay(for: samples, at: now)
+            pacer.sent(samples, at: now)
+            times.append(now)
+        }
+        return times
+    }
+
+    /// The most samples any window of `length` seconds holds (windows ending at each send).
+    func busiestWindow(_ times: [Double], samples: Int, length: Double = 1) -> Int {
+        times.map { end in times.filter { $0 > end - length && $0 <= end }.count * samples }.max() ?? 0
+    }
+
+    @Test func aBacklogAfterAStallGoesOutAtRealTime() {
+        var pacer = RatePacer(rate: 1, sampleRate: 16000)
+        // One second streamed live (16 frames of 62.5 ms: exact in binary), then a 3 s stall:
+        // 48 frames wait.
+        var times = (0..<16).map { Double($0) * 0.0625 }
+        for time in times { pacer.sent(1000, at: time) }
+        times += drain(&pacer, frames: 48, samples: 1000, from: 4.0)
+        #expect(busiestWindow(times, samples: 1000) <= 16000)
+        // And no slower than it must be: 3 s of audio take under 3 s (a full window at once).
+        #expect(times.last! - 4.0 < 3)
+    }
+
+    @Test func deepgramMayGoAQuarterFaster() {
+        var pacer = RatePacer(rate: 1.25, sampleRate: 16000)
+        let times = drain(&pacer, frames: 100, samples: 640, from: 0)
+        #expect(busiestWindow(times, samples: 640) <= 20000)
+        #expect(busiestWindow(times, samples: 640) >= 19000)
+    }
+
+    @Test func liveAudioIsNeverHeldBack() {
+        var pacer = RatePacer(rate: 1, sampleRate: 16000)
+        for i in 0..<40 {
+            let now = Double(i) * 0.0625
+            #expect(pacer.delay(for: 1000, at: now) == 0)
+            pacer.sent(1000, at: now)
+        }
+    }
+}
