@@ -78,11 +78,7 @@ let package = Package(
                 "Transcription", "Streaming", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strict,
-            // The Swift runtime and Foundation linked in, not loaded as shared libraries: a session
-            // then maps only what it uses (a Foundation "hello" peaks at 6 MiB instead of 16 MiB),
-            // and start-up resolves far fewer symbols. Release only: the tests link this module too.
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+            swiftSettings: strict),
 
         .executableTarget(
             name: "StoreBenchmark", dependencies: ["VoiceshCore", "Store"],

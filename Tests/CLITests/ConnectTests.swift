@@ -77,10 +77,13 @@ struct ConnectTests {
             ["connect", "elsewhere", "-p", port, "--", "echo", "-l", "nobody"], executable: CLI.binary.path, stdin: "")
         #expect(dashed.status == 0, "\(dashed.stderr)")
         #expect(dashed.stdout.contains("-l nobody"))
-        // Before and after the name mix, and options alone (no command) are still options.
+        // Options before and after the name mix.
         let mixed = try cli.run(
-            ["connect", "-l", "root", "elsewhere", "-p", port, "--strict-host-key-checking", "yes"],
-            executable: CLI.binary.path, stdin: "echo mixed-$((6*7))\n")
+            [
+                "connect", "-l", "root", "elsewhere", "-p", port, "--strict-host-key-checking", "yes",
+                "echo mixed-$((6*7))",
+            ],
+            executable: CLI.binary.path, stdin: "")
         #expect(mixed.status == 0, "\(mixed.stderr)")
         #expect(mixed.stdout.contains("mixed-42"))
         // An option voicesh does not know, after the name, is refused by name (not sent as a command).
