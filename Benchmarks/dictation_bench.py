@@ -158,7 +158,7 @@ def main():
         if args.learn == 0:
             return  # latency only
         # The same after `voicesh adapt` learnt the voice from corpus commands (never these two).
-        corpus = open(os.path.join(ROOT, "Sources/VoiceshCore/Shell/ShellCorpus.swift")).read().split('"""')[1]
+        corpus = open(os.path.join(ROOT, "Sources/LocalRecognizer/Resources/shell-corpus.txt")).read()
         prompts = [line.strip() for line in corpus.splitlines() if 3 <= len(line.split()) <= 8]  # ShellCorpus.prompts
         learn = os.path.join(work, "learn")
         os.makedirs(learn)

@@ -133,7 +133,13 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
             }
         }
         let result = decoder.finish()
-        if Task.isCancelled { throw .cancelled }
+        if Task.isCancelled {
+            // An utterance cut off (Esc while recording) leaves the live cepstral mean it
+            // carries to the next one skewed: the next take was misheard ("git status" as
+            // "sudo docker"). The next recording loads a fresh decoder while its audio waits.
+            lock.withLock { self.decoder = nil }
+            throw .cancelled
+        }
         guard result.heardSpeech, presence.likelySpeech, !result.words.isEmpty else { throw .noSpeech }
         let text = result.words.map(\.word).joined(separator: " ")
         return Transcript(segments: [

@@ -74,6 +74,11 @@ final class DictationController {
                 timeout: setup.profile.engine.timeout, autoStop: setup.profile.autoStop))
     }
 
+    /// How long bytes that may begin a longer key wait for the rest of it.
+    static let keyWait = 0.03
+    /// When the keyboard last gave bytes.
+    private var lastInput = 0.0
+
     static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     private var size: StatusLine.Size? {
@@ -83,7 +88,7 @@ final class DictationController {
     /// How long the loop may sleep: short while bytes wait for the rest of a key, or while
     /// something on screen moves.
     var pollTimeout: Int32? {
-        if decoder.isWaiting || reports.isWaiting { return 30 }
+        if decoder.isWaiting || reports.isWaiting { return Int32(Self.keyWait * 1000) }
         if machine.animates { return 100 }
         return setup.learning?.wantsTicks == true ? 1000 : nil
     }
@@ -102,6 +107,7 @@ final class DictationController {
 
     /// A read from the keyboard; returns what goes on to the remote (through the `~` escapes).
     func keyboard(_ input: [UInt8]) -> [UInt8] {
+        lastInput = Self.now
         var bytes = input
         if !machine.ownsKeyboard && (line.awaitingReports || reports.isWaiting) {
             let (rest, found) = reports.feed(bytes)
@@ -191,10 +197,14 @@ final class DictationController {
         render()
     }
 
+    /// Time moves on (the loop calls this when it woke for nothing, and after engine events,
+    /// which may come more often than the key wait).
     func tick() {
-        let held = decoder.timeout()  // a lone ESC, say: nothing more came
-        if !held.isEmpty { keys(held) }
-        outbound += reports.timeout()
+        if Self.now - lastInput >= Self.keyWait {
+            let held = decoder.timeout()  // a lone ESC, say: nothing more came in time
+            if !held.isEmpty { keys(held) }
+            outbound += reports.timeout()
+        }
         perform(machine.tick(now: Self.now))
         render()
     }

@@ -80,7 +80,9 @@ final class SessionDriver {
                 }
             }
             if let dictation {
-                if fds[2].revents != 0 { dictation.wake() } else if ready == 0 { dictation.tick() }
+                // Engine events may come faster than a held key's wait runs out: tick after them too.
+                if fds[2].revents != 0 { dictation.wake() }
+                if ready == 0 || fds[2].revents != 0 { dictation.tick() }
                 dictation.scheduleLearning()
                 takeDictated()
             }
