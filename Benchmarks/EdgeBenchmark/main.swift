@@ -60,20 +60,6 @@ func utterances(in folder: String) throws -> (speech: [Utterance], noise: [Utter
     return (speech, noise)
 }
 
-func wordErrors(_ reference: [String], _ hypothesis: [String]) -> Int {
-    var row = Array(0...hypothesis.count)
-    for (i, r) in reference.enumerated() {
-        var previous = row[0]
-        row[0] = i + 1
-        for (j, h) in hypothesis.enumerated() {
-            let current = row[j + 1]
-            row[j + 1] = r == h ? previous : 1 + min(previous, row[j], row[j + 1])
-            previous = current
-        }
-    }
-    return row[hypothesis.count]
-}
-
 /// The words between `quote` and `end quote`, or nil when there is no quote.
 func quoted(_ words: [String]) -> [String]? {
     guard let open = words.firstIndex(of: "quote") else { return nil }
@@ -151,7 +137,7 @@ func measure(_ name: String, _ engine: PocketSphinxEngine, _ set: (speech: [Utte
         f.decode += seconds
         if sample.seconds < 4 { f.tailShort.append(tail) }
         if sample.seconds >= 8 { f.tailLong.append(tail) }
-        f.errors += wordErrors(reference, heard)
+        f.errors += VoiceLearner.wordErrors(reference, heard)
         f.words += reference.count
         if shell.normalize(hypothesis) == shell.normalize(sample.text) { f.exactShell += 1 }
         if let expected = quoted(reference) {

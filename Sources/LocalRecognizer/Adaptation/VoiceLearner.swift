@@ -151,7 +151,8 @@ public struct VoiceLearner: Sendable {
         else { throw .failed("cannot write \(statusFile)") }
     }
 
-    static func wordErrors(_ reference: [String], _ hypothesis: [String]) -> Int {
+    /// Word-level edit distance (substitutions, insertions, deletions): the WER numerator.
+    public static func wordErrors(_ reference: [String], _ hypothesis: [String]) -> Int {
         var row = Array(0...hypothesis.count)
         for (i, r) in reference.enumerated() {
             var previous = row[0]
