@@ -27,9 +27,10 @@ final class VoiceLearning {
     }
 
     /// A dictation went to the shell: its recording is kept when its words are known
-    /// (`LearningLabel`). Called where the dictation's outcome is saved.
-    func keep(_ outcome: Dictation.Outcome, rawText: String, finalText: String, wav: Data?) {
-        guard let wav, [.inserted, .ran, .edited].contains(outcome) else { return }
+    /// (`LearningLabel`). Called where the dictation's outcome is saved; the WAV is made only
+    /// for an outcome that can teach, not for every discard.
+    func keep(_ outcome: Dictation.Outcome, rawText: String, finalText: String, wav: @autoclosure () -> Data?) {
+        guard [.inserted, .ran, .edited].contains(outcome), let wav = wav() else { return }
         let (store, aliases, kept) = (store, aliases, kept)
         queue.async {
             guard
