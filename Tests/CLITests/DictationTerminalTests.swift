@@ -360,6 +360,7 @@ struct DictationTerminalTests {
         try tmux.send("n")  // anything else goes back
         try tmux.wait { $0.contains("⏎ ^R e r esc") }
         try tmux.send("Escape")
+        try tmux.wait { !$0.contains("⏎ ^R e r esc") }  // a lone Esc is held 30 ms, then the row is written
         #expect(try history().first?["outcome"] as? String == "discarded")
     }
 
