@@ -173,13 +173,13 @@ _voicesh() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    connect|listen|transcribe|record|devices|adapt|stats|profile|history|help)
+    connect|listen|transcribe|record|devices|adapt|stats|profile|config|history|help)
         # Offer subcommand argument completions
         "_voicesh_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'connect listen transcribe record devices adapt stats profile history help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'connect listen transcribe record devices adapt stats profile config history help' -- "${cur}"))
         ;;
     esac
 }
@@ -479,7 +479,7 @@ _voicesh_profile_list() {
 
 _voicesh_profile_show() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--effective --json --version -h --help)
     repeating_options=()
     non_repeating_options=()
     __voicesh_offer_flags_options 1
@@ -571,6 +571,53 @@ _voicesh_profile_export() {
         return
         ;;
     esac
+}
+
+_voicesh_config() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __voicesh_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    show|set|unset)
+        # Offer subcommand argument completions
+        "_voicesh_config_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'show set unset' -- "${cur}"))
+        ;;
+    esac
+}
+
+_voicesh_config_show() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __voicesh_offer_flags_options 0
+}
+
+_voicesh_config_set() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __voicesh_offer_flags_options -1
+}
+
+_voicesh_config_unset() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __voicesh_offer_flags_options 1
 }
 
 _voicesh_history() {

@@ -58,6 +58,7 @@ _voicesh() {
             'adapt:Teach the offline engine your voice from recordings whose words are known.'
             'stats:How each profile'\''s engine is doing, from the history: the last 7 days against earlier.'
             'profile:Manage saved servers and their speech engines.'
+            'config:Show or change config.toml: the defaults every profile inherits, and the store.'
             'history:Search and manage the dictation history.'
             'help:Show subcommand help information.'
         )
@@ -65,7 +66,7 @@ _voicesh() {
         ;;
     arg)
         case "${words[1]}" in
-        connect|listen|transcribe|record|devices|adapt|stats|profile|history|help)
+        connect|listen|transcribe|record|devices|adapt|stats|profile|config|history|help)
             "_voicesh_${words[1]}" && ret=0
             ;;
         esac
@@ -119,7 +120,7 @@ _voicesh_transcribe() {
     local -i ret=1
     local -ar arg_specs=(
         ':file:_files -g '\''*.wav'\'''
-        '--profile[Use this profile'\''s engine (default\: the built-in offline engine).]:profile:{__voicesh_custom_complete ---completion transcribe -- --profile "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        '--profile[Use this profile'\''s engine (default\: config.toml'\''s, else the offline engine).]:profile:{__voicesh_custom_complete ---completion transcribe -- --profile "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
         '--command[Run this local recogniser command instead ({wav} stands for the recording).]:command:'
         '--timeout[Seconds to wait for the text (default\: the profile'\''s engine.timeout, or 30).]:timeout:'
         '--raw[Print the recogniser'\''s words as they are.]'
@@ -274,6 +275,7 @@ _voicesh_profile_show() {
     local -i ret=1
     local -ar arg_specs=(
         ':name:{__voicesh_custom_complete ---completion profile show -- positional@0 "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        '--effective[Show every key'\''s value in use and where it comes from.]'
         '--json[Print JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -340,6 +342,71 @@ _voicesh_profile_export() {
     local -i ret=1
     local -ar arg_specs=(
         ':name:{__voicesh_custom_complete ---completion profile export -- positional@0 "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_config() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'show:Print config.toml.'
+            'set:Set keys of config.toml.'
+            'unset:Remove a key from config.toml: profiles then use the built-in value.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        show|set|unset)
+            "_voicesh_config_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_voicesh_config_show() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_config_set() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:key value:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_config_unset() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':key:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -8,33 +8,7 @@ import VoiceshCore
 public enum ProfileTOML {
     /// The profiles in `text`, or every problem found; `source` names the file in messages.
     public static func profiles(fromText text: String, source: String) throws(ProfileProblems) -> [Profile] {
-        // TOML forbids control characters; the parser would stop at a NUL and keep what came before.
-        if let bad = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex(where: {
-            $0.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t" && $0 != "\r") || $0.value == 0x7F }
-        }) {
-            throw ProfileProblems(
-                source: source,
-                problems: [
-                    ProfileProblem(
-                        key: "", message: "not valid TOML: a control character (such as NUL) on this line",
-                        line: bad + 1)
-                ])
-        }
-        let root: TOMLTable
-        do {
-            root = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ProfileProblems(
-                source: source,
-                problems: [
-                    ProfileProblem(
-                        key: "", message: "not valid TOML: \(error.description)", line: error.source.begin.line)
-                ])
-        } catch {
-            throw ProfileProblems(
-                source: source, problems: [ProfileProblem(key: "", message: "not valid TOML: \(error)")])
-        }
-        let lines = KeyLines(text: text)
+        let (root, lines) = try parse(text, source: source)
         var tables: [(table: TOMLTable, scope: String)] = []
         if let list = root["profile"]?.array, root.keys == ["profile"] {
             for (i, item) in list.enumerated() {
@@ -81,15 +55,48 @@ public enum ProfileTOML {
         return profiles
     }
 
-    /// Flattens a table into dotted entries, reporting values of shapes no key takes.
-    private static func collect(
-        _ table: TOMLTable, prefix: String, scope: String, lines: KeyLines, into entries: inout [ProfileEntry]
+    /// The TOML table of `text` and where its keys stand, or the one syntax problem.
+    static func parse(_ text: String, source: String) throws(ProfileProblems) -> (TOMLTable, KeyLines) {
+        // TOML forbids control characters; the parser would stop at a NUL and keep what came before.
+        if let bad = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex(where: {
+            $0.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t" && $0 != "\r") || $0.value == 0x7F }
+        }) {
+            throw ProfileProblems(
+                source: source,
+                problems: [
+                    ProfileProblem(
+                        key: "", message: "not valid TOML: a control character (such as NUL) on this line",
+                        line: bad + 1)
+                ])
+        }
+        let root: TOMLTable
+        do {
+            root = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ProfileProblems(
+                source: source,
+                problems: [
+                    ProfileProblem(
+                        key: "", message: "not valid TOML: \(error.description)", line: error.source.begin.line)
+                ])
+        } catch {
+            throw ProfileProblems(
+                source: source, problems: [ProfileProblem(key: "", message: "not valid TOML: \(error)")])
+        }
+        return (root, KeyLines(text: text))
+    }
+
+    /// Flattens a table into dotted entries, reporting values of shapes no key takes. `table` is
+    /// where the keys stand in the file (`defaults` in config.toml), for their line numbers.
+    static func collect(
+        _ table: TOMLTable, prefix: String, scope: String, lines: KeyLines, in fileTable: String = "",
+        into entries: inout [ProfileEntry]
     ) -> [ProfileProblem] {
         var problems: [ProfileProblem] = []
         for key in table.keys {
             guard let value = table[key]?.tomlValue else { continue }
             let dotted = prefix + key
-            let line = lines[scope, dotted]
+            let line = lines[scope, fileTable.isEmpty ? dotted : "\(fileTable).\(dotted)"]
             if let nested = value.table, prefix.isEmpty, key == Profile.aliasTable {
                 // Aliases are free-form phrases: every key is a spoken phrase, every value text.
                 for phrase in nested.keys {
@@ -108,7 +115,8 @@ public enum ProfileTOML {
                 }
                 // An empty [fallback] still declares a fallback engine (all defaults).
                 if nested.keys.isEmpty { entries.append(.init(key: "\(key).kind", value: .string("edge"), line: line)) }
-                problems += collect(nested, prefix: dotted + ".", scope: scope, lines: lines, into: &entries)
+                problems += collect(
+                    nested, prefix: dotted + ".", scope: scope, lines: lines, in: fileTable, into: &entries)
                 continue
             }
             switch configValue(value) {

@@ -73,6 +73,13 @@ extension AppDatabase {
             // Null: the default (on for edge engines), so existing profiles learn like new ones.
             try db.alter(table: "profile") { t in t.add(column: "learn", .text) }
         }
+        migrator.registerMigration("v6-profile-pinned") { db in
+            // Keys set on purpose to their built-in value, which config.toml's defaults must not
+            // replace. Older profiles had no defaults to inherit: none of their keys is pinned.
+            try db.alter(table: "profile") { t in
+                t.add(column: "pinned", .jsonText).notNull().defaults(to: "[]")
+            }
+        }
         return migrator
     }
 }

@@ -13,7 +13,7 @@ struct Voicesh: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             Connect.self, Listen.self, Transcribe.self, Record.self, Devices.self, Adapt.self, Stats.self,
-            ProfileCommand.self,
+            ProfileCommand.self, ConfigCommand.self,
             HistoryCommand.self,
         ])
 

@@ -60,6 +60,23 @@ struct ConnectTests {
         #expect(result.stdout.contains("root"))
     }
 
+    @Test func adHocAndSavedTargetsUseConfigDefaults() throws {
+        // Without the defaults there is no key and no known host: refused.
+        let bare = try connect(["--strict-host-key-checking", "yes"], command: "whoami")
+        #expect(bare.status == 255)
+        try cli.ok("config", "set", "identity", sshd.clientKey, "known_hosts", sshd.knownHosts)
+        let adHoc = try connect(["--strict-host-key-checking", "yes"], command: "whoami")
+        #expect(adHoc.status == 0, "\(adHoc.stderr)")
+        #expect(adHoc.stdout.contains("root"))
+        try cli.ok("profile", "add", "plain", "--host", "root@\(sshd.destination)")
+        let saved = try cli.run(["connect", "plain", "whoami"], executable: CLI.binary.path, stdin: "")
+        #expect(saved.status == 0, "\(saved.stderr)")
+        // The profile's own key wins over the default: a missing file is its own error.
+        try cli.ok("profile", "set", "plain", "identity=/nonexistent/key")
+        let own = try cli.run(["connect", "plain", "whoami"], executable: CLI.binary.path, stdin: "")
+        #expect(own.status == 255 && own.stderr.contains("/nonexistent/key"), "\(own.stderr)")
+    }
+
     @Test func optionsAfterTheDestinationAreReadAsOpenSSHReadsThem() throws {
         // The saved port is wrong: `-p` after the name must be read, as in `ssh prod -p 2222`.
         try cli.ok(

@@ -148,7 +148,9 @@ struct ProfileCommandTests {
         let result = try cli.run("profile", "import", "--ssh-config")
         #expect(result.status == 0, "\(result.stderr)")
         // ssh reads `Port ssh` as the service's port; so does the import, through `ssh -G`.
-        #expect(try cli.ok("profile", "show", "bad").stdout.contains("host = \"bad\"\nport = 22\nuser = \"fallback\""))
+        #expect(
+            try cli.ok("profile", "show", "bad", "--effective").stdout.contains(
+                "host = \"bad\"  # profile\nport = 22  # built-in\nuser = \"fallback\"  # profile"))
         let web = try cli.ok("profile", "show", "web").stdout
         #expect(
             web.contains("host = \"web.example.com\"\nport = 2200\nuser = \"www\"\nidentity = \"~/.ssh/web_ed25519\""))

@@ -18,8 +18,10 @@ struct ProfileStoreTests {
         p.user = "deploy"
         p.production = true
         p.history = .textAndAudio
+        try p.set("send", to: .string("confirm"))  // pinned: kept over config.toml's defaults
         try db.saveProfile(p)
         #expect(try db.profile(named: "prod") == p)
+        #expect(try db.profile(named: "prod").pinned == ["send"])
         #expect(try db.profileNames() == ["prod"])
     }
 

@@ -24,6 +24,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var engine: EngineConfig
     var fallback: EngineConfig?
     var aliases: [String: String]
+    var pinned: [String]
     var createdAt: Date
     var updatedAt: Date
 
@@ -50,6 +51,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
         engine = p.engine
         fallback = p.fallback
         aliases = p.aliases
+        pinned = p.pinned.sorted()
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -71,6 +73,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
         p.engine = engine
         p.fallback = fallback
         p.aliases = aliases
+        p.pinned = Set(pinned)
         return p
     }
 

@@ -60,3 +60,17 @@ public enum ConfigValue: Equatable, Sendable {
         }
     }
 }
+
+extension ConfigValue: Encodable {
+    /// The plain JSON value: `"auto"`, `22`, `true`, `["a", "b"]`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let s): try container.encode(s)
+        case .integer(let n): try container.encode(n)
+        case .float(let x): try container.encode(x)
+        case .boolean(let b): try container.encode(b)
+        case .strings(let list): try container.encode(list)
+        }
+    }
+}

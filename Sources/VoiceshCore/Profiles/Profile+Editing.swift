@@ -36,6 +36,7 @@ extension Profile {
                 throw ProfileProblem(key: key, message: error.message)
             }
             if parts[0] == "engine" { self.engine = engine } else { fallback = engine }
+            pin(key, if: checked != nil && field.read(engine) == field.read(EngineConfig()))
         } else if parts.count == 2, parts[0] == Self.aliasTable {
             switch value {
             case .none: aliases[parts[1]] = nil
@@ -44,10 +45,18 @@ extension Profile {
             }
         } else if key == "fallback", value == nil {
             fallback = nil
+            pinned = pinned.filter { !$0.hasPrefix("fallback.") }
         } else {
             let field = try Self.field(key, in: Self.fields, dotted: key)
-            try field.write(&self, try Self.check(value, for: field, key: key))
+            let checked = try Self.check(value, for: field, key: key)
+            try field.write(&self, checked)
+            pin(key, if: checked != nil && field.read(self) == field.read(Profile(name: "", host: "")))
         }
+    }
+
+    /// A key given its built-in value on purpose stays the profile's own; a reset one inherits.
+    private mutating func pin(_ key: String, if onPurpose: Bool) {
+        if onPurpose { pinned.insert(key) } else { pinned.remove(key) }
     }
 
     /// The key's value, or nil when it is unset.

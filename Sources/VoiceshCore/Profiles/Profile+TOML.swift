@@ -3,25 +3,42 @@ import Foundation
 /// The profile's file form, written by hand so keys keep a fixed, readable order
 /// (a TOML library's tables sort their keys).
 extension Profile {
-    /// The profile as TOML: top-level keys, then `[engine]`, then `[fallback]` if there is one.
-    /// Reading it back gives the same profile.
+    /// The profile as TOML: its own keys (see `ownKeys`), then `[engine]` if it describes its
+    /// own engine, then `[fallback]` if there is one. Reading it back gives the same profile.
     public var tomlText: String {
-        var lines = Self.fields.compactMap { f in f.read(self).map { "\(f.key) = \(Self.toml($0))" } }
-        for (table, engine) in [("engine", engine), ("fallback", fallback)] {
-            guard let engine else { continue }
-            lines.append("")
-            lines.append("[\(table)]")
-            lines += EngineConfig.fields.compactMap { f in f.read(engine).map { "\(f.key) = \(Self.toml($0))" } }
+        let own = ownKeys
+        return render(keys: keysWithValues.filter { own.contains($0) || $0 == "engine.kind" && ownsTable("engine") })
+    }
+
+    /// Every key with its value, each marked with where it comes from: `profile show --effective`.
+    /// `self` is the profile as stored; the values shown are those `defaults` gives it.
+    public func effectiveTOMLText(with defaults: ProfileDefaults) -> String {
+        let effective = defaults.applied(to: self)
+        return effective.render(keys: effective.keysWithValues) { key in
+            "  # " + defaults.source(of: key, in: self).rawValue
         }
-        if !aliases.isEmpty {
-            lines.append("")
-            lines.append("[\(Self.aliasTable)]")
-            lines += aliases.sorted { $0.key < $1.key }.map { "\(Self.quoted($0.key)) = \(Self.quoted($0.value))" }
+    }
+
+    /// The given keys in file order, top-level keys first, then one table per engine and the aliases.
+    func render(keys: [String], note: (String) -> String = { _ in "" }) -> String {
+        func line(_ key: String, _ name: String) -> String? {
+            value(of: key).map { "\(name) = \(Self.toml($0))" + note(key) }
+        }
+        var lines = keys.filter { !$0.contains(".") }.compactMap { line($0, $0) }
+        for table in Self.engineTables + [Self.aliasTable] {
+            let inTable = keys.filter { $0.hasPrefix(table + ".") }
+            guard !inTable.isEmpty else { continue }
+            lines += ["", "[\(table)]"]
+            lines += inTable.compactMap { key in
+                let name = String(key.dropFirst(table.count + 1))
+                return line(key, table == Self.aliasTable ? Self.quoted(name) : name)
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func toml(_ value: ConfigValue) -> String {
+    /// A value as TOML writes it.
+    public static func toml(_ value: ConfigValue) -> String {
         switch value {
         case .string(let s): quoted(s)
         case .integer(let n): String(n)
@@ -32,7 +49,7 @@ extension Profile {
     }
 
     /// A TOML basic string: `"`, `\` and control characters escaped (TOML 1.0 §String).
-    static func quoted(_ s: String) -> String {
+    public static func quoted(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

@@ -27,6 +27,10 @@ public struct Profile: Codable, Equatable, Sendable {
     public var fallback: EngineConfig?
     /// The profile's own fixes for the spoken-shell normaliser: spoken phrase → text.
     public var aliases: [String: String] = [:]
+    /// Keys set on purpose to their built-in value (`send = "confirm"` in the file), so that a
+    /// default from config.toml does not replace them. A key with any other value is the
+    /// profile's own anyway; see `ownKeys`.
+    public var pinned: Set<String> = []
 
     public init(name: String, host: String) {
         self.name = name

@@ -61,7 +61,7 @@ public struct ProfileProblems: Error, Equatable, Sendable {
 
 extension String {
     /// The candidate within two edits of this word, for "did you mean" hints.
-    func closestMatch(in candidates: [String]) -> String? {
+    public func closestMatch(in candidates: [String]) -> String? {
         let scored = candidates.map { ($0, editDistance(to: $0)) }.filter { $0.1 <= max(2, count / 3) }
         return scored.min { $0.1 < $1.1 }?.0
     }

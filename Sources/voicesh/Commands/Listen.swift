@@ -31,8 +31,8 @@ struct Listen: ParsableCommand {
     func run() throws {
         let context = AppContext.live()
         let database = try context.openDatabase()
-        let chosen = try profile.map { name throws(StoreError) in try database.profile(named: name) }
-        let settings = chosen ?? Profile(name: "listen", host: "-")
+        let chosen = try profile.map { name in try context.effective(try database.profile(named: name)) }
+        let settings = try chosen ?? context.effective(Profile(name: "listen", host: "-"))
         let engine = try EngineFactory.forProfile(settings, in: database, context: context).engine(for: settings)
         let source = try audio.source(profile: chosen, context: context)
         var limit = min(seconds ?? audio.maxRecordingSeconds, audio.maxRecordingSeconds)

@@ -12,7 +12,8 @@ struct Transcribe: AsyncParsableCommand {
     var file: String
 
     @Option(
-        help: "Use this profile's engine (default: the built-in offline engine).", completion: Completions.profileNames)
+        help: "Use this profile's engine (default: config.toml's, else the offline engine).",
+        completion: Completions.profileNames)
     var profile: String?
 
     @Option(help: "Run this local recogniser command instead ({wav} stands for the recording).")
@@ -42,11 +43,11 @@ struct Transcribe: AsyncParsableCommand {
             bytes = [UInt8](data)
         }
         let samples = try WAV.decode(bytes).speechSamples()
-        var chosen = Profile(name: "transcribe", host: "-")
+        var chosen = try context.effective(Profile(name: "transcribe", host: "-"))
         var factory = EngineFactory(context: context)
         if let profile {
             let database = try context.openDatabase()
-            chosen = try database.profile(named: profile)
+            chosen = try context.effective(try database.profile(named: profile))
             factory = .forProfile(chosen, in: database, context: context)
         }
         if let command {

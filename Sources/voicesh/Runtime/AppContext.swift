@@ -1,4 +1,5 @@
 import Foundation
+import ProfileFormat
 import Store
 import VoiceshCore
 
@@ -16,6 +17,17 @@ struct AppContext {
 
     func openDatabase() throws(StoreError) -> AppDatabase {
         try AppDatabase.open(at: location.database)
+    }
+
+    /// config.toml as it is now; no file means no defaults.
+    func config() throws -> Config {
+        guard FileManager.default.fileExists(atPath: location.configFile) else { return Config() }
+        return try ConfigTOML.config(fromText: try readText(location.configFile), source: location.configFile)
+    }
+
+    /// A profile as it is used: the keys it does not set come from config.toml's `[defaults]`.
+    func effective(_ profile: Profile) throws -> Profile {
+        try config().defaults.applied(to: profile)
     }
 
     /// The local user, the default remote user as with `ssh`.

@@ -11,11 +11,13 @@ struct ConnectTarget {
     var identity: String?
     var knownHostsFile: String
     var keepalive: Int
-    var profile: Profile?
+    /// The saved profile or the ad-hoc one, with config.toml's defaults applied.
+    var profile: Profile
 
     static func resolve(_ command: Connect, context: AppContext) throws -> ConnectTarget {
         let saved = try savedProfile(named: command.target, context: context)
-        var chosen = try saved ?? adHoc(command.target)
+        let profile = try context.effective(try saved ?? adHoc(command.target))
+        var chosen = profile
         if let port = command.port { chosen.port = port }
         if let login = command.login { chosen.user = login }
         if let identity = command.identity { chosen.identity = identity }
@@ -28,7 +30,7 @@ struct ConnectTarget {
             host: chosen.host, port: chosen.port, user: chosen.user ?? context.localUser,
             identity: chosen.identity.map(context.expandingTilde),
             knownHostsFile: context.expandingTilde(chosen.knownHosts ?? "~/.ssh/known_hosts"),
-            keepalive: chosen.keepalive, profile: saved)
+            keepalive: chosen.keepalive, profile: profile)
     }
 
     /// A profile for `[user@]host[:port]` typed on the command line.
@@ -39,7 +41,8 @@ struct ConnectTarget {
         }
         var profile = Profile(name: "ad-hoc", host: destination.host)
         profile.user = destination.user
-        profile.port = destination.port ?? 22
+        // A port typed in the destination is the user's own, even 22: no default replaces it.
+        if let port = destination.port { try profile.set("port", to: .integer(port)) }
         return profile
     }
 

@@ -71,7 +71,7 @@ struct SessionRunner {
     /// the history. An engine that cannot be built does not stop the session: the toggle
     /// then says why dictation is off.
     private func makeDictation() throws(AudioError) -> DictationController {
-        let profile = target.profile ?? Profile(name: "ad-hoc", host: target.host)
+        let profile = target.profile
         let database = try? context.openDatabase()
         let inbox = Inbox<DictationController.Event>()
         var factory =

@@ -39,7 +39,9 @@ struct CLI {
     var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
         // The tests' own agent and prompts only: never the developer's.
-        for name in ["SSH_AUTH_SOCK", "SSH_ASKPASS", "SSH_ASKPASS_REQUIRE", "DISPLAY"] { env[name] = nil }
+        for name in ["SSH_AUTH_SOCK", "SSH_ASKPASS", "SSH_ASKPASS_REQUIRE", "DISPLAY", "VOICESH_CONFIG"] {
+            env[name] = nil
+        }
         env["SWIFT_BACKTRACE"] = "enable=no"
         env["VOICESH_HOME"] = home.path
         env["HOME"] = home.path

@@ -46,9 +46,9 @@ struct HistoryRetry: ParsableCommand {
         }
         let samples = try WAV.decode([UInt8](wav)).speechSamples()
         let original = try? database.profile(named: row.profile)
-        var settings =
+        var settings = try context.effective(
             try profile.map { name throws(StoreError) in try database.profile(named: name) }
-            ?? original ?? Profile(name: row.profile, host: "-")
+                ?? original ?? Profile(name: row.profile, host: "-"))
         if engine != nil || command != nil {
             settings.engine = EngineConfig(kind: .edge)
             settings.fallback = nil

@@ -12,7 +12,8 @@ struct ProfileList: ParsableCommand {
     }
 
     func run(_ context: AppContext) throws {
-        let profiles = try context.openDatabase().profiles()
+        let defaults = try context.config().defaults
+        let profiles = try context.openDatabase().profiles().map(defaults.applied)
         if json { return try Console.json(profiles) }
         guard !profiles.isEmpty else {
             return Console.error("no profiles yet; add one with: voicesh profile add NAME --host USER@HOST")
