@@ -31,6 +31,7 @@ let package = Package(
         .systemLibrary(
             name: "CPocketSphinx", pkgConfig: "pocketsphinx",
             providers: [.apt(["libpocketsphinx-dev", "pocketsphinx-en-us"])]),
+        .systemLibrary(name: "CVTerm", pkgConfig: "vterm", providers: [.apt(["libvterm-dev"])]),
 
         // Pure: no C, no file descriptors, no networking.
         .target(name: "VoiceshCore", swiftSettings: strict),
@@ -65,6 +66,8 @@ let package = Package(
             swiftSettings: strict),
         .target(name: "SSHClient", dependencies: ["VoiceshCore", "CLibSSH2"], swiftSettings: strict),
         .target(name: "AudioCapture", dependencies: ["VoiceshCore", "CALSA"], swiftSettings: strict),
+        // A model of a full-screen program's screen, so a row drawn over can be painted back.
+        .target(name: "TerminalScreen", dependencies: ["CVTerm"], swiftSettings: strict),
         .target(
             name: "Store",
             dependencies: ["VoiceshCore", .product(name: "GRDB", package: "GRDB.swift")],
@@ -75,7 +78,8 @@ let package = Package(
             name: "voicesh",
             dependencies: [
                 "VoiceshCore", "ProfileFormat", "Store", "SSHClient", "AudioCapture", "LocalRecognizer",
-                "Transcription", "Streaming", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Transcription", "Streaming", "TerminalScreen",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
@@ -100,6 +104,7 @@ let package = Package(
         .testTarget(
             name: "StreamingTests", dependencies: ["Streaming", "VoiceshCore"], swiftSettings: strict),
         .testTarget(name: "SSHClientTests", dependencies: ["SSHClient"], swiftSettings: strict),
+        .testTarget(name: "TerminalScreenTests", dependencies: ["TerminalScreen"], swiftSettings: strict),
         .testTarget(
             name: "LocalRecognizerTests", dependencies: ["LocalRecognizer", "VoiceshCore"], swiftSettings: strict),
         .testTarget(

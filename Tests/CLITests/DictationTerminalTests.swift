@@ -174,17 +174,18 @@ struct DictationTerminalTests {
         try profile("demo")
         let file = try cli.file("notes.txt", "line one\nline two\n")
         let tmux = try session("demo", remote: "vim -u NONE -i NONE -N \(file)")
-        try tmux.wait { $0.contains("line two") }
-        try tmux.send(":", "Escape")  // clear the file-info message, so the last row is vim's own blank
-        let before = try tmux.wait { !$0.contains("notes.txt") }
+        // vim's message line says which file it opened: a dictation must give it back as it was.
+        let before = try tmux.wait { $0.contains("line two") && $0.contains("notes.txt\" 2L") }
+        let styledBefore = try tmux.captureStyled()
         try tmux.send("C-]")
         let recording = try tmux.wait { $0.contains("● rec") }
         #expect(
             recording.split(separator: "\n", omittingEmptySubsequences: false).last { !$0.isEmpty }?.hasPrefix("● rec")
                 == true, "\(recording)")
         try tmux.send("Escape")
-        let after = try tmux.wait { $0 == before }  // once vim has repainted at its full height
+        let after = try tmux.wait { !$0.contains("● rec") }
         #expect(after == before, "\(before)\n---\n\(after)")
+        #expect(try tmux.captureStyled() == styledBefore)
         // Dictated text lands in vim's insert mode, and vim still works.
         try tmux.send("i")
         _ = try dictate(tmux)
@@ -193,6 +194,30 @@ struct DictationTerminalTests {
         try tmux.send("Escape", ":wq", "Enter")
         try tmux.wait { $0.contains("EXIT=") }
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "git statusline one\nline two\n")
+    }
+
+    @Test func insideLessThePromptAndColoursComeBack() throws {
+        try profile("demo")
+        let lines = (1...60).map { "line \($0)" }.joined(separator: "\n")
+        let file = try cli.file("long.txt", lines + "\n")
+        // less's first prompt is the file's name, in reverse video; a repaint would turn it into ":".
+        let tmux = try session("demo", remote: "LESS= less \(file)")
+        let before = try tmux.wait { $0.contains("line 5") && $0.contains("long.txt") }
+        let styledBefore = try tmux.captureStyled()
+        #expect(styledBefore.contains("\u{1B}[7m"), "\(styledBefore)")  // the prompt is styled
+        try tmux.send("C-]")
+        let recording = try tmux.wait { $0.contains("● rec") }
+        #expect(!recording.contains("long.txt"))  // drawn over, not beside
+        try tmux.send("Escape")
+        let after = try tmux.wait { !$0.contains("● rec") }
+        #expect(after == before, "\(before)\n---\n\(after)")
+        #expect(try tmux.captureStyled() == styledBefore)
+        // A dictation whose text is shown, then discarded, gives the row back too; less still works.
+        _ = try dictate(tmux)
+        try tmux.send("Escape")
+        #expect(try tmux.wait { !$0.contains("⏎ insert") } == before)
+        try tmux.send("q")
+        try tmux.wait { $0.contains("EXIT=") }
     }
 
     @Test func aMissingMicrophoneIsOneLineAndTheSessionGoesOn() throws {

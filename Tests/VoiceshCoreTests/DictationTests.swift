@@ -582,6 +582,12 @@ struct StatusLineTests {
         #expect(line.room(size) == 79)
         #expect(line.draw("x", size: size) == Array("\u{1B}[24;1Hx\u{1B}[K\u{1B}[3;7H".utf8))
         #expect(line.clear(size) == Array("\u{1B}[24;1H\u{1B}[2K\u{1B}[3;7H".utf8))
+        // With the program's row known, erasing paints it back instead.
+        line.underneath = Array("\u{1B}[0m:\u{1B}[0m\u{1B}[K\u{1B}[0m".utf8)
+        _ = line.ask()
+        _ = line.cursorReported(row: 3, column: 7, size: size)
+        _ = line.draw("x", size: size)
+        #expect(line.erase(size) == Array("\u{1B}[24;1H\u{1B}[0m:\u{1B}[0m\u{1B}[K\u{1B}[0m\u{1B}[3;7H".utf8))
     }
 
     @Test func afterTheWindowChangesTheEraseReachesTheRowsBelow() {

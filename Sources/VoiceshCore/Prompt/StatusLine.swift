@@ -1,14 +1,14 @@
 /// The dictation's one line on the local terminal, as bytes: where it may go, putting it
 /// there and taking it away. Pure: each step returns the bytes to write, and the session loop
-/// writes them. voicesh keeps no copy of the screen, so it learns where the cursor is from the
-/// terminal itself (`CSI 6n` → `CSI row;col R`) and forgets it whenever the remote writes.
-/// See DESIGN.md, "The terminal-UI decision".
+/// writes them. It learns where the cursor is from the terminal itself (`CSI 6n` →
+/// `CSI row;col R`) and forgets it whenever the remote writes. See DESIGN.md, "The
+/// terminal-UI decision".
 ///
 /// - At a shell prompt the line goes right after the cursor, in the rest of that line, never
 ///   in the last column (writing there leaves the cursor pending a wrap), and the cursor is
 ///   put back with CHA. Erasing is one `EL` at the cursor.
-/// - With `borrowsRow` (inside vim, less or top, whose PTY is one row shorter meanwhile) it
-///   goes in the bottom row, and the cursor goes back with CUP.
+/// - With `borrowsRow` (inside vim, less or top) it goes over the bottom row, the cursor goes
+///   back with CUP, and erasing paints the row back as the program drew it (`underneath`).
 public struct StatusLine: Sendable {
     /// The terminal's size in cells.
     public struct Size: Equatable, Sendable {
@@ -21,8 +21,11 @@ public struct StatusLine: Sendable {
         }
     }
 
-    /// Set while the remote has given up the bottom row.
+    /// Set while the line is drawn over a full-screen program's bottom row.
     public var borrowsRow = false
+    /// The bytes that paint the bottom row back as the program left it, ending with the
+    /// program's own pen (from the model of its screen); empty: the row is erased instead.
+    public var underneath: [UInt8] = []
     private var cursor: (row: Int, column: Int)?
     private var asked = 0
     private var drawn = false
@@ -84,7 +87,8 @@ public struct StatusLine: Sendable {
         drawn = false
         defer { reflowed = false }
         if borrowsRow {
-            return Array("\u{1B}[\(size.rows);1H\u{1B}[2K\u{1B}[\(cursor.row);\(cursor.column)H".utf8)
+            let row = underneath.isEmpty ? Array("\u{1B}[2K".utf8) : underneath
+            return Array("\u{1B}[\(size.rows);1H".utf8) + row + Array("\u{1B}[\(cursor.row);\(cursor.column)H".utf8)
         }
         return Array((reflowed ? "\u{1B}[J" : "\u{1B}[K").utf8)
     }

@@ -1,12 +1,13 @@
 import AudioCapture
 import Foundation
 import Store
+import TerminalScreen
 import Transcription
 import VoiceshCore
 
 /// Dictation inside a session: feeds the state machine its events (keys, engine results,
 /// time) and carries out the effects it returns: recording, the engine, the history row, the
-/// bytes for the remote, the borrowed row. It decides nothing itself. It lives on the session
+/// bytes for the remote, the row it draws over. It decides nothing itself. It lives on the session
 /// loop's thread; audio and engine threads reach it only through `inbox`. It never writes to
 /// the terminal: `screen` holds the bytes for the local terminal and the driver writes them.
 final class DictationController {
@@ -49,10 +50,9 @@ final class DictationController {
     var outbound: [UInt8] = []
     /// Bytes for the local terminal; the driver writes them once per turn of its loop.
     var screen: [UInt8] = []
-    /// True while the bottom row is borrowed: the remote PTY must be one row shorter.
-    var borrowsRow: Bool { line.borrowsRow }
-    /// Called when `borrowsRow` changes, so the driver resizes the remote PTY.
-    var onRowsChanged: () -> Void = {}
+    /// What a full-screen program has drawn, kept only while the remote is on the alternate
+    /// screen: the bottom row a dictation draws over is painted back from it.
+    private var remoteScreen: RemoteScreen?
 
     private var machine: DictationStateMachine
     private let view: DictationView
@@ -155,13 +155,28 @@ final class DictationController {
     /// says where the cursor now is.
     func didWriteOutput(_ bytes: UnsafeRawBufferPointer) {
         modes.feed(bytes)
+        if modes.alternateScreen {
+            if remoteScreen == nil, let size { remoteScreen = RemoteScreen(rows: size.rows, columns: size.columns) }
+            remoteScreen?.feed(bytes)
+        } else {
+            remoteScreen = nil
+        }
+        keepBottomRow()
         if machine.state != .idle { screen += line.ask() }
     }
 
     func terminalResized() {
+        if let size { remoteScreen?.resize(rows: size.rows, columns: size.columns) }
         guard machine.state != .idle, let size else { return }
         screen += line.resized(size)
+        keepBottomRow()
         screen += line.ask()
+    }
+
+    /// The bottom row as the program has it now, for the line to paint back when it comes off.
+    private func keepBottomRow() {
+        guard line.borrowsRow, let remoteScreen else { return }
+        line.underneath = remoteScreen.repaint(row: remoteScreen.rows - 1)
     }
 
     func wake() {
@@ -238,11 +253,11 @@ final class DictationController {
                 outbound += ShellInput.encode(prompt.text, bracketedPaste: modes.bracketedPaste, run: run)
             case .borrowRow:
                 line.borrowsRow = true
-                onRowsChanged()
+                keepBottomRow()
             case .returnRow:
                 if let size { screen += line.clear(size) }
                 line.borrowsRow = false
-                onRowsChanged()
+                line.underneath = []
             }
         }
         // A take the machine has let go of needs its audio and engine no more.

@@ -37,7 +37,6 @@ final class SessionDriver {
         self.signals = signals
         self.interactive = interactive
         self.dictation = dictation
-        dictation?.onRowsChanged = { [unowned self] in pendingResize = true }
     }
 
     func run(keepalive: Int) throws(SSHError) -> End {
@@ -49,8 +48,7 @@ final class SessionDriver {
             if channel.isEOF { return .remoteClosed }
             try flushOutbound()
             if pendingResize, let size = RawTerminal.size() {
-                let rows = size.rows - (dictation?.borrowsRow == true ? 1 : 0)
-                if case .done = try channel.resize(columns: size.columns, rows: rows) { pendingResize = false }
+                if case .done = try channel.resize(columns: size.columns, rows: size.rows) { pendingResize = false }
             }
 
             var fds = [

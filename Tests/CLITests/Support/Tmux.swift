@@ -57,6 +57,11 @@ final class Tmux {
         try Shell.run("/usr/bin/tmux", ["-L", socket, "capture-pane", "-p", "-t", session]).stdout
     }
 
+    /// The visible screen with its colours and attributes as SGR sequences (`capture-pane -e`).
+    func captureStyled() throws -> String {
+        try Shell.run("/usr/bin/tmux", ["-L", socket, "capture-pane", "-p", "-e", "-t", session]).stdout
+    }
+
     /// Waits (up to `seconds`) for the screen to satisfy `condition`; returns the last screen.
     @discardableResult
     func wait(seconds: Double = 10, until condition: (String) -> Bool) throws -> String {
