@@ -9,6 +9,9 @@ public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
     /// The file, or `:memory:`, for messages.
     let path: String
+    /// Why the file was opened read-only (it may not be written, the disk is full): what every
+    /// write then says, rather than SQLite's "attempt to write a readonly database".
+    let writeRefusal: StoreError?
 
     /// Opens (creating if needed) the database file: the directory 0700, the file 0600, WAL,
     /// and a busy timeout so two voicesh processes can share it.
@@ -17,13 +20,18 @@ public struct AppDatabase: Sendable {
         var config = Configuration()
         config.busyMode = .timeout(busyTimeout)
         config.foreignKeysEnabled = true
-        let pool: DatabasePool
         do {
-            pool = try DatabasePool(path: path, configuration: config)
-        } catch {
-            throw StoreError(error, path: path, busyTimeout: busyTimeout)
+            return try AppDatabase(
+                try DatabasePool(path: path, configuration: config), path: path, busyTimeout: busyTimeout)
+        } catch let error where error.isReadOnly {
+            // A file the user may not write (read-only, immutable, on a read-only mount or a full
+            // disk) still gives its profiles and history; a write then says why it cannot.
+            config.readonly = true
+            guard let pool = try? DatabasePool(path: path, configuration: config),
+                let database = try? AppDatabase(pool, path: path, busyTimeout: busyTimeout, writeRefusal: error)
+            else { throw error }
+            return database
         }
-        return try AppDatabase(pool, path: path, busyTimeout: busyTimeout)
     }
 
     /// A fresh, private database in memory, for tests.
@@ -35,17 +43,21 @@ public struct AppDatabase: Sendable {
         }
     }
 
-    private init(_ writer: any DatabaseWriter, path: String, busyTimeout: Double) throws(StoreError) {
-        self.writer = writer
+    private init(
+        _ writer: @autoclosure () throws -> any DatabaseWriter, path: String, busyTimeout: Double,
+        writeRefusal: StoreError? = nil
+    ) throws(StoreError) {
+        do { self.writer = try writer() } catch { throw StoreError(error, path: path, busyTimeout: busyTimeout) }
         self.path = path
+        self.writeRefusal = writeRefusal
         let migrator = Self.migrator
         do {
             // Read first, so a second process finds the schema current without taking the write lock.
-            let (superseded, complete) = try writer.read { db in
+            let (superseded, complete) = try self.writer.read { db in
                 (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
             }
             if superseded { throw StoreError.newerSchema(path: path) }
-            if !complete { try migrator.migrate(writer) }
+            if !complete { try migrator.migrate(self.writer) }
         } catch let error as StoreError {
             throw error
         } catch {
@@ -65,6 +77,7 @@ public struct AppDatabase: Sendable {
 
     private func mapped(_ error: any Error) -> StoreError {
         if let error = error as? StoreError { return error }
+        if let writeRefusal, (error as? DatabaseError)?.resultCode == .SQLITE_READONLY { return writeRefusal }
         return StoreError(error, path: path, busyTimeout: (writer.configuration.busyMode.timeout ?? 0))
     }
 }
@@ -87,6 +100,16 @@ extension StoreError {
         case .SQLITE_FULL: self = .diskFull(path: path)
         case .SQLITE_IOERR where Self.diskIsFull(near: path): self = .diskFull(path: path)
         default: self = .sqlite(path: path, message: error.message ?? "\(error)")
+        }
+    }
+}
+
+extension StoreError {
+    /// Opening failed only because nothing may be written.
+    fileprivate var isReadOnly: Bool {
+        switch self {
+        case .cannotWrite, .diskFull: true
+        default: false
         }
     }
 }

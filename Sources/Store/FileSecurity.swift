@@ -20,14 +20,15 @@ enum FileSecurity {
                 throw .cannotCreate(path: directory, reason: (error as NSError).localizedDescription)
             }
         }
-        let fd = Foundation.open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
+        // An existing file is SQLite's to open: one the user cannot write still reads.
+        let fd = Foundation.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard fd >= 0 || errno == EEXIST else {
             let reason = String(cString: strerror(errno))
             if errno == ENOSPC || errno == EDQUOT { throw .diskFull(path: path) }
             if FileManager.default.fileExists(atPath: path) { throw .cannotWrite(path: path, reason: reason) }
             throw .cannotCreate(path: path, reason: reason)
         }
-        close(fd)
+        if fd >= 0 { close(fd) }
         tighten(directory, to: 0o700)
         for file in [path, path + "-wal", path + "-shm"] { tighten(file, to: 0o600) }
     }

@@ -69,3 +69,86 @@ struct DatabaseErrorTests {
         #expect(try attributes(home.appendingPathComponent("voicesh.sqlite").path) == 0o600)
     }
 }
+
+/// A database voicesh may read but not write: a read-only or immutable file, a full disk.
+struct UnwritableDatabaseTests {
+    /// Root writes through file modes, so for root the file is made immutable (`chattr +i`),
+    /// which needs a file system that has the attribute (ext4, xfs, btrfs; not tmpfs).
+    static let canMakeReadOnly: Bool = {
+        guard getuid() == 0 else { return true }
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-chattr-\(getpid())").path
+        guard FileManager.default.createFile(atPath: probe, contents: Data()) else { return false }
+        defer { _ = try? Shell.run("/usr/bin/chattr", ["-i", probe]); unlink(probe) }
+        return (try? Shell.run("/usr/bin/chattr", ["+i", probe]).status) == 0
+    }()
+
+    /// A mount namespace of the test's own, for a small tmpfs (as root, or as a user where user
+    /// namespaces are allowed).
+    static let canMountTmpfs: Bool =
+        (try? Shell.run("/usr/bin/unshare", ["-rm", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt"]).status) == 0
+
+    func makeReadOnly(_ path: String) throws {
+        if getuid() == 0 { try Shell.run("/usr/bin/chattr", ["+i", path]) } else { chmod(path, 0o400) }
+    }
+
+    @Test(.enabled(if: canMakeReadOnly, "chattr +i does not work on this file system"))
+    func aFileThatCannotBeWrittenStillReads() throws {
+        let cli = try CLI()
+        try cli.ok("profile", "add", "p", "--host", "h.example")
+        try makeReadOnly(cli.database)
+        defer { _ = try? Shell.run("/usr/bin/chattr", ["-i", cli.database]) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: cli.database))
+        #expect(try cli.ok("profile", "list").stdout.contains("p     h.example"))
+        #expect(try cli.run("history").status == 0)
+        let add = try cli.run("profile", "add", "q", "--host", "q.example")
+        #expect(add.status == 1)
+        #expect(add.stderr.hasPrefix("voicesh: cannot write \(cli.database):"), "\(add.stderr)")
+        #expect(add.stderr.contains("make it writable"))
+        #expect(add.stderr.split(separator: "\n").count == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.database)) == before)
+    }
+
+    @Test(.enabled(if: canMountTmpfs, "no mount namespace for a small tmpfs here"))
+    func aFullDiskIsOneLineAndTheRecordingIsKept() throws {
+        let cli = try CLI()
+        let recogniser = try cli.file("rec.sh", "#!/bin/sh\necho 'git status'\n")
+        chmod(recogniser, 0o755)
+        let wav = cli.home.appendingPathComponent("tone.wav").path
+        try Shell.run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", wav, "synth", "0.5", "sine", "440"])
+        let small = cli.home.appendingPathComponent("small").path
+        let kept = cli.home.appendingPathComponent("kept").path
+        try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
+        // Another process holds the database open (as a running session would), then the disk
+        // fills: voicesh opens it, transcribes, and cannot write the history.
+        let script = """
+            set -e
+            mkdir -p \(small) && mount -t tmpfs -o size=1m tmpfs \(small)
+            export VOICESH_HOME=\(small) TMPDIR=\(kept)
+            voicesh profile add p --host h.example --recognizer command --command '\(recogniser) {wav}' 2>/dev/null
+            python3 -c 'import sqlite3,time; c=sqlite3.connect("\(small)/voicesh.sqlite"); c.execute("select 1 from profile").fetchall(); time.sleep(30)' &
+            sleep 1
+            dd if=/dev/zero of=\(small)/fill bs=1k 2>/dev/null || true
+            set +e
+            voicesh listen --profile p --audio-file \(wav) 2>\(kept)/listen.err; echo "listen=$?"
+            voicesh profile add q --host q.example 2>\(kept)/add.err; echo "add=$?"
+            kill $! 2>/dev/null
+            """
+        let result = try cli.run(["/usr/bin/unshare", "-rm", "sh", "-c", script], executable: "/usr/bin/env")
+        #expect(result.stdout.contains("listen=1"), "\(result.stdout) \(result.stderr)")
+        #expect(result.stdout.contains("add=1"))
+        let listen = try String(contentsOfFile: kept + "/listen.err", encoding: .utf8)
+        #expect(listen.split(separator: "\n").count == 1, "\(listen)")
+        #expect(listen.contains("the disk holding \(small)/voicesh.sqlite is full; free some space"), "\(listen)")
+        // The recording is not lost: it waits in TMPDIR, and transcribing it again works.
+        let saved = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: kept).first { $0.hasSuffix(".wav") })
+        #expect(listen.contains("voicesh transcribe \(kept)/\(saved) --profile p"))
+        #expect(
+            try cli.run("transcribe", "--command", "\(recogniser) {wav}", kept + "/" + saved).stdout == "git status\n")
+        let add = try String(contentsOfFile: kept + "/add.err", encoding: .utf8)
+        #expect(
+            add
+                == "voicesh: the disk holding \(small)/voicesh.sqlite is full; free some space and try again (nothing was written)\n"
+        )
+    }
+}

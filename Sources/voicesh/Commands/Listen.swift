@@ -89,9 +89,20 @@ struct Listen: ParsableCommand {
                 let id = try history.save(row, audio: recording.wav, keepAudio: true)
                 kept = id.map { "the recording is kept: voicesh history retry \($0)" } ?? "nothing was kept"
             } catch let unwritable {
-                kept = "\(unwritable.message), so the recording is lost"
+                kept = "\(unwritable.message); " + Self.keepElsewhere(recording.wav, profile: settings.name)
             }
             throw Failure.Command.message("\(Failure.describe(error)); \(kept)")
         }
+    }
+
+    /// A recording the history cannot take goes to the temporary directory, which is usually
+    /// on another disk, so it can still be transcribed again.
+    static func keepElsewhere(_ wav: Data, profile: String) -> String {
+        let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let stamp = Int(Date().timeIntervalSince1970)
+        let path = "\(directory)/voicesh-\(stamp)-\(getpid()).wav"
+        guard FileManager.default.createFile(atPath: path, contents: wav, attributes: [.posixPermissions: 0o600])
+        else { return "the recording could not be kept anywhere" }
+        return "the recording is kept in \(path): voicesh transcribe \(path) --profile \(profile) tries it again"
     }
 }
