@@ -173,6 +173,28 @@ struct HostileInputTests {
         #expect(recorded.status == 0, "\(recorded.stderr)")
         #expect(try mode(wav) == 0o600)
 
+        // The local recogniser's scratch WAV, and the folder it stands in.
+        let recogniser = try cli.file("modes.sh", "#!/bin/sh\nstat -c %a \"$1\" \"$(dirname \"$1\")\"\n")
+        chmod(recogniser, 0o755)
+        let scratch = try cli.run(
+            ["transcribe", "--command", "\(recogniser) {wav}", speech], executable: CLI.binary.path,
+            environment: ["VOICESH_HOME": fresh])
+        #expect(scratch.stdout == "600 700\n", "\(scratch.stderr)")
+
+        // `adapt --from` on a fresh home: the voice store and the recordings it keeps.
+        let folder = cli.home.appendingPathComponent("from").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: speech, toPath: folder + "/one.wav")
+        try "git status".write(toFile: folder + "/one.txt", atomically: true, encoding: .utf8)
+        let other = cli.home.appendingPathComponent("other-home").path
+        _ = try cli.run(["adapt", "--from", folder], executable: CLI.binary.path, environment: ["VOICESH_HOME": other])
+        #expect(try mode(other) == 0o700)
+        let voice = other + "/voice"
+        #expect(try mode(voice) == 0o700)
+        let kept = try FileManager.default.subpathsOfDirectory(atPath: voice).filter { $0.hasSuffix(".wav") }
+        #expect(!kept.isEmpty)
+        for file in kept { #expect(try mode(voice + "/" + file) == 0o600, "\(file)") }
+
         // An older, looser database and directory are tightened when voicesh opens them.
         chmod(fresh, 0o755)
         chmod(fresh + "/voicesh.sqlite", 0o644)
