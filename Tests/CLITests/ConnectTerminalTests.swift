@@ -49,6 +49,8 @@ struct ConnectTerminalTests {
         let inside = try tmux.wait { $0.contains(marker) && !$0.contains("remote$ \(command[0])\n") }
         #expect(inside.contains(marker), "\(name) did not draw: \(inside)")
         try tmux.send(quit, literal: true)
+        // Type only once the shell prompts again: keys typed while the program is still closing are its own.
+        try tmux.wait { $0.components(separatedBy: "remote$").count > 2 }
         try tmux.send("echo back-from-\(name)", "Enter")
         let after = try tmux.wait { $0.contains("\nback-from-\(name)") }
         #expect(after.contains("\nback-from-\(name)"), "\(after)")
