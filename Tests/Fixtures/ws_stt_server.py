@@ -250,23 +250,16 @@ async def close(ws, code: int, reason: str, conn: int):
 
 
 class Stall:
-    """--stall-at/--stall-for: a network stall. The server stops reading the socket (its receive
-    buffer is made small, so the client's writes soon block), then reads again; from then on no
-    1 s window may carry more than 1 s of audio (+0.25 s for this process's own scheduling),
-    as AssemblyAI requires (3007 otherwise).
-
-    What the client wrote before its writes blocked was sent at real time and only held up in
-    transit (its socket library's buffer and the kernels'): it arrives in one burst as reading
-    resumes, and is let through once, up to IN_TRANSIT seconds of audio. A client that writes
-    its whole backlog at once delivers far more than that in the same burst."""
-    IN_TRANSIT = 3.5
-    BURST = 0.1     # seconds after the first frame of the resumed stream that count as the burst
+    """--stall-at/--stall-for: a network stall. The server stops reading the socket (with a small
+    receive buffer), then reads again; from then on no 1 s window may carry more than
+    LIMIT seconds of audio, or it closes with 3007 as AssemblyAI does for audio sent faster
+    than real time (B1.5). LIMIT is 1 s plus what a client with small socket buffers may
+    have in transit when reading resumes and this process's own scheduling."""
+    LIMIT = 1.5
 
     def __init__(self):
         self.done = False
-        self.resumed = None        # monotonic time of the first frame after the stall
-        self.burst = 0.0           # audio in that burst
-        self.frames = []           # (time, seconds of audio) after the burst
+        self.frames = []           # (time, seconds of audio) since reading resumed
         self.window = 0.0
 
     def due(self, received: float) -> bool:
@@ -285,15 +278,9 @@ class Stall:
         if not self.done:
             return False
         now = time.monotonic()
-        if self.resumed is None:
-            self.resumed = now
-        if now - self.resumed <= self.BURST:
-            self.burst += seconds
-            self.window = self.burst
-            return self.burst > self.IN_TRANSIT
         self.frames = [(t, a) for t, a in self.frames if t > now - 1.0] + [(now, seconds)]
         self.window = sum(a for _, a in self.frames)
-        return self.window > 1.25
+        return self.window > self.LIMIT
 
 
 # --- AssemblyAI v3 (B1) ---------------------------------------------------------------------
