@@ -56,6 +56,22 @@ struct TLSTests {
         #expect(try server.requests().count == 1)
     }
 
+    /// `SSL_CERT_DIR` is a list, as OpenSSL reads it: the authority may be in any directory of it.
+    @Test func everyDirectoryOfSSLCertDirIsSearched() throws {
+        let server = try STTServer(dialect: "openai", arguments: ca.options(.good))
+        try serverProfile(server)
+        let empty = cli.home.appendingPathComponent("empty-ca-dir").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        for list in ["\(empty):\(ca.hashedDirectory)", "\(ca.hashedDirectory):\(empty)"] {
+            let result = try transcribe("s", ["SSL_CERT_DIR": list])
+            #expect(result.status == 0, "\(list): \(result.stderr)")
+            #expect(result.stdout == "git status\n")
+        }
+        // Neither directory holding it: refused, naming the authority.
+        let result = try transcribe("s", ["SSL_CERT_DIR": empty])
+        #expect(result.stderr.contains("is issued by \"voicesh test CA\", which is not a trusted authority"))
+    }
+
     /// Nothing set: the system's store, which does not hold the test authority.
     @Test func withoutTheVariablesTheSystemStoreDecides() throws {
         let server = try STTServer(dialect: "openai", arguments: ca.options(.good))
