@@ -23,6 +23,8 @@ let package = Package(
         // undeclared (`--explicit-target-dependency-import-check error` in scripts/test).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // TLS trust for both network adapters (SSL_CERT_FILE, SSL_CERT_DIR, refusals in words).
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -44,10 +46,20 @@ let package = Package(
         .target(
             name: "LocalRecognizer", dependencies: ["VoiceshCore", "CPocketSphinx"],
             resources: [.copy("Resources/shell-corpus.txt")], swiftSettings: strict),
+        // swift-nio-ssl's trust store as OpenSSL users expect it, and its refusals in words: shared
+        // by the two network adapters below (which still never import each other).
+        .target(
+            name: "TLSTrust",
+            dependencies: [
+                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict),
         .target(
             name: "Transcription",
             dependencies: [
-                "VoiceshCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "VoiceshCore", "TLSTrust", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict),
@@ -56,7 +68,8 @@ let package = Package(
         .target(
             name: "Streaming",
             dependencies: [
-                "VoiceshCore", .product(name: "WSClient", package: "swift-websocket"),
+                "VoiceshCore", "TLSTrust", .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),

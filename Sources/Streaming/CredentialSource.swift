@@ -2,6 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOSSL
+import TLSTrust
 import VoiceshCore
 
 /// Where each streaming connection's credential comes from (specs A3), fetched fresh per
@@ -53,13 +55,13 @@ public enum CredentialSource: Sendable {
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
-    /// A credential for one new connection.
-    func fetch() async throws(EngineError) -> Credential? {
+    /// A credential for one new connection; `tls` says whom an `https` endpoint must prove to be.
+    func fetch(tls: TLSConfiguration) async throws(EngineError) -> Credential? {
         switch self {
         case .none: return nil
         case .key(let key): return .key(key)
         case .proxy(let url):
-            let body = try await Self.request(url: url, method: .POST, headers: [], what: "the token proxy")
+            let body = try await Self.request(url: url, method: .POST, headers: [], what: "the token proxy", tls: tls)
             guard let token = body?["token"] as? String, !token.isEmpty else {
                 throw .badOutput("the token proxy \(url) answered without a \"token\"")
             }
@@ -70,7 +72,7 @@ public enum CredentialSource: Sendable {
                 // GET on the streaming host with the raw key (B1.3: the prose's POST is wrong).
                 let body = try await Self.request(
                     url: mintURL, method: .GET, headers: [("Authorization", key)], what: "AssemblyAI's token endpoint",
-                    secret: key)
+                    secret: key, tls: tls)
                 guard let token = body?["token"] as? String else {
                     throw .badOutput("AssemblyAI's token endpoint answered without a \"token\"")
                 }
@@ -81,7 +83,7 @@ public enum CredentialSource: Sendable {
             guard
                 let body = try await Self.request(
                     url: mintURL, method: .POST, headers: [("Authorization", "Token \(key)")],
-                    what: "Deepgram's token endpoint", secret: key, forbiddenIsNil: true)
+                    what: "Deepgram's token endpoint", secret: key, forbiddenIsNil: true, tls: tls)
             else { return .key(key) }
             guard let token = body["access_token"] as? String else {
                 throw .badOutput("Deepgram's token endpoint answered without an \"access_token\"")
@@ -98,10 +100,11 @@ public enum CredentialSource: Sendable {
     /// The JSON object the endpoint answered; nil for a 403 when `forbiddenIsNil`.
     private static func request(
         url: String, method: HTTPMethod, headers: [(String, String)], what: String, secret: String? = nil,
-        forbiddenIsNil: Bool = false
+        forbiddenIsNil: Bool = false, tls: TLSConfiguration
     ) async throws(EngineError) -> [String: Any]? {
         var request = HTTPClientRequest(url: url)
         request.method = method
+        request.tlsConfiguration = tls
         request.headers.add(name: "User-Agent", value: "voicesh")
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         let status: Int
@@ -114,7 +117,8 @@ public enum CredentialSource: Sendable {
             throw .cancelled
         } catch {
             if Task.isCancelled { throw .cancelled }
-            throw .unavailable("cannot get a token from \(what) at \(url): \(Self.words(for: error))")
+            let words = await CertificateRefusal.diagnose(error, url: url)?.description ?? Self.words(for: error)
+            throw .unavailable("cannot get a token from \(what) at \(url): \(words)")
         }
         func scrub(_ s: String) -> String { secret.map { s.replacingOccurrences(of: $0, with: "***") } ?? s }
         if status == 403, forbiddenIsNil { return nil }

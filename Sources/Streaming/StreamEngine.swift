@@ -1,4 +1,6 @@
 import Foundation
+import NIOSSL
+import TLSTrust
 import VoiceshCore
 
 /// A streaming provider over a WebSocket (specs A2, B1, B2): audio goes out while it is
@@ -41,8 +43,15 @@ public struct StreamEngine: SpeechEngine {
         async throws(EngineError) -> Transcript
     {
         let credentials = try CredentialSource(config: config, environment: environment)
+        let tls: TLSConfiguration
+        do throws(TrustStore.Problem) {
+            let streamURL = config.url ?? config.provider?.defaultURL
+            tls = try TrustStore.configuration(environment: environment, for: [streamURL, config.tokenURL])
+        } catch {
+            throw .unavailable(error.description)
+        }
         let run = StreamRun(
-            adapter: Self.adapter(for: config), credentials: credentials, deviceID: deviceID,
+            adapter: Self.adapter(for: config), credentials: credentials, tls: tls, deviceID: deviceID,
             policy: config.backpressure ?? .coalesce, backlog: config.backlog ?? 1500)
         let transcript = try await run.run(audio, partial: partial)
         for line in run.notices() { notice(line) }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOSSL
 import VoiceshCore
 
 /// One recording's stream: the state the capture, sender and receiver tasks share (under one
@@ -28,6 +29,8 @@ final class StreamRun: @unchecked Sendable {
     private var adapter: any ProviderAdapter
     private let generic: GenericAdapter?
     private var credentials: CredentialSource
+    /// Whom the token requests and the socket trust (`TrustStore`).
+    private let tls: TLSConfiguration
     /// Said once, when Deepgram refused a token and the key itself went on the connection.
     private var credentialNotice: String?
     private let deviceID: String
@@ -57,12 +60,13 @@ final class StreamRun: @unchecked Sendable {
     private var secret: String?
 
     init(
-        adapter: any ProviderAdapter, credentials: CredentialSource, deviceID: String, policy: BackpressurePolicy,
-        backlog: Int
+        adapter: any ProviderAdapter, credentials: CredentialSource, tls: TLSConfiguration, deviceID: String,
+        policy: BackpressurePolicy, backlog: Int
     ) {
         self.adapter = adapter
         self.generic = adapter as? GenericAdapter
         self.credentials = credentials
+        self.tls = tls
         self.deviceID = deviceID
         self.policy = policy
         self.backlog = backlog
@@ -139,7 +143,7 @@ final class StreamRun: @unchecked Sendable {
     private func connect(partial: @escaping @Sendable (String) -> Void) async -> Outcome {
         let credential: Credential?
         do throws(EngineError) {
-            credential = try await locked { $0.credentials }.fetch()
+            credential = try await locked { $0.credentials }.fetch(tls: tls)
         } catch .cancelled {
             return .failed(.cancelled)
         } catch {
@@ -154,7 +158,7 @@ final class StreamRun: @unchecked Sendable {
                 + "the key itself was sent, as Authorization: Token"
         }
         let request = locked { $0.adapter.request(credential: credential) }
-        let connection = WebSocketConnection(request)
+        let connection = WebSocketConnection(request, tls: tls)
         let (bells, bell) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         locked { s in
             s.bell = bell

@@ -3,7 +3,9 @@ import Foundation
 import HTTPTypes
 import Logging
 import NIOCore
+import NIOSSL
 import NIOWebSocket
+import TLSTrust
 import VoiceshCore
 import WSClient
 
@@ -24,7 +26,8 @@ final class WebSocketConnection: Sendable {
     private let writer = WriterBox()
     private let task: Task<Void, Never>
 
-    init(_ request: ConnectionRequest) {
+    /// `tls`: whom a `wss` connection trusts (verification is always on).
+    init(_ request: ConnectionRequest, tls: TLSConfiguration) {
         let (events, continuation) = AsyncStream.makeStream(of: Event.self)
         self.events = events
         var fields = HTTPFields()
@@ -36,7 +39,7 @@ final class WebSocketConnection: Sendable {
         let writer = self.writer
         let client = WebSocketClient(
             url: request.url, configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: fields),
-            logger: logger
+            tlsConfiguration: tls, logger: logger
         ) { inbound, outbound, _ in
             writer.set(outbound)
             continuation.yield(.opened)
@@ -51,9 +54,14 @@ final class WebSocketConnection: Sendable {
                 continuation.yield(.closed(code: code, reason: frame?.reason ?? ""))
             } catch {
                 var words = Self.words(for: error)
+                if let refusal = await CertificateRefusal.diagnose(error, url: request.url) {
+                    words = refusal.description
+                }
                 // WSClient does not keep the refused handshake's reply: ask again over plain
                 // HTTP for its status and the provider's words (Deepgram's `dg-error`).
-                if "\(error)".contains("WebSocket upgrade failed"), let refusal = await Self.refusal(of: request) {
+                if "\(error)".contains("WebSocket upgrade failed"),
+                    let refusal = await Self.refusal(of: request, tls: tls)
+                {
                     words = "the server refused the WebSocket handshake: \(refusal)"
                 }
                 continuation.yield(.failed(words))
@@ -85,13 +93,14 @@ final class WebSocketConnection: Sendable {
 
     /// `HTTP 401: Invalid credentials.`: the status of the same request as plain HTTP, with
     /// the `dg-error` header's words or the JSON body's message; nil when that does not say.
-    static func refusal(of request: ConnectionRequest) async -> String? {
+    static func refusal(of request: ConnectionRequest, tls: TLSConfiguration) async -> String? {
         var url = request.url
         for (ws, http) in [("wss://", "https://"), ("ws://", "http://")] where url.hasPrefix(ws) {
             url = http + url.dropFirst(ws.count)
         }
         var http = HTTPClientRequest(url: url)
         for header in request.headers { http.headers.add(name: header.name, value: header.value) }
+        http.tlsConfiguration = tls
         guard let response = try? await CredentialSource.client.execute(http, timeout: .seconds(10)),
             (400..<600).contains(Int(response.status.code))
         else { return nil }

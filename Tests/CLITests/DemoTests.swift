@@ -4,16 +4,18 @@ import Testing
 /// `scripts/demo` as CI runs it: no terminal, its output going through a pipe. The tests'
 /// own build stands in for the release one (`VOICESH`), so the script builds nothing.
 @Suite struct DemoTests {
-    // Disabled: run by hand (`VOICESH=.build/debug/voicesh scripts/demo </dev/null | cat`) it
-    // passes, but under the test runner the tmux server outlives the script and holds its output
-    // pipe open, so this test hangs. Left for the next change to fix.
-    @Test(.disabled("hangs under the test runner: the demo's tmux server keeps the output pipe open"))
-    func runsWithoutATerminal() throws {
+    /// Through `Shell.run`, not `CLI.run`: output through files and a clean signal mask. Through
+    /// `CLI.run`'s pipes it hung under the runner (never alone): Foundation's `Pipe`s are not
+    /// close-on-exec, and `Shell.run` passed every open descriptor to its children, so a daemon
+    /// another test started meanwhile (its sshd, its tmux server) could hold this test's output
+    /// pipe open for its whole life. `Shell.run` now closes every descriptor past 2 in its children.
+    @Test func runsWithoutATerminal() throws {
         let cli = try CLI()
         let demo = CLI.packageDirectory.appendingPathComponent("scripts/demo").path
-        let result = try cli.run(
-            ["-c", "set -o pipefail; '\(demo)' </dev/null | cat"], executable: "/bin/bash",
-            environment: ["VOICESH": CLI.binary.path])
+        var environment = cli.environment
+        environment["VOICESH"] = CLI.binary.path
+        let result = try Shell.run(
+            "/bin/bash", ["-c", "set -o pipefail; '\(demo)' </dev/null | cat"], environment: environment)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(!result.stderr.contains("did not appear"), "\(result.stderr)")
         // The session's screens: the dictated text offered, then run on the remote shell.

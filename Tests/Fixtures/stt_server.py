@@ -9,9 +9,12 @@ and the "Fake-server checklist" in 3.8); comments cite the section as "§3.5" et
         [--log FILE] [--port 0] [--lifetime 120] [--path PATH] [--model NAME]
         [--file-field file] [--response-key text|transcript] [--error-key error|detail]
         [--malformed-kind auto|truncated|wrong-key|empty|invalid-utf8] [--verbose]
+        [--tls-cert CERT.pem --tls-key KEY.pem]
 
 It listens on 127.0.0.1 only, prints the port number alone on the first stdout line, then
 serves (one thread per connection) until --lifetime seconds have passed, and exits by itself.
+With --tls-cert and --tls-key it speaks HTTPS (Python's ssl module; the handshake runs in the
+connection's thread, so a client that refuses the certificate does not stall the others).
 
 Dialects and their real paths:
   openai          POST /v1/audio/transcriptions   the official API (§3.1–3.3)
@@ -63,6 +66,7 @@ import math
 import os
 import re
 import socketserver
+import ssl
 import struct
 import threading
 import time
@@ -991,6 +995,19 @@ def write_log(cfg, req, reply):
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
+    tls: ssl.SSLContext | None = None
+
+    def finish_request(self, request, client_address):
+        if self.tls is None:
+            return super().finish_request(request, client_address)
+        try:
+            request = self.tls.wrap_socket(request, server_side=True)
+        except (ssl.SSLError, OSError):
+            return      # the client refused the certificate (or hung up): nothing to answer
+        try:
+            super().finish_request(request, client_address)
+        finally:
+            request.close()
 
     def server_bind(self):
         # HTTPServer.server_bind() calls socket.getfqdn(), a reverse DNS lookup; skip it.
@@ -1023,6 +1040,8 @@ def parse_args(argv):
     ap.add_argument("--malformed-kind", default="auto",
                     choices=["auto", "truncated", "wrong-key", "empty", "invalid-utf8"])
     ap.add_argument("--verbose", action="store_true", help="log requests on stderr")
+    ap.add_argument("--tls-cert", help="serve HTTPS with this PEM certificate (chain) ...")
+    ap.add_argument("--tls-key", help="... and this PEM private key")
     cfg = ap.parse_args(argv)
     if cfg.dialect != "transcribe":
         for opt in ("file_field", "response_key", "error_key"):
@@ -1032,6 +1051,8 @@ def parse_args(argv):
         ap.error("--model is only for --dialect openai or speaches")
     if not 0 < cfg.lifetime <= MAX_LIFETIME:
         ap.error("--lifetime must be in (0, %d]" % MAX_LIFETIME)
+    if bool(cfg.tls_cert) != bool(cfg.tls_key):
+        ap.error("--tls-cert and --tls-key go together")
     cfg.path = cfg.path or DEFAULT_PATH[cfg.dialect]
     cfg.file_field = cfg.file_field or "file"
     cfg.response_key = cfg.response_key or "text"
@@ -1046,6 +1067,9 @@ def main(argv=None):
     timer.daemon = True
     timer.start()
     server = Server(("127.0.0.1", cfg.port), Handler)
+    if cfg.tls_cert:
+        server.tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        server.tls.load_cert_chain(cfg.tls_cert, cfg.tls_key)
     print(server.server_address[1], flush=True)
     try:
         server.serve_forever()

@@ -9,10 +9,12 @@ and B2 (Deepgram, checklist B2.8). Comments cite the section.
         [--api-key KEY] [--proxy ok|reject|expired] [--log FILE] [--port 0] [--lifetime 120]
         [--close-after SECONDS --close-code N --close-reason TEXT] [--drop-at 10,30,...]
         [--drop-every FRAMES] [--max-drops N] [--no-resume] [--expect-wav FILE] [--idle-timeout 10]
-        [--format-turns-twice] [--final-delay SECONDS]
+        [--format-turns-twice] [--final-delay SECONDS] [--tls-cert CERT.pem --tls-key KEY.pem]
+        [--replay FILE] [--replay-error N] [--stall-at SECONDS --stall-for SECONDS]
 
 It listens on 127.0.0.1 only, prints the port alone on the first stdout line, serves until
---lifetime seconds have passed, and exits by itself. One port serves everything:
+--lifetime seconds have passed, and exits by itself. With --tls-cert and --tls-key the port
+speaks TLS (wss:// and https://, Python's ssl module). One port serves everything:
   /v3/ws            AssemblyAI streaming (B1)      /v3/token        AssemblyAI token (B1.3, GET)
   /v1/listen        Deepgram streaming (B2)        /v1/auth/grant   Deepgram grant (B2.3, POST)
   any other path    the generic protocol (A2)      /token           the token proxy (A3, POST)
@@ -39,6 +41,8 @@ import http
 import json
 import os
 import re
+import socket
+import ssl
 import sys
 import time
 import uuid
@@ -245,6 +249,40 @@ async def close(ws, code: int, reason: str, conn: int):
     await ws.close(code, reason)
 
 
+class Stall:
+    """--stall-at/--stall-for: a network stall. The server stops reading the socket (with a small
+    receive buffer), then reads again; from then on no 1 s window may carry more than
+    LIMIT seconds of audio, or it closes with 3007 as AssemblyAI does for audio sent faster
+    than real time (B1.5). LIMIT is 1 s plus what a client with small socket buffers may
+    have in transit when reading resumes and this process's own scheduling."""
+    LIMIT = 1.5
+
+    def __init__(self):
+        self.done = False
+        self.frames = []           # (time, seconds of audio) since reading resumed
+        self.window = 0.0
+
+    def due(self, received: float) -> bool:
+        return ARGS.stall_at is not None and not self.done and received >= ARGS.stall_at
+
+    async def run(self, ws, conn: int):
+        self.done = True
+        log(event="stall", conn=conn, seconds=ARGS.stall_for)
+        ws.transport.pause_reading()
+        await asyncio.sleep(ARGS.stall_for)
+        ws.transport.resume_reading()
+        log(event="resume", conn=conn)
+
+    def after_resume(self, seconds: float) -> bool:
+        """Whether this frame breaks the rate."""
+        if not self.done:
+            return False
+        now = time.monotonic()
+        self.frames = [(t, a) for t, a in self.frames if t > now - 1.0] + [(now, seconds)]
+        self.window = sum(a for _, a in self.frames)
+        return self.window > self.LIMIT
+
+
 # --- AssemblyAI v3 (B1) ---------------------------------------------------------------------
 
 async def assemblyai(ws, conn: int, query: dict, headers: dict):
@@ -268,10 +306,17 @@ async def assemblyai(ws, conn: int, query: dict, headers: dict):
             assert isinstance(terms, list) and all(isinstance(t, str) for t in terms)
         except Exception:
             violation(conn, "keyterms_prompt is not a JSON array of strings")
+            return await close(ws, 3006, "Invalid Message: keyterms_prompt", conn)
+        # B1.4 [A8]: at most 100 keyterms of at most 50 characters. The service's exact reason
+        # text is not documented; the code is its "invalid message" one.
+        if len(terms) > 100 or any(len(t) > 50 for t in terms):
+            violation(conn, "keyterms_prompt beyond 100 terms or 50 characters")
+            return await close(ws, 3006, "Invalid Message: keyterms_prompt", conn)
     format_twice = ARGS.format_turns_twice or query.get("format_turns", ["false"])[0].lower() == "true"
     await ws.send(json.dumps({"type": "Begin", "id": str(uuid.uuid4()), "expires_at": int(time.time()) + 10800}))
     script, opened, ended = Script(), time.monotonic(), set()
     received = 0.0
+    stall = Stall()
 
     async def turn(index: int, words: list[str], pending: str | None, end: bool, formatted: bool = False):
         text = " ".join(words)
@@ -300,10 +345,19 @@ async def assemblyai(ws, conn: int, query: dict, headers: dict):
             log(event="binary", conn=conn, bytes=len(message))
             if not 50 <= ms <= 1000:                                  # B1.5
                 return await close(ws, 3007, f"Input duration violation: {ms:.0f} ms. Expected between 50 and 1000 ms", conn)
+            if ARGS.replay_error is not None:                        # a recorded Error, then its close
+                recorded = json.load(open(ARGS.replay_error_file))["messages"]
+                await ws.send(json.dumps(recorded["error_messages"][ARGS.replay_error]))
+                close_after = recorded["close_after_error"]
+                return await close(ws, close_after["code"], close_after["reason"], conn)
             received += ms / 1000
             elapsed = time.monotonic() - opened
             if received > elapsed + 0.5:                              # B1.5: real time only
                 return await close(ws, 3007, f"Audio Transmission Rate Exceeded: Received {received:.1f} sec. audio in {elapsed:.1f} sec", conn)
+            if stall.after_resume(ms / 1000):                         # B1.5 over any 1 s window
+                return await close(ws, 3007, f"Audio Transmission Rate Exceeded: Received {stall.window:.1f} sec. audio in 1.0 sec", conn)
+            if stall.due(received):
+                await stall.run(ws, conn)
             before = script.revealed()
             script.audio = received
             now = script.revealed()
@@ -600,10 +654,18 @@ async def main():
         index = data.find(b"data")
         length = int.from_bytes(data[index + 4:index + 8], "little")
         EXPECTED_SHA = hashlib.sha256(data[index + 8:index + 8 + length]).hexdigest()
+    tls = None
+    if ARGS.tls_cert:
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.load_cert_chain(ARGS.tls_cert, ARGS.tls_key)
     server = await websockets.serve(
-        handler, "127.0.0.1", ARGS.port, create_protocol=Protocol, max_size=4 * 1024 * 1024,
+        handler, "127.0.0.1", ARGS.port, create_protocol=Protocol, max_size=4 * 1024 * 1024, ssl=tls,
         # Deepgram subprotocol auth (B2.2 §3): the scheme is echoed, never the key.
         subprotocols=["token", "bearer"], ping_interval=None)
+    if ARGS.stall_at is not None:
+        # A small receive buffer (inherited by accepted sockets), so a stall soon blocks the client.
+        for sock in server.sockets:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     port = server.sockets[0].getsockname()[1]
     print(port, flush=True)
     await asyncio.sleep(ARGS.lifetime)
@@ -635,7 +697,18 @@ if __name__ == "__main__":
     parser.add_argument("--final-delay", type=float, default=0)
     parser.add_argument("--replay", help="assemblyai/deepgram: at the end of the stream, send the server "
                         "messages of this recorded sequence (Tests/Fixtures/recorded/*.json) instead of the script")
+    parser.add_argument("--stall-at", type=float, help="assemblyai: after this much audio, stop reading for "
+                        "--stall-for seconds, then hold the client to 1x over every 1 s window (3007 otherwise)")
+    parser.add_argument("--stall-for", type=float, default=4.0)
+    parser.add_argument("--replay-error", type=int, help="assemblyai: on the first audio frame, send this "
+                        "Error message of recorded/assemblyai_v3_errors.json (0-based), then the close recorded after it")
+    parser.add_argument("--tls-cert", help="serve wss:// and https:// with this PEM certificate (chain) ...")
+    parser.add_argument("--tls-key", help="... and this PEM private key")
     ARGS = parser.parse_args()
+    ARGS.replay_error_file = os.path.join(os.path.dirname(os.path.abspath(__file__)), "recorded",
+                                          "assemblyai_v3_errors.json")
+    if bool(ARGS.tls_cert) != bool(ARGS.tls_key):
+        parser.error("--tls-cert and --tls-key go together")
     ARGS.lifetime = min(ARGS.lifetime, 3600)
     LOG = open(ARGS.log, "a") if ARGS.log else None
     try:

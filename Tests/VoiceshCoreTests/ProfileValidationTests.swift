@@ -95,6 +95,48 @@ struct ProfileValidationTests {
         #expect(command.validate().isEmpty)
     }
 
+    /// AssemblyAI's keyterms_prompt takes at most 100 terms of at most 50 characters: the line
+    /// names the key, the service and what to do.
+    @Test func assemblyAIKeytermLimitsAreNamedForIt() throws {
+        let stream: [(String, ConfigValue?)] = [
+            ("engine.kind", .string("stream")), ("engine.provider", .string("assemblyai")),
+        ]
+        let many = try Self.profile(stream + [("engine.vocabulary", .strings((1...101).map { "term\($0)" }))])
+        #expect(
+            many.validate().map(\.description) == [
+                "engine.vocabulary: has 101 terms; AssemblyAI takes at most 100 keyterms: keep the 100 that matter most"
+            ])
+        let hundred = try Self.profile(stream + [("engine.vocabulary", .strings((1...100).map { "term\($0)" }))])
+        #expect(hundred.validate().isEmpty)
+        let long = String(repeating: "k", count: 51)
+        let tooLong = try Self.profile(stream + [("engine.vocabulary", .strings(["kubectl", long]))])
+        let problems = tooLong.validate()
+        #expect(problems.map(\.key) == ["engine.vocabulary"])
+        #expect(problems.first?.message.contains("has 51 characters; AssemblyAI takes keyterms of at most 50") == true)
+        let fifty = try Self.profile(stream + [("engine.vocabulary", .strings([String(long.dropLast())]))])
+        #expect(fifty.validate().isEmpty)
+    }
+
+    /// Over wss:// the host goes out as SNI, where TLS allows names only.
+    @Test(arguments: [
+        ("wss://10.0.0.5/v1/stream", true), ("wss://10.0.0.5:8443/v1/stream", true), ("wss://[::1]:8443/s", true),
+        ("wss://stt.example.com/v1/stream", false), ("ws://10.0.0.5/v1/stream", false),
+        ("wss://1.2.3.example.com/s", false),
+    ])
+    func aSecureStreamURLNeedsAHostName(url: String, refused: Bool) throws {
+        let p = try Self.profile([
+            ("engine.kind", .string("stream")), ("engine.provider", .string("generic")), ("engine.url", .string(url)),
+        ])
+        let problems = p.validate()
+        #expect(problems.isEmpty != refused, "\(problems)")
+        if refused {
+            #expect(
+                problems.map(\.description) == [
+                    "engine.url: \"\(url)\" names an IP address; over wss:// use the host name the server's certificate is for"
+                ])
+        }
+    }
+
     @Test func keyPastedIntoApiKeyEnvIsNamedAsAKey() throws {
         let p = try Self.profile([
             ("engine.kind", .string("server")), ("engine.url", .string("http://h")),

@@ -2,6 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOSSL
+import TLSTrust
 import VoiceshCore
 
 /// A Whisper-style HTTP server: the recording is uploaded as a WAV when it ends, in the
@@ -42,6 +44,12 @@ public struct ServerEngine: SpeechEngine {
             }
             key = value
         }
+        let tls: TLSConfiguration
+        do throws(TrustStore.Problem) {
+            tls = try TrustStore.configuration(environment: environment, for: [plan.url])
+        } catch {
+            throw .unavailable(error.description)
+        }
         var samples: [Int16] = []
         for await frame in audio { samples += frame.samples }
         guard !samples.isEmpty else { throw .noSpeech }
@@ -63,6 +71,7 @@ public struct ServerEngine: SpeechEngine {
         request.headers.add(name: "User-Agent", value: "voicesh")
         if let key { request.headers.add(name: "Authorization", value: "Bearer \(key)") }
         request.body = .bytes(ByteBuffer(bytes: upload))
+        request.tlsConfiguration = tls
 
         let (status, body): (Int, Data)
         do {
@@ -75,7 +84,7 @@ public struct ServerEngine: SpeechEngine {
             throw .cancelled
         } catch {
             if Task.isCancelled { throw .cancelled }
-            throw .failed("cannot reach \(plan.url): \(ConnectionFailure.describe(error))")
+            throw .failed("cannot reach \(plan.url): \(await ConnectionFailure.describe(error, url: plan.url))")
         }
         do throws(EngineError) {
             let text = try ServerReply.text(

@@ -95,9 +95,23 @@ extension EngineConfig {
         } else {
             fail("language", "\"\(language)\" is not a language code; use ISO 639-1 such as \"en\", or \"en-US\"")
         }
-        if vocabulary.count > 100 { fail("vocabulary", "has \(vocabulary.count) terms; at most 100 are allowed") }
+        // AssemblyAI's own limits on keyterms_prompt (100 terms of at most 50 characters) are
+        // every engine's: named for it when it is the one that would refuse them.
+        let keyterms = kind == .stream && provider == .assemblyai
+        if vocabulary.count > 100 {
+            fail(
+                "vocabulary",
+                keyterms
+                    ? "has \(vocabulary.count) terms; AssemblyAI takes at most 100 keyterms: keep the 100 that matter most"
+                    : "has \(vocabulary.count) terms; at most 100 are allowed")
+        }
         for term in vocabulary where term.isEmpty || term.count > 50 || term.contains(where: \.isControl) {
-            fail("vocabulary", "\"\(term)\" must be 1–50 printable characters")
+            let shown = UntrustedText.clean(String(term.prefix(60)))
+            fail(
+                "vocabulary",
+                keyterms && term.count > 50
+                    ? "\"\(shown)…\" has \(term.count) characters; AssemblyAI takes keyterms of at most 50: shorten it"
+                    : "\"\(term)\" must be 1–50 printable characters")
         }
         if let minConfidence, !(0...1).contains(minConfidence) {
             fail("min_confidence", "\(minConfidence) is out of range; use 0 to 1")
@@ -144,6 +158,12 @@ extension EngineConfig {
             }
             if let url {
                 checkURL(url, key: "url", schemes: ["ws", "wss"], fail: fail)
+                if Self.isSecureToAnAddress(url) {
+                    // swift-websocket sends the URL's host as SNI, and TLS forbids an address there.
+                    fail(
+                        "url",
+                        "\"\(url)\" names an IP address; over wss:// use the host name the server's certificate is for")
+                }
             } else if provider.defaultURL == nil {
                 fail("url", "is required for the generic provider (e.g. \"wss://stt.example.com/v1/stream\")")
             }
@@ -171,6 +191,19 @@ extension EngineConfig {
                 + "export it (e.g. STT_API_KEY=…) and set api_key_env = \"STT_API_KEY\""
         }
         return nil
+    }
+
+    /// A `wss://` URL whose host is an IPv4 or bracketed IPv6 address.
+    static func isSecureToAnAddress(_ url: String) -> Bool {
+        guard url.lowercased().hasPrefix("wss://") else { return false }
+        let authority = url.dropFirst(6).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if authority.hasPrefix("[") { return true }
+        let host = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4
+            && parts.allSatisfy {
+                !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber)
+            }
     }
 
     private func checkURL(_ url: String, key: String, schemes: [String], fail: (String, String) -> Void) {

@@ -79,7 +79,8 @@ enum Shell {
     }
 
     /// posix_spawn and waitpid: the child starts with no blocked signals and default
-    /// dispositions (the test runner's threads block some), and nothing waits on pipes.
+    /// dispositions (the test runner's threads block some), no descriptor but its own three,
+    /// and nothing waits on pipes.
     private static func spawn(
         _ program: String, _ arguments: [String], environment: [String: String]?, stdout: String, stderr: String
     ) throws -> Int32 {
@@ -89,6 +90,9 @@ enum Shell {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_TRUNC, 0)
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_TRUNC, 0)
+        // Nothing else: Foundation's pipes are not close-on-exec, so a daemon started here (sshd,
+        // a tmux server) would otherwise keep another test's output pipe open for its whole life.
+        _ = spawnActionsCloseFrom(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -119,3 +123,7 @@ enum Shell {
         guard result.status == 0 else { throw Failure("ssh-keygen: \(result.stderr)") }
     }
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift's Glibc module does not import.
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func spawnActionsCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32

@@ -5,6 +5,8 @@ import Foundation
 final class STTServer {
     let port: Int
     let log: URL
+    /// Whether it speaks HTTPS (`--tls-cert`).
+    let secure: Bool
     private let process: Process
 
     init(dialect: String, mode: String = "ok", text: String = "git status", arguments: [String] = []) throws {
@@ -28,11 +30,12 @@ final class STTServer {
             throw Shell.Failure("stt_server gave no port")
         }
         self.port = port
+        secure = arguments.contains("--tls-cert")
     }
 
     deinit { kill(process.processIdentifier, SIGKILL) }
 
-    var url: String { "http://127.0.0.1:\(port)" }
+    var url: String { "\(secure ? "https" : "http")://127.0.0.1:\(port)" }
 
     /// The requests the server received, as logged.
     func requests() throws -> [[String: Any]] {

@@ -6,6 +6,8 @@ final class WSServer {
     let port: Int
     let log: URL
     let provider: String
+    /// Whether it speaks TLS (`--tls-cert`): wss:// and https://.
+    let secure: Bool
     private let process: Process
 
     init(provider: String, text: String = "git status", arguments: [String] = []) throws {
@@ -30,21 +32,25 @@ final class WSServer {
             throw Shell.Failure("ws_stt_server gave no port")
         }
         self.port = port
+        secure = arguments.contains("--tls-cert")
     }
 
     // SIGKILL: the test runner's threads block SIGTERM, and children inherit the mask.
     deinit { kill(process.processIdentifier, SIGKILL) }
 
+    /// `wss` by name: swift-websocket sends the URL's host as SNI, which may not be an address.
+    private var origin: String { secure ? "localhost:\(port)" : "127.0.0.1:\(port)" }
+
     /// The provider's streaming URL on this server.
     var url: String {
         switch provider {
-        case "assemblyai": "ws://127.0.0.1:\(port)/v3/ws"
-        case "deepgram": "ws://127.0.0.1:\(port)/v1/listen"
-        default: "ws://127.0.0.1:\(port)/v1/stream"
+        case "assemblyai": "\(secure ? "wss" : "ws")://\(origin)/v3/ws"
+        case "deepgram": "\(secure ? "wss" : "ws")://\(origin)/v1/listen"
+        default: "\(secure ? "wss" : "ws")://\(origin)/v1/stream"
         }
     }
 
-    var tokenURL: String { "http://127.0.0.1:\(port)/token" }
+    var tokenURL: String { "\(secure ? "https" : "http")://\(origin)/token" }
 
     /// The events the server logged, in order.
     func events(_ kind: String? = nil) throws -> [[String: Any]] {
