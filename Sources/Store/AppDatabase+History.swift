@@ -69,8 +69,11 @@ extension AppDatabase {
     public func updateDictation(_ dictation: Dictation, dropAudio: Bool = false) throws(StoreError) {
         guard let id = dictation.id else { return }
         try write { db in
-            guard try DictationRecord.exists(db, key: id) else { throw StoreError.dictationNotFound(id) }
-            try DictationRecord(dictation).update(db)
+            guard let stored = try DictationRecord.fetchOne(db, key: id) else { throw StoreError.dictationNotFound(id) }
+            // The same uid, and a new revision for the shared store to take.
+            var record = DictationRecord(dictation, revision: stored.revision + 1)
+            record.uid = stored.uid
+            try record.update(db)
             if dropAudio { try DictationAudioRecord.deleteOne(db, key: id) }
         }
     }

@@ -46,7 +46,7 @@ struct Transcribe: AsyncParsableCommand {
         var factory = EngineFactory(context: context)
         if let profile {
             let database = try context.openDatabase()
-            chosen = try database.profile(named: profile)
+            chosen = try context.runnableProfile(named: profile, in: try context.openStore())
             factory = .forProfile(chosen, in: database, context: context)
         }
         if let command {

@@ -12,7 +12,7 @@ struct ProfileList: ParsableCommand {
     }
 
     func run(_ context: AppContext) throws {
-        let profiles = try context.openDatabase().profiles()
+        let profiles = try context.openStore().profiles()
         if json { return try Console.json(profiles) }
         guard !profiles.isEmpty else {
             return Console.error("no profiles yet; add one with: voicesh profile add NAME --host USER@HOST")

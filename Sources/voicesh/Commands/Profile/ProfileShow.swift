@@ -15,7 +15,7 @@ struct ProfileShow: ParsableCommand {
     }
 
     func run(_ context: AppContext) throws {
-        let found = try context.openDatabase().profile(named: profile.name)
+        let found = try context.openStore().profile(named: profile.name)
         if json { return try Console.json(found) }
         Console.print("# \(found.destination(localUser: context.localUser))")
         Console.print(found.tomlText)  // cleaned for the screen; `profile export` gives the file as it is
