@@ -21,7 +21,7 @@ final class SyncedStore: VoiceshStore {
 
     /// The shared database, connected on first use; nil (after one notice) when it cannot be
     /// reached. Other failures (a wrong password, an unknown database) are errors.
-    private func connected() throws(StoreError) -> SharedDatabase? {
+    private func connected(notice: Bool = true) throws(StoreError) -> SharedDatabase? {
         if let shared { return shared }
         if offline != nil { return nil }
         do {
@@ -29,14 +29,14 @@ final class SyncedStore: VoiceshStore {
             return shared
         } catch  where error.isOffline {
             offline = error
-            Console.error("voicesh: \(Failure.describe(error)); using this machine's copy")
+            if notice { Console.error("voicesh: \(Failure.describe(error)); using this machine's copy") }
             return nil
         }
     }
 
-    /// A change that must reach the shared store: refused while it cannot be reached.
+    /// A change that must reach the shared store: refused (in one line) while it cannot be reached.
     private func online() throws(StoreError) -> SharedDatabase {
-        guard let shared = try connected() else {
+        guard let shared = try connected(notice: false) else {
             throw offline ?? .unreachable(server: address.description, reason: "")
         }
         return shared

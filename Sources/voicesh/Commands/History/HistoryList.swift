@@ -34,7 +34,8 @@ struct HistoryList: ParsableCommand {
             rows.map { d in
                 [
                     // No local id: a shared row another machine made (its recording stays there).
-                    d.id.map(String.init) ?? "-", HistoryFormat.time(d.startedAt), d.profile, d.fallbackEngine ?? d.engine,
+                    d.id.map(String.init) ?? "-", HistoryFormat.time(d.startedAt), d.profile,
+                    d.fallbackEngine ?? d.engine,
                     d.outcome.rawValue, HistoryFormat.oneLine(d.finalText.isEmpty ? d.rawText : d.finalText, max: 60),
                 ]
             })
