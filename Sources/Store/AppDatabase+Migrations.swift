@@ -89,6 +89,12 @@ extension AppDatabase {
                         substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))
                     """)
             try db.create(index: "dictation_on_uid", on: "dictation", columns: ["uid"], unique: true)
+            // The outbox: found without reading every row (the condition is pendingDictations').
+            try db.execute(
+                sql: """
+                    CREATE INDEX dictation_pending ON dictation (id)
+                    WHERE sharedRevision IS NULL OR sharedRevision < revision
+                    """)
         }
         return migrator
     }
