@@ -272,4 +272,70 @@ struct SharedStoreCLITests {
         #expect(try other.ok("history", "list", "--search", "ls").stdout.split(separator: "\n").count == 4)
         #expect(try other.ok("profile", "list").stdout.contains("prod"))
     }
+
+    /// A `connect` session whose shared store stops between two dictations: the session goes
+    /// on, the second row waits in the local file, and arrives once when the server is back.
+    @Test func aSessionDictatesOnWhenTheServerStopsMidSession() throws {
+        let server = try PostgresSandbox()
+        let sshd = try SSHSandbox()
+        let a = try Machine(url: server.url())
+        let script = try a.cli.file("say.sh", "#!/bin/sh\necho 'git status'\n")
+        chmod(script, 0o755)
+        let file = try a.cli.file(
+            "demo.toml",
+            """
+            name = "demo"
+            host = "127.0.0.1"
+            port = \(sshd.port)
+            identity = "\(sshd.clientKey)"
+            known_hosts = "\(sshd.knownHosts)"
+            [engine]
+            kind = "edge"
+            recognizer = "command"
+            command = "\(script) {wav}"
+            """)
+        try a.ok("profile", "import", "--allow-command", file)
+        var environment = a.cli.environment
+        environment["VOICESH_STORE"] = a.url
+        environment["PGPASSWORD"] = PostgresSandbox.password
+        let speech = try Self.speech(a.cli)
+        let tmux = try Tmux(
+            [
+                CLI.binary.path, "connect", "--audio-file", speech, "demo", "--",
+                "env PS1='remote$ ' bash --norc --noprofile",
+            ],
+            environment: environment)
+        try tmux.wait { $0.contains("remote$") }
+        func dictate() throws {
+            try tmux.send("C-]")
+            try tmux.wait { $0.contains("● rec") }
+            usleep(1_500_000)
+            try tmux.send("C-]")
+            try tmux.wait(seconds: 30) { $0.contains("⏎ insert") }
+            try tmux.send("Enter")
+            try tmux.wait { !$0.contains("⏎ insert") }
+            try tmux.send("C-u")
+        }
+        try dictate()
+        // Sent in the background after the dictation, while the session goes on.
+        var shared = ""
+        for _ in 0..<50 where shared != "1" {
+            usleep(200_000)
+            shared = try server.psql("SELECT count(*) FROM dictation")
+        }
+        #expect(shared == "1")
+
+        try server.stop()
+        try dictate()
+        try tmux.send("exit", "Enter")
+        let screen = try tmux.wait(seconds: 20) { $0.contains("EXIT=") }
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+        #expect(try a.pendingRows == 1)
+
+        try server.start()
+        try a.ok("history", "list")
+        #expect(try a.pendingRows == 0)
+        #expect(try server.psql("SELECT count(*), count(DISTINCT uid) FROM dictation") == "2|2")
+        #expect(try server.psql("SELECT string_agg(outcome, ',' ORDER BY id) FROM dictation") == "inserted,inserted")
+    }
 }
