@@ -14,14 +14,27 @@ extension SharedDatabase {
     public func dictations(profile: String? = nil, search: String? = nil, limit: Int = 50) throws(StoreError)
         -> [Dictation]
     {
-        try rows(profile: profile, search: search, limit: limit).map(\.dictation)
+        guard let search, !search.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return try rows(profile: profile, search: nil, limit: limit).map(\.dictation)
+        }
+        // The newest matches of a common word are among the newest rows, which the time index
+        // gives at once; a word rare there is rare everywhere, and the GIN index finds its few
+        // rows wherever they are. Neither alone is fast for both, and the planner picks one.
+        let recent = try rows(profile: profile, search: search, limit: limit, window: Self.recentWindow)
+        if recent.count == limit { return recent.map(\.dictation) }
+        return try rows(profile: profile, search: search, limit: limit).map(\.dictation)
     }
 
-    func rows(profile: String?, search: String?, limit: Int, afterId: Int64? = nil, oldestFirst: Bool = false)
-        throws(StoreError) -> [PendingDictation]
-    {
+    /// How many of the newest rows a search reads before it asks the full-text index alone.
+    static let recentWindow = 20_000
+
+    func rows(
+        profile: String?, search: String?, limit: Int, afterId: Int64? = nil, oldestFirst: Bool = false,
+        window: Int? = nil
+    ) throws(StoreError) -> [PendingDictation] {
         var conditions: [String] = []
         var binds = PostgresBindings()
+        var profileBind: Int?
         if let search, !search.trimmingCharacters(in: .whitespaces).isEmpty {
             guard let query = Self.prefixQuery(search) else { return [] }
             binds.append(query)
@@ -29,18 +42,31 @@ extension SharedDatabase {
         }
         if let profile {
             binds.append(profile)
+            profileBind = binds.count
             conditions.append("profile = $\(binds.count)")
         }
         if let afterId {
             binds.append(Int(afterId))
             conditions.append("id > $\(binds.count)")
         }
-        binds.append(limit)
         let order = oldestFirst ? "id" : "startedAt DESC, id DESC"
+        var source = "dictation"
+        if let window {
+            // The newest rows (of the profile, when named), then the words among them.
+            let scope = profileBind.map { " WHERE profile = $\($0)" } ?? ""
+            binds.append(window)
+            source = "(SELECT * FROM dictation\(scope) ORDER BY startedAt DESC, id DESC LIMIT $\(binds.count)) recent"
+        } else if search != nil {
+            // Every match through the GIN index (OFFSET 0 keeps the subquery whole), then
+            // sorted: else the planner may walk the time index through every row for a rare word.
+            source = "(SELECT * FROM dictation WHERE \(conditions.joined(separator: " AND ")) OFFSET 0) hits"
+            conditions = []
+        }
+        binds.append(limit)
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         let query = PostgresQuery(
             unsafeSQL:
-                "SELECT \(Self.dictationColumns) FROM dictation\(filter) ORDER BY \(order) LIMIT $\(binds.count)",
+                "SELECT \(Self.dictationColumns) FROM \(source)\(filter) ORDER BY \(order) LIMIT $\(binds.count)",
             binds: binds)
         return try run { [logger] connection in
             var rows: [PendingDictation] = []
@@ -68,6 +94,22 @@ extension SharedDatabase {
                 profile.map { "DELETE FROM dictation WHERE profile = \($0) RETURNING id" }
                 ?? "DELETE FROM dictation RETURNING id"
             return try await connection.query(query, logger: logger).collect().count
+        }
+    }
+
+    /// Deletes the rows with these uids (`history rm` of this machine's rows); returns how many.
+    @discardableResult
+    public func deleteDictations(uids: [UUID]) throws(StoreError) -> Int {
+        guard !uids.isEmpty else { return 0 }
+        return try run { [logger] connection in
+            var deleted = 0
+            for uid in uids {
+                deleted += try await connection.query(
+                    "DELETE FROM dictation WHERE uid = \(uid) RETURNING id", logger: logger
+                )
+                .collect().count
+            }
+            return deleted
         }
     }
 

@@ -97,14 +97,18 @@ extension AppDatabase: VoiceshStore {
         }
     }
 
-    /// Makes the local profiles a copy of the shared ones (a read-through copy for offline use).
+    /// Makes the local profiles a copy of the shared ones (a read-through copy for offline use);
+    /// writes only what differs, so an unchanged list costs one read.
     public func replaceProfiles(with profiles: [Profile]) throws(StoreError) {
+        let local = try read { db in try ProfileRecord.fetchAll(db) }
+        let byName = Dictionary(local.map { ($0.name, $0.profile) }, uniquingKeysWith: { first, _ in first })
+        let wanted = Set(profiles.map(\.name))
+        let stale = local.map(\.name).filter { !wanted.contains($0) }
+        let changed = profiles.filter { byName[$0.name] != $0 }
+        guard !stale.isEmpty || !changed.isEmpty else { return }
         try write { db in
-            let names = Set(profiles.map(\.name))
-            for name in try String.fetchAll(db, sql: "SELECT name FROM profile") where !names.contains(name) {
-                try db.execute(sql: "DELETE FROM profile WHERE name = ?", arguments: [name])
-            }
-            for profile in profiles { try Self.copy(profile, in: db) }
+            for name in stale { try db.execute(sql: "DELETE FROM profile WHERE name = ?", arguments: [name]) }
+            for profile in changed { try Self.copy(profile, in: db) }
         }
     }
 

@@ -106,6 +106,10 @@ struct SharedStoreCLITests {
         #expect(refused.stderr.hasPrefix("voicesh: profile \"echo\" from the shared store runs the local command"))
         #expect(refused.stderr.split(separator: "\n").count == 1)
         #expect(try server.psql("SELECT count(*) FROM dictation") == "1")
+        // Removed on the machine that made it: gone from the shared store too.
+        try a.ok("history", "rm", "1")
+        #expect(try server.psql("SELECT count(*) FROM dictation") == "0")
+        #expect(try b.ok("history", "list").stderr == "no dictations yet\n")
     }
 
     /// Dictations made while the server is down wait in the local file and arrive once, in

@@ -121,6 +121,8 @@ struct SharedDatabaseTests {
         #expect(
             try db.dictations(profile: nil, search: "git", limit: 10).map(\.finalText) == ["git commit", "git status"])
         #expect(try db.dictations(profile: "prod", search: "git", limit: 10).map(\.finalText) == ["git commit"])
+        // Enough matches among the newest rows: the answer comes from them alone.
+        #expect(try db.dictations(profile: nil, search: "git", limit: 1).map(\.finalText) == ["git commit"])
         #expect(try db.dictations(profile: nil, search: "GIT STAT", limit: 10).map(\.finalText) == ["git status"])
         // Query syntax typed as words is words, not tsquery operators.
         #expect(try db.dictations(profile: nil, search: "git & | ! :*", limit: 10).count == 2)
