@@ -23,7 +23,9 @@ let package = Package(
         // undeclared (`--explicit-target-dependency-import-check error` in scripts/test).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-        // TLS trust for both network adapters (SSL_CERT_FILE, SSL_CERT_DIR, refusals in words).
+        // TLS trust for both network adapters (SSL_CERT_FILE, SSL_CERT_DIR, refusals in words), and
+        // PostgreSQL's sslmode (PostgresNIO takes NIOSSL's TLSConfiguration).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
@@ -86,12 +88,22 @@ let package = Package(
             dependencies: ["VoiceshCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
 
+        // The shared store: profiles and history in PostgreSQL, through PostgresNIO.
+        .target(
+            name: "SharedStore",
+            dependencies: [
+                "VoiceshCore", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+
         // The only target that sees every adapter.
         .executableTarget(
             name: "voicesh",
             dependencies: [
                 "VoiceshCore", "ProfileFormat", "Store", "SSHClient", "AudioCapture", "LocalRecognizer",
-                "Transcription", "Streaming", "TerminalScreen",
+                "Transcription", "Streaming", "TerminalScreen", "SharedStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -100,6 +112,11 @@ let package = Package(
         .executableTarget(
             name: "StoreBenchmark", dependencies: ["VoiceshCore", "Store"],
             path: "Benchmarks/StoreBenchmark", swiftSettings: strict),
+
+        .executableTarget(
+            name: "SharedStoreBenchmark",
+            dependencies: ["VoiceshCore", "Store", "SharedStore", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Benchmarks/SharedStoreBenchmark", swiftSettings: strict),
 
         .executableTarget(
             name: "EdgeBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer"],
@@ -124,9 +141,12 @@ let package = Package(
             name: "StoreTests", dependencies: ["Store", "VoiceshCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(
+            name: "SharedStoreTests", dependencies: ["SharedStore", "Store", "VoiceshCore"], swiftSettings: strict),
+        .testTarget(
             name: "CLITests",
             dependencies: [
-                "voicesh", "VoiceshCore", "LocalRecognizer", "Store", .product(name: "GRDB", package: "GRDB.swift"),
+                "voicesh", "VoiceshCore", "LocalRecognizer", "Store", "SharedStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
     ]

@@ -173,13 +173,13 @@ _voicesh() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    connect|listen|transcribe|record|devices|adapt|stats|profile|config|history|help)
+    connect|listen|transcribe|record|devices|adapt|stats|profile|config|history|store|help)
         # Offer subcommand argument completions
         "_voicesh_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'connect listen transcribe record devices adapt stats profile config history help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'connect listen transcribe record devices adapt stats profile config history store help' -- "${cur}"))
         ;;
     esac
 }
@@ -749,6 +749,47 @@ _voicesh_history_clear() {
     case "${prev}" in
     '--profile')
         __voicesh_add_completions -W "$(__voicesh_custom_complete ---completion history clear -- --profile "${COMP_CWORD}" "$(__voicesh_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_voicesh_store() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __voicesh_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    copy)
+        # Offer subcommand argument completions
+        "_voicesh_store_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'copy' -- "${cur}"))
+        ;;
+    esac
+}
+
+_voicesh_store_copy() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--to --from)
+    __voicesh_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--to')
+        return
+        ;;
+    '--from')
         return
         ;;
     esac

@@ -84,6 +84,12 @@ function __voicesh_parse_tokens -S
             case 'clear'
                 __voicesh_parse_subcommand 0 'profile=' 'y/yes' 'version' 'h/help'
             end
+        case 'store'
+            __voicesh_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'copy'
+                __voicesh_parse_subcommand 0 'to=' 'from=' 'version' 'h/help'
+            end
         case 'help'
             __voicesh_parse_subcommand -r 1 'version'
         end
@@ -151,6 +157,7 @@ complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voi
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh" -eq 1' -fa 'profile' -d 'Manage saved servers and their speech engines.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh" -eq 1' -fa 'config' -d 'Show or change config.toml: the defaults every profile inherits, and the store.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh" -eq 1' -fa 'history' -d 'Search and manage the dictation history.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh" -eq 1' -fa 'store' -d 'Move profiles and history between this machine and a shared PostgreSQL store.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh connect" -eq 1' -fka '(__voicesh_custom_completion ---completion connect -- positional@0 (count (__voicesh_tokens -pc)) (__voicesh_tokens -tC))'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" p' -s 'p' -d 'The port (overrides the profile\'s).' -rfka ''
@@ -305,4 +312,11 @@ complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_option
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history clear" y yes' -s 'y' -l 'yes' -d 'Do not ask for confirmation.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history clear" version' -l 'version' -d 'Show the version.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh history clear" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh store" version' -l 'version' -d 'Show the version.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh store" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh store" -eq 1' -fa 'copy' -d 'Copy this machine\'s profiles and history into a shared store, or back.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh store copy" to' -l 'to' -d 'Copy the local store into the shared store at this postgresql:// URL.' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh store copy" from' -l 'from' -d 'Copy the shared store at this postgresql:// URL into the local store.' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh store copy" version' -l 'version' -d 'Show the version.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh store copy" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh help" version' -l 'version' -d 'Show the version.'

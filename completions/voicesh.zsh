@@ -60,13 +60,14 @@ _voicesh() {
             'profile:Manage saved servers and their speech engines.'
             'config:Show or change config.toml: the defaults every profile inherits, and the store.'
             'history:Search and manage the dictation history.'
+            'store:Move profiles and history between this machine and a shared PostgreSQL store.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        connect|listen|transcribe|record|devices|adapt|stats|profile|config|history|help)
+        connect|listen|transcribe|record|devices|adapt|stats|profile|config|history|store|help)
             "_voicesh_${words[1]}" && ret=0
             ;;
         esac
@@ -538,6 +539,47 @@ _voicesh_history_clear() {
     local -ar arg_specs=(
         '--profile[Only this profile'\''s dictations.]:profile:{__voicesh_custom_complete ---completion history clear -- --profile "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
         '(-y --yes)'{-y,--yes}'[Do not ask for confirmation.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_store() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'copy:Copy this machine'\''s profiles and history into a shared store, or back.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        copy)
+            "_voicesh_store_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_voicesh_store_copy() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--to[Copy the local store into the shared store at this postgresql\:// URL.]:to:'
+        '--from[Copy the shared store at this postgresql\:// URL into the local store.]:from:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

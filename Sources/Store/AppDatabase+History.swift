@@ -21,16 +21,46 @@ extension AppDatabase {
     public func dictations(profile: String? = nil, search: String? = nil, limit: Int = 50) throws(StoreError)
         -> [Dictation]
     {
+        guard let search, !search.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return try dictations(profile: profile, pattern: nil, limit: limit, window: nil)
+        }
+        guard let pattern = FTS5Pattern(matchingAllPrefixesIn: search) else { return [] }
+        // Sorting every match by time is what a common word costs; its newest matches are
+        // among the newest rows, so those are searched first. When they hold `limit` matches,
+        // no older row can be newer than these; else the word is rare and all its rows are few.
+        let recent = try dictations(profile: profile, pattern: pattern, limit: limit, window: Self.recentWindow)
+        if recent.count == limit { return recent }
+        return try dictations(profile: profile, pattern: pattern, limit: limit, window: nil)
+    }
+
+    /// How many of the newest rows a search reads before it sorts every match.
+    static let recentWindow = 20_000
+
+    private func dictations(profile: String?, pattern: FTS5Pattern?, limit: Int, window: Int?) throws(StoreError)
+        -> [Dictation]
+    {
+        var arguments: StatementArguments = []
+        var source = "dictation"
+        if let window {
+            source =
+                "(SELECT * FROM dictation\(profile == nil ? "" : " WHERE profile = ?")"
+                + " ORDER BY startedAt DESC, id DESC LIMIT ?) AS dictation"
+            if let profile { _ = arguments.append(contentsOf: [profile]) }
+            _ = arguments.append(contentsOf: [window])
+        }
         var sql = """
             SELECT dictation.*, EXISTS(SELECT 1 FROM dictationAudio a WHERE a.dictationId = dictation.id) AS hasAudio
-            FROM dictation
+            FROM \(source)
             """
-        var arguments: StatementArguments = []
         var conditions: [String] = []
-        if let search, !search.trimmingCharacters(in: .whitespaces).isEmpty {
-            guard let pattern = FTS5Pattern(matchingAllPrefixesIn: search) else { return [] }
-            sql += " JOIN dictationFts ON dictationFts.rowid = dictation.id"
-            conditions.append("dictationFts MATCH ?")
+        if let pattern {
+            if window == nil {
+                sql += " JOIN dictationFts ON dictationFts.rowid = dictation.id"
+                conditions.append("dictationFts MATCH ?")
+            } else {
+                // The matching ids as one set, checked against the few newest rows.
+                conditions.append("dictation.id IN (SELECT rowid FROM dictationFts WHERE dictationFts MATCH ?)")
+            }
             _ = arguments.append(contentsOf: [pattern])
         }
         if let profile {
@@ -69,8 +99,11 @@ extension AppDatabase {
     public func updateDictation(_ dictation: Dictation, dropAudio: Bool = false) throws(StoreError) {
         guard let id = dictation.id else { return }
         try write { db in
-            guard try DictationRecord.exists(db, key: id) else { throw StoreError.dictationNotFound(id) }
-            try DictationRecord(dictation).update(db)
+            guard let stored = try DictationRecord.fetchOne(db, key: id) else { throw StoreError.dictationNotFound(id) }
+            // The same uid, and a new revision for the shared store to take.
+            var record = DictationRecord(dictation, revision: stored.revision + 1)
+            record.uid = stored.uid
+            try record.update(db)
             if dropAudio { try DictationAudioRecord.deleteOne(db, key: id) }
         }
     }

@@ -80,6 +80,32 @@ extension AppDatabase {
                 t.add(column: "pinned", .jsonText).notNull().defaults(to: "[]")
             }
         }
+        migrator.registerMigration("v7-shared-store-row-ids") { db in
+            // A dictation's id across stores (`uid`, made with the row, kept through retries) and
+            // what the shared store has of it: `revision` counts local changes, `sharedRevision`
+            // is the one the shared store last took (null: never sent). See SyncedStore.
+            try db.alter(table: "dictation") { t in
+                t.add(column: "uid", .text)
+                t.add(column: "revision", .integer).notNull().defaults(to: 0)
+                t.add(column: "sharedRevision", .integer)
+            }
+            try db.execute(
+                sql: """
+                    UPDATE dictation SET uid = lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' ||
+                        substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) ||
+                        substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))
+                    """)
+            try db.create(index: "dictation_on_uid", on: "dictation", columns: ["uid"], unique: true)
+            // The outbox: found without reading every row (the condition is pendingDictations').
+            try db.execute(
+                sql: """
+                    CREATE INDEX dictation_pending ON dictation (id)
+                    WHERE sharedRevision IS NULL OR sharedRevision < revision
+                    """)
+        }
         return migrator
     }
+
+    /// The migrations' names, in order: the shared store's list must match it.
+    public static var migrationNames: [String] { migrator.migrations }
 }

@@ -25,6 +25,17 @@ extension AppDatabase {
         }
     }
 
+    /// Records local recogniser commands as allowed on this machine.
+    public func allowCommands(_ commands: [String]) throws(StoreError) {
+        try write { db in
+            for command in commands {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO allowedCommand (command, allowedAt) VALUES (?, ?)",
+                    arguments: [command, Date()])
+            }
+        }
+    }
+
     /// The local recogniser commands the user allowed on this machine.
     public func allowedCommands() throws(StoreError) -> Set<String> {
         Set(try read { db in try String.fetchAll(db, sql: "SELECT command FROM allowedCommand") })

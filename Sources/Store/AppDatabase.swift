@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import VoiceshCore
 
 /// The one database of profiles and dictation history.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceshCore
 
 /// Creates the database's directory (0700) and file (0600) before SQLite opens it, so the
 /// history is never readable by other users, not even for a moment, and tightens ones an

@@ -14,7 +14,7 @@ struct Voicesh: AsyncParsableCommand {
         subcommands: [
             Connect.self, Listen.self, Transcribe.self, Record.self, Devices.self, Adapt.self, Stats.self,
             ProfileCommand.self, ConfigCommand.self,
-            HistoryCommand.self,
+            HistoryCommand.self, StoreCommand.self,
         ])
 
     /// Parses and runs the command; every error is turned into words here, once, after the

@@ -18,9 +18,13 @@ struct DictationRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var outcome: Dictation.Outcome
     var error: String?
     var confidence: Double?
+    var uid: String
+    var revision: Int
 
-    init(_ d: Dictation) {
+    init(_ d: Dictation, revision: Int = 0) {
         id = d.id
+        uid = (d.uid ?? UUID()).uuidString.lowercased()
+        self.revision = revision
         profile = d.profile
         engine = d.engine
         fallbackEngine = d.fallbackEngine
@@ -41,6 +45,7 @@ struct DictationRecord: Codable, FetchableRecord, MutablePersistableRecord {
             audioSeconds: audioSeconds, latencyMs: latencyMs, rawText: rawText, finalText: finalText,
             outcome: outcome, error: error, confidence: confidence)
         d.hasAudio = hasAudio
+        d.uid = UUID(uuidString: uid)
         return d
     }
 

@@ -21,6 +21,8 @@ public struct Dictation: Codable, Equatable, Sendable {
     public var confidence: Double?
     /// Whether the recording is kept (filled in by the store).
     public var hasAudio: Bool = false
+    /// The row's id in every store (made with the row): a shared store takes a row once.
+    public var uid: UUID?
 
     /// What the user did with the text, or why there was none.
     public enum Outcome: String, Codable, CaseIterable, Sendable {
@@ -61,5 +63,6 @@ public struct Dictation: Codable, Equatable, Sendable {
         case rawText = "raw_text"
         case finalText = "final_text"
         case hasAudio = "has_audio"
+        case uid
     }
 }

@@ -31,7 +31,8 @@ struct Listen: ParsableCommand {
     func run() throws {
         let context = AppContext.live()
         let database = try context.openDatabase()
-        let chosen = try profile.map { name in try context.effective(try database.profile(named: name)) }
+        let store = try context.openStore()
+        let chosen = try profile.map { name in try context.effective(try context.runnableProfile(named: name, in: store)) }
         let settings = try chosen ?? context.effective(Profile(name: "listen", host: "-"))
         let engine = try EngineFactory.forProfile(settings, in: database, context: context).engine(for: settings)
         let source = try audio.source(profile: chosen, context: context)
@@ -66,7 +67,8 @@ struct Listen: ParsableCommand {
         var row = Dictation(
             profile: settings.name, engine: engine.label, startedAt: started, audioSeconds: recording.seconds,
             latencyMs: latency, rawText: "", finalText: "", outcome: .printed)
-        let history = HistoryWriter(database: database, policy: settings.history)
+        let history = HistoryWriter(database: database, policy: settings.history, shared: context.sharedAddress)
+        defer { history.finish() }
         switch result.value ?? .failure(.cancelled) {
         case .success(let heard):
             row.rawText = heard.rawText

@@ -47,7 +47,7 @@ struct Transcribe: AsyncParsableCommand {
         var factory = EngineFactory(context: context)
         if let profile {
             let database = try context.openDatabase()
-            chosen = try context.effective(try database.profile(named: profile))
+            chosen = try context.effective(try context.runnableProfile(named: profile, in: try context.openStore()))
             factory = .forProfile(chosen, in: database, context: context)
         }
         if let command {

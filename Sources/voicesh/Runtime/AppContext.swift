@@ -30,6 +30,51 @@ struct AppContext {
         try config().defaults.applied(to: profile)
     }
 
+    /// The shared store history rows go on to; nil with the local store (or a bad URL, which
+    /// the profile read before reported).
+    var sharedAddress: StoreAddress? {
+        if case .shared(let address) = try? StoreChoice.choose(url: storeURL, environment: environment) {
+            return address
+        }
+        return nil
+    }
+
+    /// The shared store's URL: `VOICESH_STORE`, else config.toml's `store`.
+    var storeURL: String? { storeURL(config: try? config()) }
+
+    private func storeURL(config: Config?) -> String? {
+        environment["VOICESH_STORE"].flatMap { $0.isEmpty ? nil : $0 } ?? config?.store
+    }
+
+    /// The store the profile and history commands use; a broken config.toml stops here, with its line.
+    func openStore() throws -> any VoiceshStore {
+        switch try StoreChoice.choose(url: storeURL(config: try config()), environment: environment) {
+        case .local:
+            return try openDatabase()
+        case .shared(let address):
+            if address.passwordInURL {
+                Console.error(
+                    "voicesh: the store URL holds a password; it is used, never stored or shown, but ~/.pgpass (mode 0600) keeps it out of your environment"
+                )
+            }
+            return SyncedStore(local: try openDatabase(), address: address)
+        }
+    }
+
+    /// A profile to run: with a shared store, one whose engine runs a local command is refused
+    /// unless this machine allowed that command (`profile import --allow-command`).
+    func runnableProfile(named name: String, in store: any VoiceshStore) throws -> Profile {
+        let profile = try store.profile(named: name)
+        guard let synced = store as? SyncedStore, !profile.localCommands.isEmpty else { return profile }
+        let allowed = try synced.local.allowedCommands()
+        if let command = profile.localCommands.first(where: { !allowed.contains($0) }) {
+            throw Failure.Command.message(
+                "profile \"\(name)\" from the shared store runs the local command \"\(UntrustedText.clean(command))\" on every dictation; allow it on this machine with: voicesh profile export \(name) | voicesh profile import --replace --allow-command -"
+            )
+        }
+        return profile
+    }
+
     /// The local user, the default remote user as with `ssh`.
     var localUser: String {
         environment["USER"] ?? environment["LOGNAME"] ?? NSUserName()

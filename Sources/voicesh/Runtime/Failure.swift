@@ -62,6 +62,22 @@ enum Failure {
             "no dictation with id \(id); see voicesh history"
         case .sqlite(let path, let message):
             "\(path): \(message)"
+        case .unreachable(let server, let reason):
+            "cannot reach the shared store at \(server)\(reason.isEmpty ? "" : " (\(outside(reason)))"); check VOICESH_STORE and that the server is up"
+        case .authenticationFailed(let server, let user, let passwordGiven):
+            passwordGiven
+                ? "the shared store at \(server) refused user \"\(user)\" with that password; fix the line in ~/.pgpass (or PGPASSWORD)"
+                : "the shared store at \(server) wants a password for user \"\(user)\"; add a line to ~/.pgpass (host:port:database:user:password, mode 0600)"
+        case .tlsRequired(let server):
+            "the shared store at \(server) only takes TLS connections; remove sslmode=disable from the store URL (or use sslmode=require)"
+        case .tlsFailed(let server, let reason):
+            "TLS to the shared store at \(server) failed: \(outside(reason)); check sslmode and sslrootcert in the store URL"
+        case .unknownDatabase(let server, let database):
+            "the shared store at \(server) has no database \"\(database)\"; create it (createdb \(database)) or fix the store URL"
+        case .badStoreURL(let reason):
+            "the store URL cannot be used: \(reason); write it as postgresql://user@host:port/database?sslmode=prefer"
+        case .postgres(let server, let message):
+            "the shared store at \(server): \(outside(message))"
         }
     }
 

@@ -9,6 +9,8 @@ import VoiceshCore
 struct HistoryWriter {
     var database: AppDatabase
     var policy: HistoryPolicy
+    /// The shared store the rows go on to, if any (`Outbox`); they are written here first.
+    var shared: StoreAddress? = nil
 
     /// The history could not be written; `message` says so in words.
     struct Unwritable: Error {
@@ -26,6 +28,7 @@ struct HistoryWriter {
         guard dictation.id != nil || policy != .off || unanswered else { return nil }
         let keep = keepAudio || policy == .textAndAudio
         do {
+            defer { if let shared { Outbox.sendInBackground(from: database, to: shared) } }
             if let id = dictation.id {
                 try database.updateDictation(dictation, dropAudio: !keep)
                 return id
@@ -35,5 +38,11 @@ struct HistoryWriter {
         } catch {
             throw Unwritable(message: "the history could not be written: \(Failure.describe(error))")
         }
+    }
+
+    /// Sends what waits for the shared store before the program ends (once, within the
+    /// connect budget); what it cannot send waits for the next run.
+    func finish() {
+        if let shared { Outbox.trySend(from: database, to: shared) }
     }
 }

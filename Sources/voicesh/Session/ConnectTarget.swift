@@ -46,14 +46,15 @@ struct ConnectTarget {
         return profile
     }
 
-    /// The profile of that name, without creating a database just to look.
+    /// The profile of that name, without creating a database just to look (a shared store is
+    /// always asked: its profiles may not have reached this machine yet).
     private static func savedProfile(named name: String, context: AppContext) throws -> Profile? {
-        guard Profile.nameProblem(name) == nil, FileManager.default.fileExists(atPath: context.location.database) else {
-            return nil
-        }
+        guard Profile.nameProblem(name) == nil else { return nil }
+        let shared = context.sharedAddress != nil
+        guard shared || FileManager.default.fileExists(atPath: context.location.database) else { return nil }
         do {
-            return try context.openDatabase().profile(named: name)
-        } catch .profileNotFound {
+            return try context.runnableProfile(named: name, in: context.openStore())
+        } catch StoreError.profileNotFound {
             return nil
         }
     }

@@ -29,6 +29,8 @@ final class DictationController {
         var engine: Result<any SpeechEngine, EngineError>
         var source: any AudioSource
         var database: AppDatabase?
+        /// Where history rows go on to, when profiles and history are shared.
+        var sharedStore: StoreAddress? = nil
         var maxRecordingSeconds: Double
         /// Made before the engine, so the engine's notices can reach the loop.
         var inbox: Inbox<Event>
@@ -67,7 +69,9 @@ final class DictationController {
         self.setup = setup
         view = DictationView(toggle: toggle)
         decoder = KeyDecoder(toggle: toggle)
-        history = setup.database.map { HistoryWriter(database: $0, policy: setup.profile.history) }
+        history = setup.database.map {
+            HistoryWriter(database: $0, policy: setup.profile.history, shared: setup.sharedStore)
+        }
         machine = DictationStateMachine(
             settings: .init(
                 toggle: toggle, send: setup.profile.send, production: setup.profile.production,
@@ -232,6 +236,7 @@ final class DictationController {
         if let size { screen += line.clear(size) }
         defer { screen = [] }
         setup.learning?.shutdown()
+        history?.finish()
         return screen
     }
 

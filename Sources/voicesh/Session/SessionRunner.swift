@@ -82,7 +82,8 @@ struct SessionRunner {
         let toggle = (try? KeyChord(parsing: profile.toggleKey)) ?? .defaultToggle
         let setup = DictationController.Setup(
             profile: profile, engine: engine, source: try audio.source(profile: profile, context: context),
-            database: database, maxRecordingSeconds: audio.maxRecordingSeconds, inbox: inbox,
+            database: database, sharedStore: context.sharedAddress, maxRecordingSeconds: audio.maxRecordingSeconds,
+            inbox: inbox,
             learning: VoiceLearning(profile: profile, location: context.location, now: DictationController.now))
         return DictationController(setup: setup, toggle: toggle)
     }

@@ -11,7 +11,7 @@ struct HistoryClear: ParsableCommand {
     var yes = false
 
     func run() throws {
-        let database = try AppContext.live().openDatabase()
+        let database = try AppContext.live().openStore()
         let count = try database.dictationCount(profile: profile)
         guard count > 0 else { return Console.error("nothing to clear") }
         let scope = profile.map { " of profile \"\($0)\"" } ?? ""

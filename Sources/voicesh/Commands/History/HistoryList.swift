@@ -23,7 +23,7 @@ struct HistoryList: ParsableCommand {
     }
 
     func run() throws {
-        let rows = try AppContext.live().openDatabase().dictations(profile: profile, search: search, limit: limit)
+        let rows = try AppContext.live().openStore().dictations(profile: profile, search: search, limit: limit)
         if json { return try Console.json(rows) }
         guard !rows.isEmpty else {
             let scope = profile.map { " for profile \"\($0)\"" } ?? ""
@@ -33,7 +33,9 @@ struct HistoryList: ParsableCommand {
             ["ID", "WHEN", "PROFILE", "ENGINE", "OUTCOME", "TEXT"],
             rows.map { d in
                 [
-                    String(d.id ?? 0), HistoryFormat.time(d.startedAt), d.profile, d.fallbackEngine ?? d.engine,
+                    // No local id: a shared row another machine made (its recording stays there).
+                    d.id.map(String.init) ?? "-", HistoryFormat.time(d.startedAt), d.profile,
+                    d.fallbackEngine ?? d.engine,
                     d.outcome.rawValue, HistoryFormat.oneLine(d.finalText.isEmpty ? d.rawText : d.finalText, max: 60),
                 ]
             })

@@ -1,4 +1,7 @@
 import ArgumentParser
+import SharedStore
+import Store
+import VoiceshCore
 
 struct HistoryRemove: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -8,7 +11,15 @@ struct HistoryRemove: ParsableCommand {
     var ids: [Int64]
 
     func run() throws {
-        let database = try AppContext.live().openDatabase()
+        let context = AppContext.live()
+        let database = try context.openDatabase()
+        // With a shared store, its copies go first: a row removed here could not be found there later.
+        if let address = context.sharedAddress {
+            let uids = try ids.compactMap { id throws(StoreError) in try database.dictation(id: id).uid }
+            let shared = try SharedDatabase.open(address)
+            defer { shared.close() }
+            try shared.deleteDictations(uids: uids)
+        }
         for id in ids { try database.deleteDictation(id: id) }
         Console.error("deleted \(ids.count) dictation\(ids.count == 1 ? "" : "s")")
     }

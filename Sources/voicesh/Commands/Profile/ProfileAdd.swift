@@ -87,7 +87,7 @@ struct ProfileAdd: ParsableCommand {
         ]
         entries += options.compactMap { key, value in value.map { ProfileEntry(key: key, value: $0) } }
         let profile = try Profile.build(from: entries, source: "profile \(name)").get()
-        try context.openDatabase().saveProfile(profile, replace: replace)
+        try context.openStore().saveProfile(profile, replace: replace)
         Console.error(
             "saved profile \"\(profile.name)\" (\(profile.destination(localUser: context.localUser)), \(profile.engine.label))"
         )

@@ -7,6 +7,6 @@ struct ProfileExport: ParsableCommand {
     @OptionGroup var profile: ProfileName
 
     func run() throws {
-        Console.write(try AppContext.live().openDatabase().profile(named: profile.name).tomlText)
+        Console.write(try AppContext.live().openStore().profile(named: profile.name).tomlText)
     }
 }

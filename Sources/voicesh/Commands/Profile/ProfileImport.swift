@@ -40,6 +40,7 @@ struct ProfileImport: ParsableCommand {
 
     func run(_ context: AppContext) throws {
         let database = try context.openDatabase()
+        let store = try context.openStore()
         var failed = false
         for file in sshConfig && files.isEmpty ? ["~/.ssh/config"] : files {
             do {
@@ -58,7 +59,12 @@ struct ProfileImport: ParsableCommand {
                         }
                     }
                 }
-                try database.importProfiles(profiles, replace: replace, allowCommands: allowCommand)
+                if store is AppDatabase {
+                    try database.importProfiles(profiles, replace: replace, allowCommands: allowCommand)
+                } else {
+                    try store.saveProfiles(profiles, replace: replace)
+                    if allowCommand { try database.allowCommands(profiles.flatMap(\.localCommands)) }
+                }
                 let names = profiles.map(\.name).joined(separator: ", ")
                 Console.error(
                     "imported \(profiles.count) profile\(profiles.count == 1 ? "" : "s") from \(file): \(names)")

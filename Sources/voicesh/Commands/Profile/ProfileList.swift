@@ -13,7 +13,7 @@ struct ProfileList: ParsableCommand {
 
     func run(_ context: AppContext) throws {
         let defaults = try context.config().defaults
-        let profiles = try context.openDatabase().profiles().map(defaults.applied)
+        let profiles = try context.openStore().profiles().map(defaults.applied)
         if json { return try Console.json(profiles) }
         guard !profiles.isEmpty else {
             return Console.error("no profiles yet; add one with: voicesh profile add NAME --host USER@HOST")

@@ -8,7 +8,7 @@ struct ProfileRemove: ParsableCommand {
     var names: [String]
 
     func run() throws {
-        let database = try AppContext.live().openDatabase()
+        let database = try AppContext.live().openStore()
         for name in names {
             try database.deleteProfile(name)
             Console.error("removed profile \"\(name)\"")

@@ -12,7 +12,7 @@ struct ProfileRename: ParsableCommand {
 
     func run() throws {
         if let reason = Profile.nameProblem(newName) { throw ProfileProblem(key: "name", message: reason) }
-        try AppContext.live().openDatabase().renameProfile(profile.name, to: newName)
+        try AppContext.live().openStore().renameProfile(profile.name, to: newName)
         Console.error("renamed profile \"\(profile.name)\" to \"\(newName)\"")
     }
 }

@@ -28,7 +28,7 @@ struct ProfileSet: ParsableCommand {
     }
 
     func run(_ context: AppContext) throws {
-        let database = try context.openDatabase()
+        let database = try context.openStore()
         var edited = try database.profile(named: profile.name)
         var problems: [ProfileProblem] = []
         for assignment in assignments {

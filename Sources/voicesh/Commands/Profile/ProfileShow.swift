@@ -23,7 +23,7 @@ struct ProfileShow: ParsableCommand {
     }
 
     func run(_ context: AppContext) throws {
-        let found = try context.openDatabase().profile(named: profile.name)
+        let found = try context.openStore().profile(named: profile.name)
         let defaults = try context.config().defaults
         let used = defaults.applied(to: found)
         if json, effective {

@@ -1,0 +1,8 @@
+import ArgumentParser
+
+struct StoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "store",
+        abstract: "Move profiles and history between this machine and a shared PostgreSQL store.",
+        subcommands: [StoreCopy.self])
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// A real PostgreSQL server on 127.0.0.1 with throwaway state (scripts/postgres-sandbox): a
+/// superuser `voicesh` (password `sandbox-secret`) and a database `voicesh`. Killed when the
+/// test lets go of it, and by the script's watchdog if the test runner itself is killed.
+final class PostgresSandbox: @unchecked Sendable {
+    static let password = "sandbox-secret"
+    let directory: URL
+    let port: Int
+
+    /// `options`: `--tls`, `--tls-only` (see the script).
+    init(_ options: [String] = []) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-pg-\(UUID().uuidString)")
+        port = try Int(Self.script(["init", directory.path, "--fast"] + options + Self.watch)).orThrow("no port")
+    }
+
+    deinit {
+        _ = try? Self.script(["kill", directory.path])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Stops the server at once, as a crash or a pulled cable looks to its clients.
+    func stop() throws { _ = try Self.script(["stop", directory.path]) }
+
+    /// Starts it again on the same port, with the same data.
+    func start() throws { _ = try Self.script(["start", directory.path] + Self.watch) }
+
+    /// A store URL without a password (the password comes from PGPASSWORD or ~/.pgpass).
+    func url(user: String = "voicesh", database: String = "voicesh", sslmode: String = "disable") -> String {
+        "postgresql://\(user)@127.0.0.1:\(port)/\(database)?sslmode=\(sslmode)"
+    }
+
+    /// The server's self-signed certificate (with `--tls`).
+    var rootCert: String { directory.appendingPathComponent("root.crt").path }
+
+    /// Runs SQL as the superuser through the unix socket, with psql.
+    @discardableResult
+    func psql(_ sql: String, database: String = "voicesh") throws -> String {
+        let bin = try Self.postgresBin()
+        return try Self.run(
+            bin + "/psql",
+            ["-h", directory.path, "-p", String(port), "-U", "voicesh", "-d", database, "-qAt", "-c", sql])
+    }
+
+    private static var watch: [String] { ["--watch", String(getpid())] }
+
+    static func postgresBin() throws -> String {
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        let newest = versions.compactMap(Int.init).max()
+        return try newest.map { "/usr/lib/postgresql/\($0)/bin" }.orThrow("PostgreSQL is not installed")
+    }
+
+    private static func script(_ arguments: [String]) throws -> String {
+        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+            url.deleteLastPathComponent()
+        }
+        return try run(url.appendingPathComponent("scripts/postgres-sandbox").path, arguments)
+    }
+
+    /// Runs a program to its end; output through files, as the watchdog outlives the script.
+    static func run(_ program: String, _ arguments: [String]) throws -> String {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-pg-run-\(UUID().uuidString)")
+        let out = base.appendingPathExtension("out"), err = base.appendingPathExtension("err")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: err)
+        }
+        let status = try spawn(program, arguments, stdout: out.path, stderr: err.path)
+        let text = try String(contentsOf: out, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard status == 0 else {
+            throw SandboxFailure(
+                description: "\(program) \(arguments.first ?? ""): \(try String(contentsOf: err, encoding: .utf8))")
+        }
+        return text
+    }
+}
+
+/// posix_spawn and waitpid: the child starts with no blocked signals, and nothing but this
+/// call reaps it (Foundation's Process waits on a SIGCHLD source the test runner can starve).
+private func spawn(_ program: String, _ arguments: [String], stdout: String, stderr: String) throws -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_TRUNC, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_TRUNC, 0)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let env = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    let envp = env.map { strdup($0) } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var pid: pid_t = 0
+    let rc = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+    guard rc == 0 else { throw SandboxFailure(description: "cannot run \(program): \(String(cString: strerror(rc)))") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+}
+
+struct SandboxFailure: Error, CustomStringConvertible {
+    let description: String
+}
+
+extension Optional {
+    func orThrow(_ message: String) throws -> Wrapped {
+        guard let self else { throw SandboxFailure(description: message) }
+        return self
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+import Store
+import Testing
+import VoiceshCore
+
+/// The local half of a shared store: the outbox of history rows and the read-through copy.
+struct SharingStoreTests {
+    static func dictation(_ text: String) -> Dictation {
+        Dictation(
+            profile: "prod", engine: "edge/pocketsphinx", startedAt: Date(timeIntervalSince1970: 1_800_000_000),
+            audioSeconds: 1, rawText: text, finalText: text, outcome: .pending)
+    }
+
+    @Test func aRowWaitsUntilItsLatestRevisionIsTaken() throws {
+        let db = try AppDatabase.inMemory()
+        let id = try db.appendDictation(Self.dictation("git status"), audio: Data([1, 2, 3]))
+        let first = try db.pendingDictations()
+        #expect(first.map(\.revision) == [0])
+        let uid = try #require(first.first?.dictation.uid)
+        // Changed while being sent: the revision sent is taken, the row stays pending.
+        var changed = try db.dictation(id: id)
+        changed.outcome = .ran
+        try db.updateDictation(changed)
+        try db.markShared(first)
+        let second = try db.pendingDictations()
+        #expect(second.map(\.revision) == [1])
+        #expect(second.first?.dictation.uid == uid)
+        #expect(second.first?.dictation.outcome == .ran)
+        try db.markShared(second)
+        #expect(try db.pendingDictationCount() == 0)
+        // An older answer arriving late never makes the row look older.
+        try db.markShared(first)
+        #expect(try db.pendingDictationCount() == 0)
+        #expect(try db.audio(forDictation: id) == Data([1, 2, 3]))
+    }
+
+    @Test func rowsFromASharedStoreAreAddedOnceAndCountAsSent() throws {
+        let db = try AppDatabase.inMemory()
+        var row = Self.dictation("ls")
+        row.uid = UUID()
+        let rows = [PendingDictation(dictation: row, revision: 2)]
+        #expect(try db.addSharedDictations(rows) == 1)
+        #expect(try db.addSharedDictations(rows) == 0)
+        #expect(try db.pendingDictationCount() == 0)
+        let stored = try db.dictations(profile: nil, search: "ls", limit: 5)
+        #expect(stored.map(\.uid) == [row.uid])
+        #expect(
+            try db.localIds(of: [try #require(row.uid), UUID()]) == [
+                try #require(row.uid): try #require(stored.first?.id)
+            ])
+    }
+
+    @Test func theReadThroughCopyFollowsTheSharedProfiles() throws {
+        let db = try AppDatabase.inMemory()
+        try db.saveProfile(Profile(name: "gone", host: "g.example.com"))
+        var kept = Profile(name: "kept", host: "k.example.com")
+        try db.saveProfile(kept)
+        kept.port = 2200
+        try db.replaceProfiles(with: [kept, Profile(name: "new", host: "n.example.com")])
+        #expect(try db.profileNames() == ["kept", "new"])
+        #expect(try db.profile(named: "kept").port == 2200)
+    }
+
+    /// Rows written before row ids existed get one each, as a UUID, and wait to be sent.
+    @Test func olderRowsGetDistinctUidsWhenMigrated() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "voicesh-sharing-\(UUID().uuidString)/voicesh.sqlite"
+        ).path
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                    INSERT INTO grdb_migrations VALUES ('v1');
+                    CREATE TABLE profile (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE,
+                      host TEXT NOT NULL, port INTEGER NOT NULL, user TEXT, identity TEXT, knownHosts TEXT,
+                      keepalive INTEGER NOT NULL, toggleKey TEXT NOT NULL, send TEXT NOT NULL, history TEXT NOT NULL,
+                      production BOOLEAN NOT NULL, audioDevice TEXT, engine TEXT NOT NULL, fallback TEXT,
+                      createdAt DATETIME NOT NULL, updatedAt DATETIME NOT NULL);
+                    CREATE TABLE dictation (id INTEGER PRIMARY KEY AUTOINCREMENT, profile TEXT NOT NULL,
+                      engine TEXT NOT NULL, fallbackEngine TEXT, startedAt DATETIME NOT NULL, audioSeconds DOUBLE NOT NULL,
+                      latencyMs INTEGER, rawText TEXT NOT NULL, finalText TEXT NOT NULL, outcome TEXT NOT NULL,
+                      error TEXT, confidence DOUBLE);
+                    CREATE TABLE dictationAudio (dictationId INTEGER PRIMARY KEY
+                      REFERENCES dictation(id) ON DELETE CASCADE, wav BLOB NOT NULL);
+                    CREATE VIRTUAL TABLE dictationFts USING fts5(rawText, finalText, content='dictation', content_rowid='id');
+                    INSERT INTO dictation (profile, engine, startedAt, audioSeconds, rawText, finalText, outcome)
+                    VALUES ('p', 'e', '2026-01-01 00:00:00.000', 1, 'a', 'a', 'inserted'),
+                           ('p', 'e', '2026-01-01 00:00:01.000', 1, 'b', 'b', 'inserted'),
+                           ('p', 'e', '2026-01-01 00:00:02.000', 1, 'c', 'c', 'ran');
+                    """)
+        }
+        let db = try AppDatabase.open(at: path)
+        let pending = try db.pendingDictations()
+        #expect(pending.map(\.dictation.finalText) == ["a", "b", "c"])
+        let uids = pending.compactMap(\.dictation.uid)
+        #expect(Set(uids).count == 3)
+    }
+}
