@@ -69,7 +69,9 @@ struct HistoryRetry: ParsableCommand {
             }
         }
         row.latencyMs = Int(Date().timeIntervalSince(started) * 1000)
-        let history = HistoryWriter(database: database, policy: original?.history ?? .text)
+        let history = HistoryWriter(
+            database: database, policy: original?.history ?? .text, shared: context.sharedAddress)
+        defer { history.finish() }
         switch result {
         case .success(let heard):
             row.engine = heard.engine
