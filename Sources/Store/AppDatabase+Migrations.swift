@@ -73,6 +73,10 @@ extension AppDatabase {
             // Null: the default (on for edge engines), so existing profiles learn like new ones.
             try db.alter(table: "profile") { t in t.add(column: "learn", .text) }
         }
+        migrator.registerMigration("profile-context") { db in
+            // Existing profiles get the default: context for engines on this machine only.
+            try db.alter(table: "profile") { t in t.add(column: "context", .text).notNull().defaults(to: "local") }
+        }
         return migrator
     }
 }

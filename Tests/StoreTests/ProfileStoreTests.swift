@@ -18,6 +18,7 @@ struct ProfileStoreTests {
         p.user = "deploy"
         p.production = true
         p.history = .textAndAudio
+        p.context = .all
         try db.saveProfile(p)
         #expect(try db.profile(named: "prod") == p)
         #expect(try db.profileNames() == ["prod"])

@@ -21,6 +21,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var autoStop: Double
     var audioDevice: String?
     var learn: LearnPolicy?
+    var context: ContextPolicy
     var engine: EngineConfig
     var fallback: EngineConfig?
     var aliases: [String: String]
@@ -47,6 +48,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
         autoStop = p.autoStop
         audioDevice = p.audioDevice
         learn = p.learn
+        context = p.context
         engine = p.engine
         fallback = p.fallback
         aliases = p.aliases
@@ -68,6 +70,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
         p.autoStop = autoStop
         p.audioDevice = audioDevice
         p.learn = learn
+        p.context = context
         p.engine = engine
         p.fallback = fallback
         p.aliases = aliases
