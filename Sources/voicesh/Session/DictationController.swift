@@ -33,6 +33,8 @@ final class DictationController {
         var inbox: Inbox<Event>
         /// Learning from use; nil when the profile's `learn` key keeps nothing.
         var learning: VoiceLearning? = nil
+        /// The remote shell's context; nil when the profile gathers none (`context = "off"`).
+        var context: ContextFeed? = nil
     }
 
     /// The I/O of the take the machine is on: its audio and its engine run.
@@ -51,6 +53,8 @@ final class DictationController {
     var screen: [UInt8] = []
     /// True while the bottom row is borrowed: the remote PTY must be one row shorter.
     var borrowsRow: Bool { line.borrowsRow }
+    /// Set when a recording starts: the driver refreshes the remote shell's context.
+    var wantsContext = false
     /// Called when `borrowsRow` changes, so the driver resizes the remote PTY.
     var onRowsChanged: () -> Void = {}
 
@@ -169,7 +173,8 @@ final class DictationController {
         for event in inbox.drain() {
             switch event {
             case .partial(let words, let take):
-                perform(machine.partial(SpokenShell(aliases: setup.profile.aliases).normalize(words), take: take))
+                let aliases = setup.context?.current.aliases(with: setup.profile.aliases) ?? setup.profile.aliases
+                perform(machine.partial(SpokenShell(aliases: aliases).normalize(words), take: take))
             case .engineNotice(let note):
                 perform(machine.engineNote(note))
             case .fallingBack(let take):
@@ -274,12 +279,20 @@ final class DictationController {
             return perform(machine.unavailable(Failure.describe(error) + "; the session goes on", now: Self.now))
         }
         let aliases = setup.profile.aliases
+        let feed = setup.context
+        if let feed {
+            // Marked here, before the engine task looks: the driver starts the refresh next turn.
+            feed.refreshStarted()
+            wantsContext = true
+        }
         let job = Task.detached {
             let result: Result<Recognition, EngineError>
+            // A refresh starts with the recording; the engine takes it if it comes quickly.
+            let context = await feed?.forDictation(wait: ContextFeed.refreshWait) ?? .empty
             do throws(EngineError) {
                 result = .success(
                     try await Recognition.run(
-                        engine, audio: recording.audio, aliases: aliases,
+                        engine, audio: recording.audio, aliases: aliases, context: context,
                         partial: { inbox.post(.partial($0, take: take)) },
                         fallingBack: { inbox.post(.fallingBack(take: take)) }))
             } catch {

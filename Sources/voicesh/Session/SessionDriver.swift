@@ -20,6 +20,11 @@ final class SessionDriver {
     /// Dictation, when the session is interactive; it draws through this loop and its
     /// threads wake it through their inbox.
     private let dictation: DictationController?
+    /// The remote shell's context, gathered on a channel beside the shell; nil when off.
+    private let context: ContextGatherer?
+    private let contextFeed: ContextFeed?
+    /// Where the remote shell says it is (OSC 7), read from its output.
+    private var directory = WorkingDirectoryReport()
     private var escapes = EscapeDetector()
     /// Keystrokes the channel has not taken yet (libssh2 writes may be partial).
     private var outbound: [UInt8] = []
@@ -30,13 +35,15 @@ final class SessionDriver {
 
     init(
         session: SSHSession, channel: SSHChannel, signals: SignalPipe, interactive: Bool,
-        dictation: DictationController? = nil
+        dictation: DictationController? = nil, context: ContextGatherer? = nil, contextFeed: ContextFeed? = nil
     ) {
         self.session = session
         self.channel = channel
         self.signals = signals
         self.interactive = interactive
         self.dictation = dictation
+        self.context = context
+        self.contextFeed = contextFeed
         dictation?.onRowsChanged = { [unowned self] in pendingResize = true }
     }
 
@@ -44,10 +51,12 @@ final class SessionDriver {
         session.configureKeepalive(interval: keepalive)
         var nextKeepalive = keepalive > 0 ? try session.sendKeepalive() : -1
         var socketReadable = true  // set-up may have left data queued
+        context?.request(.full, directory: nil, now: DictationController.now)
         while true {
             try drainChannel(socketReadable: socketReadable)
             if channel.isEOF { return .remoteClosed }
             try flushOutbound()
+            stepContext()
             if pendingResize, let size = RawTerminal.size() {
                 let rows = size.rows - (dictation?.borrowsRow == true ? 1 : 0)
                 if case .done = try channel.resize(columns: size.columns, rows: rows) { pendingResize = false }
@@ -66,6 +75,7 @@ final class SessionDriver {
             let queued = channel.hasQueuedData(stream: 0) || channel.hasQueuedData(stream: 1)
             var timeout = queued ? 0 : nextKeepalive > 0 ? Int32(nextKeepalive * 1000) : -1
             if let tick = dictation?.pollTimeout, timeout < 0 || tick < timeout { timeout = tick }
+            if let due = context?.timeout(now: DictationController.now), timeout < 0 || due < timeout { timeout = due }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             socketReadable = fds[0].revents != 0
             if ready < 0 && errno != EINTR {
@@ -111,12 +121,27 @@ final class SessionDriver {
                     writeScreen()  // the line comes off before the output goes on
                 }
                 Console.writeAll(fd, buffer, count: n)
+                if stream == 0, context != nil { directory.feed(buffer.prefix(n)) }
                 if stream == 0, let dictation {
                     buffer.withUnsafeBytes { dictation.didWriteOutput(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
                 }
                 more = channel.hasQueuedData(stream: stream)
             }
         }
+    }
+
+    /// The context channel's turn: after the keystrokes, and only when none wait (libssh2
+    /// sends one packet at a time, and a keystroke's must not wait behind the script's).
+    /// A recording's start asks for a refresh.
+    private func stepContext() {
+        guard let context else { return }
+        let now = DictationController.now
+        if let dictation, dictation.wantsContext {
+            dictation.wantsContext = false
+            context.request(.refresh, directory: directory.directory, now: now)
+        }
+        if outbound.isEmpty { context.step(now: now) }
+        if !context.isBusy { contextFeed?.refreshEnded(nil) }
     }
 
     private func flushOutbound() throws(SSHError) {
