@@ -241,3 +241,19 @@ struct ContextScriptTests {
         #expect(Set(seen.values.map(\.entries)).count == 1)
     }
 }
+
+/// Voice macros: an `[aliases]` phrase is part of the edge model, so real pocketsphinx hears
+/// it as the phrase (and the alias turns it into its command), where the model alone does not.
+struct VoiceMacroTests {
+    @Test(arguments: [("run the tests", "make test"), ("deploy to staging", "make deploy ENV=staging")])
+    func anAliasPhraseIsHeardAsAPhrase(phrase: String, command: String) throws {
+        let cli = try CLI()
+        let file = try cli.file(
+            "macros.toml", "name = \"macros\"\nhost = \"h\"\n[aliases]\n\"\(phrase)\" = \"\(command)\"\n")
+        try cli.ok("profile", "import", file)
+        let speech = try TranscribeTests.speech(phrase, in: cli)
+        let plain = try cli.run("transcribe", speech).stdout
+        #expect(plain != phrase + "\n", "the model alone already hears it: the test would prove nothing")
+        #expect(try cli.run("transcribe", "--profile", "macros", speech).stdout == command + "\n")
+    }
+}
