@@ -11,9 +11,12 @@ enum ContextModel {
     static let weight: Float = 0.5
 
     static let fileVerbs = [
-        "cat", "less", "vim", "nano", "rm", "cp", "mv", "cd", "ls", "tail", "head", "git add", "git diff",
-        "git checkout", "source", "bash", "python three", "chmod plus x", "kubectl apply dash f",
-        "docker compose dash f", "grep error", "tail dash f",
+        "cat", "less", "vim", "nano", "rm", "cp", "mv", "tail", "head", "git add", "git diff", "git checkout",
+        "source", "bash", "python", "python three", "chmod plus x", "kubectl apply dash f", "docker compose dash f",
+        "grep error", "tail dash f", "sops dash d",
+    ]
+    static let directoryVerbs = [
+        "cd", "ls", "ls dash la", "rm dash r", "du dash sh", "kubectl apply dash f", "git add",
     ]
     static let branchVerbs = [
         "git checkout", "git switch", "git merge", "git rebase", "git log", "git diff", "git push origin",
@@ -35,6 +38,7 @@ enum ContextModel {
             let verbs: [String]
             switch name.kind {
             case .entry, .changed: verbs = fileVerbs
+            case .directory: verbs = directoryVerbs
             case .branch: verbs = branchVerbs
             case .remote: verbs = remoteVerbs
             case .command:

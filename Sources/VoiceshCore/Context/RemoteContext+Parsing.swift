@@ -14,6 +14,7 @@ extension RemoteContext {
         self.init()
         var section = ""
         var argument = ""
+        var seen: [String: Set<String>] = [:]  // per section: each name once, in linear time
         var historyLines: [String: [String]] = [:]
         var historyOrder: [String] = []
         for raw in lines.dropFirst() {
@@ -37,12 +38,13 @@ extension RemoteContext {
             switch section {
             case "cwd":
                 if directory == nil, value.hasPrefix("/"), Self.isPlain(value, limit: 4096) { directory = value }
-            case "path": add(value, to: \.commands, limit: Limit.commands)
+            case "path": add(value, to: \.commands, limit: Limit.commands, seen: &seen[section, default: []])
             case "history": historyLines[argument, default: []].append(value)
-            case "entries": add(value, to: \.entries, limit: Limit.entries)
-            case "branches": add(value, to: \.branches, limit: Limit.gitNames)
-            case "remotes": add(value, to: \.remotes, limit: Limit.gitNames)
-            case "changed": add(Self.porcelainPath(value), to: \.changed, limit: Limit.gitNames)
+            case "entries": add(value, to: \.entries, limit: Limit.entries, seen: &seen[section, default: []])
+            case "branches": add(value, to: \.branches, limit: Limit.gitNames, seen: &seen[section, default: []])
+            case "remotes": add(value, to: \.remotes, limit: Limit.gitNames, seen: &seen[section, default: []])
+            case "changed":
+                add(Self.porcelainPath(value), to: \.changed, limit: Limit.gitNames, seen: &seen[section, default: []])
             default: break
             }
         }
@@ -53,13 +55,16 @@ extension RemoteContext {
         history = history.filter { Self.isPlain($0, limit: 1024) }.suffix(Limit.history).map { $0 }
     }
 
-    private mutating func add(_ name: String, to list: WritableKeyPath<RemoteContext, [String]>, limit: Int) {
-        guard !name.isEmpty, Self.isPlain(name, limit: Limit.name) else { return }
+    private mutating func add(
+        _ name: String, to list: WritableKeyPath<RemoteContext, [String]>, limit: Int, seen: inout Set<String>
+    ) {
+        guard !name.isEmpty, !seen.contains(name), Self.isPlain(name, limit: Limit.name) else { return }
         guard self[keyPath: list].count < limit else {
             truncated = true
             return
         }
-        if !self[keyPath: list].contains(name) { self[keyPath: list].append(name) }
+        seen.insert(name)
+        self[keyPath: list].append(name)
     }
 
     /// `git status --porcelain`'s ` M path` / `R  old -> new` → the path it names now.

@@ -5,7 +5,7 @@
 public struct SpeechContext: Equatable, Sendable {
     public struct Name: Equatable, Sendable {
         public enum Kind: String, Sendable, Codable, CaseIterable {
-            case entry, changed, branch, remote, command
+            case entry, directory, changed, branch, remote, command
         }
         public var text: String
         /// Its spoken forms, the full one first (`SpokenName.forms`).
@@ -36,8 +36,10 @@ public struct SpeechContext: Equatable, Sendable {
             + remote.branches.map { ($0, .branch) } + remote.remotes.map { ($0, .remote) }
             + used.filter(onPath.contains).map { ($0, .command) } + remote.commands.map { ($0, .command) }
         var seen = Set<String>()
-        for (text, kind) in ranked where names.count < limit {
-            let bare = kind == .entry && text.count > 1 && text.hasSuffix("/") ? String(text.dropLast()) : text
+        for (text, listed) in ranked where names.count < limit {
+            let folder = listed == .entry && text.count > 1 && text.hasSuffix("/")
+            let bare = folder ? String(text.dropLast()) : text
+            let kind = folder ? Name.Kind.directory : listed
             guard !seen.contains(bare) else { continue }
             let forms = SpokenName.forms(of: bare)
             guard !forms.isEmpty else { continue }

@@ -31,6 +31,11 @@ struct ContextCommand: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    /// For the benchmark: refreshes after the first gathering, as a session makes one per
+    /// recording (the directory and history again, not PATH); their times go in the JSON.
+    @Option(help: .hidden)
+    var refreshes = 0
+
     /// What `--json` prints.
     struct Report: Encodable {
         var profile: String
@@ -39,6 +44,12 @@ struct ContextCommand: ParsableCommand {
         var bytes: Int
         var context: RemoteContext
         var engines: [Engine]
+        var refreshes: [Refresh] = []
+
+        struct Refresh: Encodable {
+            var seconds: Double
+            var bytes: Int
+        }
 
         struct Engine: Encodable {
             var role: String
@@ -69,24 +80,36 @@ struct ContextCommand: ParsableCommand {
         let session = try SessionRunner(target: target, context: app, audio: AudioOptions())
             .connect(policy: strictHostKeyChecking, timeout: connectTimeout)
         let gatherer = ContextGatherer(session: session, script: script)
-        gatherer.request(.full, directory: directory, now: DictationController.now)
+        guard let run = Self.gather(.full, gatherer, session, directory: directory) else {
+            throw Failure.Command.message(
+                "\(target.host) did not run the context script (a restricted shell, a ForceCommand, no sh, or too slow); "
+                    + "dictation there works without context")
+        }
+        let speech = SpeechContext(run.context)
+        var report = Report(
+            profile: profile.name, policy: profile.context, seconds: run.seconds, bytes: run.bytes,
+            context: run.context, engines: engines(of: profile, speech))
+        for _ in 0..<refreshes {
+            guard let refresh = Self.gather(.refresh, gatherer, session, directory: directory) else { break }
+            report.refreshes.append(.init(seconds: refresh.seconds, bytes: refresh.bytes))
+        }
+        if json { return try Console.json(report) }
+        print(report, speech)
+    }
+
+    /// One gathering, run to its end on this thread (no session loop here).
+    private static func gather(
+        _ scope: ContextGatherer.Scope, _ gatherer: ContextGatherer, _ session: SSHSession, directory: String?
+    ) -> ContextGatherer.Run? {
+        let before = gatherer.runs
+        gatherer.request(scope, directory: directory, now: DictationController.now)
         while gatherer.isBusy {
             gatherer.step(now: DictationController.now)
             guard gatherer.isBusy else { break }
             var pfd = pollfd(fd: session.socket, events: session.pollEvents, revents: 0)
             _ = poll(&pfd, 1, gatherer.timeout(now: DictationController.now) ?? 100)
         }
-        guard let run = gatherer.last else {
-            throw Failure.Command.message(
-                "\(target.host) did not run the context script (a restricted shell, a ForceCommand, no sh, or too slow); "
-                    + "dictation there works without context")
-        }
-        let speech = SpeechContext(run.context)
-        let report = Report(
-            profile: profile.name, policy: profile.context, seconds: run.seconds, bytes: run.bytes,
-            context: run.context, engines: engines(of: profile, speech))
-        if json { return try Console.json(report) }
-        print(report, speech)
+        return gatherer.runs > before ? gatherer.last : nil
     }
 
     private func engines(of profile: Profile, _ speech: SpeechContext) -> [Report.Engine] {

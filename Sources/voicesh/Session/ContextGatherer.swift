@@ -46,6 +46,8 @@ final class ContextGatherer {
     private(set) var disabled = false
     /// The last complete run; a refresh keeps the PATH of the run before it.
     private(set) var last: Run?
+    /// How many runs have completed.
+    private(set) var runs = 0
     /// Called with each complete run.
     var onRun: (Run) -> Void = { _ in }
 
@@ -165,6 +167,7 @@ final class ContextGatherer {
 
     private func finish(now: Double) {
         let text = String(decoding: output.prefix(RemoteContext.Limit.bytes), as: UTF8.self)
+        let parsing = DispatchTime.now().uptimeNanoseconds
         guard var context = RemoteContext(scriptOutput: text) else {
             Log.app.debug("context: the remote did not run the script (\(output.count) bytes back)")
             disabled = true
@@ -176,9 +179,10 @@ final class ContextGatherer {
         let run = Run(scope: scope, context: context, seconds: now - startedAt, bytes: input.count + output.count)
         // Counts only: what was gathered is never logged.
         Log.app.debug(
-            "context: \(context.entries.count) entries (\(context.directorySource?.rawValue ?? "?")), \(context.commands.count) commands, \(context.history.count) history in \(Int(run.seconds * 1000)) ms, \(run.bytes) bytes"
+            "context: \(context.entries.count) entries (\(context.directorySource?.rawValue ?? "?")), \(context.commands.count) commands, \(context.history.count) history in \(Int(run.seconds * 1000)) ms, \(run.bytes) bytes; parsed in \((DispatchTime.now().uptimeNanoseconds - parsing) / 1_000_000) ms"
         )
         last = run
+        runs += 1
         onRun(run)
     }
 

@@ -97,6 +97,13 @@ final class DictationController {
         return setup.learning?.wantsTicks == true ? 1000 : nil
     }
 
+    /// Whether held key bytes (a lone ESC) have waited their time out: the loop ticks then even
+    /// when other descriptors woke it (the socket busy with context), or a key typed later
+    /// would join them (ESC b read as alt-b).
+    var keyWaitOver: Bool {
+        (decoder.isWaiting || reports.isWaiting) && Self.now - lastInput >= Self.keyWait
+    }
+
     /// The background learner's turn; the session loop calls it every time round.
     func scheduleLearning() {
         let busy: Bool

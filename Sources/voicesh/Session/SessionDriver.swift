@@ -92,7 +92,7 @@ final class SessionDriver {
             if let dictation {
                 // Engine events may come faster than a held key's wait runs out: tick after them too.
                 if fds[2].revents != 0 { dictation.wake() }
-                if ready == 0 || fds[2].revents != 0 { dictation.tick() }
+                if ready == 0 || fds[2].revents != 0 || dictation.keyWaitOver { dictation.tick() }
                 dictation.scheduleLearning()
                 takeDictated()
             }

@@ -30,9 +30,12 @@ struct SessionRunner {
         let gatherer = feed.flatMap { feed in
             ContextGatherer.loadScript().map { script in
                 let gatherer = ContextGatherer(session: session, script: script)
+                // The names and their spoken forms are made off the loop: typing never waits on them.
                 gatherer.onRun = { run in
-                    let context = SpeechContext(run.context)
-                    if run.scope == .refresh { feed.refreshEnded(context) } else { feed.update(context) }
+                    DispatchQueue.global(qos: .utility).async {
+                        let context = SpeechContext(run.context)
+                        if run.scope == .refresh { feed.refreshEnded(context) } else { feed.update(context) }
+                    }
                 }
                 return gatherer
             }
