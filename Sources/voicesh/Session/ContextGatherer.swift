@@ -9,10 +9,13 @@ import VoiceshCore
 /// or runs over its budget is dropped quietly, and after a refusal (a restricted shell, a
 /// `ForceCommand`, no `sh`) no other is tried: dictation goes on without context.
 final class ContextGatherer {
-    /// What one run gathers: everything at connect; the directory and history on a refresh.
+    /// What one run gathers: everything at connect; the directory and history when a
+    /// recording starts; the directory alone after a command line was entered (it may have
+    /// been a `cd`), so a dictation seldom has to wait for its own refresh.
     enum Scope: String {
         case full = "path history dir"
         case refresh = "history dir"
+        case directory = "dir"
     }
 
     /// What a finished run measured, for `voicesh context` and the benchmark.
@@ -40,7 +43,7 @@ final class ContextGatherer {
     private var startedAt = 0.0
     private var scope = Scope.full
     private var budget = 0.0
-    private var pending: Scope?
+    private var pending: (scope: Scope, directory: String?)?
     private var failures = 0
     /// After a refusal or two runs over budget, no run is started again in this session.
     private(set) var disabled = false
@@ -50,6 +53,8 @@ final class ContextGatherer {
     private(set) var runs = 0
     /// Called with each complete run.
     var onRun: (Run) -> Void = { _ in }
+    /// Called when a run is dropped (refused, over budget, not the script talking).
+    var onGiveUp: () -> Void = {}
 
     /// Seconds a run may take: the first lists PATH; a refresh only the directory and history.
     static let budgets: [String: Double] = ["full": 5, "refresh": 2]
@@ -77,7 +82,7 @@ final class ContextGatherer {
     func request(_ scope: Scope, directory: String?, now: Double) {
         guard !disabled else { return }
         guard !isBusy else {
-            if pending != .full { pending = scope }
+            if pending?.scope != .full { pending = (scope, directory) }
             return
         }
         // The directory goes in as a quoted assignment: single quotes, each ' as '\''.
@@ -86,7 +91,7 @@ final class ContextGatherer {
         output = []
         startedAt = now
         self.scope = scope
-        budget = scope == .full ? Self.budgets["full"]! : Self.budgets["refresh"]!
+        budget = Self.budgets[scope == .full ? "full" : "refresh"]!
         phase = .opening
     }
 
@@ -159,7 +164,7 @@ final class ContextGatherer {
                 phase = .idle
                 if let next = pending {
                     pending = nil
-                    request(next, directory: last?.context.directory, now: now)
+                    request(next.scope, directory: next.directory, now: now)
                 }
             }
         }
@@ -171,10 +176,14 @@ final class ContextGatherer {
         guard var context = RemoteContext(scriptOutput: text) else {
             Log.app.debug("context: the remote did not run the script (\(output.count) bytes back)")
             disabled = true
+            onGiveUp()
             return
         }
         if output.count >= RemoteContext.Limit.bytes { context.truncated = true }
-        if context.commands.isEmpty, let previous = last?.context { context.commands = previous.commands }
+        if let previous = last?.context {
+            if context.commands.isEmpty { context.commands = previous.commands }
+            if scope == .directory { context.history = previous.history }
+        }
         failures = 0
         let run = Run(scope: scope, context: context, seconds: now - startedAt, bytes: input.count + output.count)
         // Counts only: what was gathered is never logged.
@@ -192,6 +201,7 @@ final class ContextGatherer {
         failures += 1
         if refused || failures >= 2 { disabled = true }
         pending = nil
+        defer { onGiveUp() }
         switch phase {
         case .starting(let channel), .sending(let channel, _), .reading(let channel), .closing(let channel):
             _ = try? channel.closeStep()  // best effort; the channel is freed with it

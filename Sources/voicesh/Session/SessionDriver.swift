@@ -25,6 +25,10 @@ final class SessionDriver {
     private let contextFeed: ContextFeed?
     /// Where the remote shell says it is (OSC 7), read from its output.
     private var directory = WorkingDirectoryReport()
+    /// When a typed line was last entered (Enter to the remote): the directory is looked at
+    /// again shortly after, once the command has had its moment.
+    private var enteredAt: Double?
+    static let afterEnter = 0.3
     private var escapes = EscapeDetector()
     /// Keystrokes the channel has not taken yet (libssh2 writes may be partial).
     private var outbound: [UInt8] = []
@@ -76,6 +80,10 @@ final class SessionDriver {
             var timeout = queued ? 0 : nextKeepalive > 0 ? Int32(nextKeepalive * 1000) : -1
             if let tick = dictation?.pollTimeout, timeout < 0 || tick < timeout { timeout = tick }
             if let due = context?.timeout(now: DictationController.now), timeout < 0 || due < timeout { timeout = due }
+            if let enteredAt, context?.isBusy == false {
+                let due = Int32(max(0, (enteredAt + Self.afterEnter - DictationController.now) * 1000).rounded(.up))
+                if timeout < 0 || due < timeout { timeout = due }
+            }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             socketReadable = fds[0].revents != 0
             if ready < 0 && errno != EINTR {
@@ -132,16 +140,20 @@ final class SessionDriver {
 
     /// The context channel's turn: after the keystrokes, and only when none wait (libssh2
     /// sends one packet at a time, and a keystroke's must not wait behind the script's).
-    /// A recording's start asks for a refresh.
+    /// A recording's start asks for a refresh; an entered line, a look at the directory.
     private func stepContext() {
         guard let context else { return }
         let now = DictationController.now
         if let dictation, dictation.wantsContext {
             dictation.wantsContext = false
             context.request(.refresh, directory: directory.directory, now: now)
+            if context.disabled { contextFeed?.refreshEnded(nil) }  // no refresh will come
+        }
+        if let entered = enteredAt, now - entered >= Self.afterEnter, !context.isBusy {
+            enteredAt = nil
+            context.request(.directory, directory: directory.directory, now: now)
         }
         if outbound.isEmpty { context.step(now: now) }
-        if !context.isBusy { contextFeed?.refreshEnded(nil) }
     }
 
     private func flushOutbound() throws(SSHError) {
@@ -171,7 +183,9 @@ final class SessionDriver {
         let typed = dictation?.keyboard(Array(bytes)) ?? Array(bytes)
         for action in escapes.feed(typed) {
             switch action {
-            case .send(let keys): outbound += keys
+            case .send(let keys):
+                outbound += keys
+                if let context, !context.disabled, keys.contains(0x0D) { enteredAt = DictationController.now }
             case .disconnect: return .userDisconnected
             case .help: Console.writeAll(STDERR_FILENO, Array(EscapeDetector.help.utf8))
             }

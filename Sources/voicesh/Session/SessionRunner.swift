@@ -26,17 +26,20 @@ struct SessionRunner {
         let terminal = RawTerminal()
         let profile = target.profile ?? Profile(name: "ad-hoc", host: target.host)
         // Context only for a dictating session whose profile lets some engine hear it.
-        let feed = terminal != nil && profile.gathersContext ? ContextFeed() : nil
+        let script = terminal != nil && profile.gathersContext ? ContextGatherer.loadScript() : nil
+        let feed = script == nil ? nil : ContextFeed()
         let gatherer = feed.flatMap { feed in
-            ContextGatherer.loadScript().map { script in
+            script.map { script in
                 let gatherer = ContextGatherer(session: session, script: script)
                 // The names and their spoken forms are made off the loop: typing never waits on them.
+                let queue = DispatchQueue(label: "voicesh.context", qos: .utility)  // in order
                 gatherer.onRun = { run in
-                    DispatchQueue.global(qos: .utility).async {
+                    queue.async {
                         let context = SpeechContext(run.context)
                         if run.scope == .refresh { feed.refreshEnded(context) } else { feed.update(context) }
                     }
                 }
+                gatherer.onGiveUp = { queue.async { feed.refreshEnded(nil) } }
                 return gatherer
             }
         }
