@@ -167,6 +167,39 @@ struct ContextTests {
         #expect(screen.contains("remote$ less quokka_notes.txt  ⏎ insert"), "\(screen)")
     }
 
+    /// A server engine gets the names in its prompt only under `context = "all"`; under
+    /// `local` (the default) nothing from the remote leaves this machine: checked in what
+    /// the local Whisper-style server received.
+    @Test(arguments: ["all", "local"])
+    func aServerEngineHearsTheContextOnlyWhenAllowed(policy: String) throws {
+        let server = try STTServer(dialect: "openai", text: "ls")
+        try profile("srv", extra: "context = \"\(policy)\"", engine: "kind = \"server\"\nurl = \"\(server.url)\"")
+        let dir = remoteHome.appendingPathComponent("zoo")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try "x".write(to: dir.appendingPathComponent("quokka_notes.txt"), atomically: true, encoding: .utf8)
+        let speech = try TranscribeTests.speech("less quokka underscore notes dot txt", in: cli)
+        let tmux = try Tmux(
+            [
+                CLI.binary.path, "connect", "--audio-file", speech, "srv", "--",
+                "env PS1='remote$ ' bash --norc --noprofile",
+            ], environment: cli.environment)
+        try tmux.wait { $0.contains("remote$") }
+        try tmux.send("cd '\(dir.path)'", "Enter")
+        try tmux.wait { $0.components(separatedBy: "remote$").count == 3 }
+        try tmux.send("C-]")
+        try tmux.wait { $0.contains("● rec") }
+        usleep(2_500_000)
+        try tmux.send("C-]")
+        try tmux.wait(seconds: 30) { $0.contains("⏎ insert") }
+        let fields = try #require(try server.requests().last?["fields"] as? [String: Any])
+        let prompt = try #require(fields["prompt"] as? String)
+        #expect(prompt.hasPrefix("git status\n"))
+        #expect(prompt.contains("quokka_notes.txt") == (policy == "all"), "\(prompt)")
+        #expect(
+            sshdLog.contains("req exec") && (sshdLog.components(separatedBy: "req exec").count > 2) == (policy == "all")
+        )
+    }
+
     @Test func aHugeDirectoryIsCappedWithoutStalling() throws {
         try profile("big")
         let dir = remoteHome.appendingPathComponent("huge")
