@@ -200,6 +200,40 @@ struct ContextTests {
         )
     }
 
+    /// A streaming engine under `context = "all"` gets the names as key terms: AssemblyAI's
+    /// `keyterms_prompt`, Deepgram's `keyterm` (Nova-3), as the local provider saw the connection.
+    @Test(arguments: ["assemblyai", "deepgram"])
+    func aStreamEngineGetsTheNamesAsKeyTerms(provider: String) throws {
+        let server = try WSServer(provider: provider, text: "ls")
+        try profile(
+            "live", extra: "context = \"all\"",
+            engine: "kind = \"stream\"\nprovider = \"\(provider)\"\nurl = \"\(server.url)\"")
+        let dir = remoteHome.appendingPathComponent("zoo")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try "x".write(to: dir.appendingPathComponent("quokka_notes.txt"), atomically: true, encoding: .utf8)
+        let speech = try TranscribeTests.speech("ls", in: cli)
+        let tmux = try Tmux(
+            [
+                CLI.binary.path, "connect", "--audio-file", speech, "live", "--",
+                "env PS1='remote$ ' bash --norc --noprofile",
+            ], environment: cli.environment)
+        try tmux.wait { $0.contains("remote$") }
+        try tmux.send("cd '\(dir.path)'", "Enter")
+        try tmux.wait { $0.components(separatedBy: "remote$").count == 3 }
+        try tmux.send("C-]")
+        try tmux.wait { $0.contains("● rec") }
+        usleep(1_500_000)
+        try tmux.send("C-]")
+        try tmux.wait(seconds: 30) { $0.contains("⏎ insert") }
+        let query = try #require(try server.events("connect").last?["query"] as? [String: [String]])
+        if provider == "assemblyai" {
+            let terms = try #require(query["keyterms_prompt"]?.first)
+            #expect(terms.contains("\"quokka_notes.txt\""), "\(terms)")
+        } else {
+            #expect(query["keyterm"]?.contains("quokka_notes.txt") == true, "\(query)")
+        }
+    }
+
     @Test func aHugeDirectoryIsCappedWithoutStalling() throws {
         try profile("big")
         let dir = remoteHome.appendingPathComponent("huge")
