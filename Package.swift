@@ -107,7 +107,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strict),
+            resources: [.copy("Resources/gather-context.sh")], swiftSettings: strict),
 
         .executableTarget(
             name: "StoreBenchmark", dependencies: ["VoiceshCore", "Store"],
@@ -121,6 +121,9 @@ let package = Package(
         .executableTarget(
             name: "EdgeBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer"],
             path: "Benchmarks/EdgeBenchmark", exclude: ["evaluation.txt", "development.txt"], swiftSettings: strict),
+        .executableTarget(
+            name: "ContextBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer"],
+            path: "Benchmarks/ContextBenchmark", exclude: ["commands.txt"], swiftSettings: strict),
         .executableTarget(
             name: "ServerBenchmark", dependencies: ["VoiceshCore"], path: "Benchmarks/ServerBenchmark",
             exclude: ["renderings.tsv", "whisper-base-renderings.tsv"], swiftSettings: strict),

@@ -173,13 +173,13 @@ _voicesh() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    connect|listen|transcribe|record|devices|adapt|stats|profile|config|history|store|help)
+    connect|context|listen|transcribe|record|devices|adapt|stats|profile|config|history|store|help)
         # Offer subcommand argument completions
         "_voicesh_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'connect listen transcribe record devices adapt stats profile config history store help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'connect context listen transcribe record devices adapt stats profile config history store help' -- "${cur}"))
         ;;
     esac
 }
@@ -233,6 +233,36 @@ _voicesh_connect() {
     case "${positional_number}" in
     1)
         __voicesh_add_completions -W "$(__voicesh_custom_complete ---completion connect -- positional@0 "${COMP_CWORD}" "$(__voicesh_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_voicesh_context() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--directory --strict-host-key-checking --connect-timeout)
+    __voicesh_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--directory')
+        return
+        ;;
+    '--strict-host-key-checking')
+        __voicesh_add_completions -W 'ask'$'\n''accept-new'$'\n''yes'
+        return
+        ;;
+    '--connect-timeout')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __voicesh_add_completions -W "$(__voicesh_custom_complete ---completion context -- positional@0 "${COMP_CWORD}" "$(__voicesh_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -51,6 +51,7 @@ _voicesh() {
     command)
         local -ar subcommands=(
             'connect:Open an interactive SSH session to a profile or to [user@]host[:port].'
+            'context:Show what a session to a profile gathers from the remote shell, and which engine gets it.'
             'listen:Record, transcribe with a profile'\''s engine, and print the shell text (dictation for scripts).'
             'transcribe:Turn a recording into shell text with a profile'\''s engine (no microphone, no SSH).'
             'record:Record the microphone to a 16 kHz mono WAV file.'
@@ -67,7 +68,7 @@ _voicesh() {
         ;;
     arg)
         case "${words[1]}" in
-        connect|listen|transcribe|record|devices|adapt|stats|profile|config|history|store|help)
+        connect|context|listen|transcribe|record|devices|adapt|stats|profile|config|history|store|help)
             "_voicesh_${words[1]}" && ret=0
             ;;
         esac
@@ -93,6 +94,23 @@ _voicesh_connect() {
         '--audio-file[Play this WAV at real-time pace instead of using the microphone (demos, tests).]:audio-file:_files -g '\''*.wav'\'''
         '--device[The ALSA capture device (default\: the profile'\''s, then $VOICESH_AUDIO_DEVICE, then default).]:device:'
         '--max-recording[Stop a recording after this many seconds.]:max-recording:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_context() {
+    local -i ret=1
+    local -ar ___strict_host_key_checking=('ask' 'accept-new' 'yes')
+    local -ar arg_specs=(
+        ':target:{__voicesh_custom_complete ---completion context -- positional@0 "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        '--directory[The remote directory to list, as if the shell had reported it (default\: the session shell'\''s).]:directory:'
+        '--strict-host-key-checking[Unknown host keys\: ask, accept-new (add without asking), or yes (never add).]:strict-host-key-checking:{__voicesh_complete "${___strict_host_key_checking[@]}"}'
+        '--connect-timeout[Seconds to wait for the connection and each set-up step.]:connect-timeout:'
+        '--json[Print JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

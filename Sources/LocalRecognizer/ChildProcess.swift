@@ -8,8 +8,9 @@ final class ChildProcess: @unchecked Sendable {
     let stdout: FileHandle
     let stderr: FileHandle
 
-    /// Runs `/bin/sh -c command` (the user's own command line, so pipes and quoting work).
-    init(shell command: String, stdinPath: String) throws(EngineError) {
+    /// Runs `/bin/sh -c command` (the user's own command line, so pipes and quoting work),
+    /// with `extra` added to voicesh's environment.
+    init(shell command: String, stdinPath: String, environment extra: [String: String] = [:]) throws(EngineError) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -31,8 +32,12 @@ final class ChildProcess: @unchecked Sendable {
         let words: [String] = ["/bin/sh", "-c", command]
         let argv = words.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(extra) { _, new in new }
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
         var child: pid_t = 0
-        let rc = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
+        let rc = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, envp)
         close(out[1])
         close(err[1])
         guard rc == 0 else {

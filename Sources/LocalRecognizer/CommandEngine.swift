@@ -18,6 +18,17 @@ public struct CommandEngine: SpeechEngine {
     public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
         async throws(EngineError) -> Transcript
     {
+        try await transcribe(audio, context: .empty, partial: partial)
+    }
+
+    /// How many of the context's names the command gets.
+    static let contextTerms = 400
+
+    /// The context's names reach the command as `VOICESH_CONTEXT_TERMS`, one a line, most
+    /// likely first (whisper-cli: `--prompt "$VOICESH_CONTEXT_TERMS"`); empty without context.
+    public func transcribe(
+        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
+    ) async throws(EngineError) -> Transcript {
         var samples: [Int16] = []
         for await frame in audio { samples += frame.samples }
         let wav = scratchDirectory + "/recording-\(UUID().uuidString).wav"
@@ -32,7 +43,9 @@ public struct CommandEngine: SpeechEngine {
         let quoted = "'" + wav.replacingOccurrences(of: "'", with: "'\\''") + "'"
         let usesPath = command.contains("{wav}")
         let line = usesPath ? command.replacingOccurrences(of: "{wav}", with: quoted) : command
-        let child = try ChildProcess(shell: line, stdinPath: usesPath ? "/dev/null" : wav)
+        let terms = context.terms(count: Self.contextTerms, length: 255).joined(separator: "\n")
+        let child = try ChildProcess(
+            shell: line, stdinPath: usesPath ? "/dev/null" : wav, environment: ["VOICESH_CONTEXT_TERMS": terms])
         let result: Result<Transcript, EngineError> = await withTaskCancellationHandler {
             do throws(EngineError) {
                 return .success(try await Self.collect(child, partial: partial))

@@ -7,6 +7,8 @@ import VoiceshCore
 final class PocketSphinxDecoder {
     private let config: OpaquePointer
     private let decoder: OpaquePointer
+    /// The dictionary file the decoder was loaded with.
+    private let dictionary: String
     private var heardSpeech = false
 
     /// Loads the acoustic model, the language model and the dictionary (the slow part).
@@ -27,12 +29,90 @@ final class PocketSphinxDecoder {
         }
         self.config = config
         self.decoder = decoder
+        self.dictionary = dictionary
     }
 
     deinit {
         ps_free(decoder)
         cmd_ln_free_r(config)
     }
+
+    /// Whether the dictionary holds `word`.
+    func knows(_ word: String) -> Bool {
+        guard let phones = ps_lookup_word(decoder, word) else { return false }
+        free(phones)
+        return true
+    }
+
+    /// Words added to the loaded dictionary for context (word → CMU phones), kept for the session.
+    private var added: [String: String] = [:]
+
+    /// Adds words to the dictionary (`word` → CMU phones). The dictionary is reloaded whole
+    /// (`ps_load_dict`): `ps_add_word` would also add each word to every loaded language model,
+    /// where this pocketsphinx's trie models read past their tables for it (a crash).
+    func add(_ words: [String: String]) throws(EngineError) {
+        let fresh = words.filter { added[$0.key] == nil && !knows($0.key) }
+        guard !fresh.isEmpty else { return }
+        added.merge(fresh) { old, _ in old }
+        let base = (try? String(contentsOfFile: dictionary, encoding: .utf8)) ?? ""
+        let lines = added.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        try Self.inMemory(base + (base.hasSuffix("\n") ? "" : "\n") + lines.joined(separator: "\n") + "\n") {
+            path throws(EngineError) in
+            guard ps_load_dict(decoder, path, nil, nil) == 0 else {
+                throw .failed("pocketsphinx could not load the context words")
+            }
+        }
+    }
+
+    /// Decodes the next utterances with the loaded model interpolated with `arpa`, a small
+    /// model of this dictation's context, or with the loaded model alone (nil).
+    func use(contextModel arpa: String?, weight: Float) throws(EngineError) {
+        guard let arpa else {
+            _ = ps_set_search(decoder, Self.baseSearch)
+            return
+        }
+        try Self.inMemory(arpa) { path throws(EngineError) in
+            guard let base = ps_get_lm(decoder, Self.baseSearch),
+                let model = ngram_model_read(config, path, NGRAM_ARPA, logmath_retain(ps_get_logmath(decoder)))
+            else { throw .failed("pocketsphinx could not read the context model") }
+            defer { ngram_model_free(model) }
+            // The set keeps its own references to both models (ngram_model_set_init retains them).
+            var models: [OpaquePointer?] = [base, model]
+            var names = [strdup("base"), strdup("context")]
+            defer { names.forEach { free($0) } }
+            var weights: [Float] = [1 - weight, weight]
+            guard let set = ngram_model_set_init(config, &models, &names, &weights, 2) else {
+                throw .failed("pocketsphinx could not combine the context model")
+            }
+            defer { ngram_model_free(set) }  // the search keeps its own reference
+            guard ps_set_lm(decoder, Self.contextSearch, set) == 0, ps_set_search(decoder, Self.contextSearch) == 0
+            else {
+                _ = ps_set_search(decoder, Self.baseSearch)
+                throw .failed("pocketsphinx could not search with the context model")
+            }
+        }
+    }
+
+    /// Hands `text` to a pocketsphinx call that wants a path, through a POSIX shared-memory
+    /// object unlinked at once: context never becomes a file, and the name is gone before use.
+    private static func inMemory(_ text: String, _ body: (String) throws(EngineError) -> Void) throws(EngineError) {
+        let name = "/voicesh-context-\(getpid())"
+        let fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0o600)
+        guard fd >= 0 else {
+            throw .failed("cannot hold the context model in memory: \(String(cString: strerror(errno)))")
+        }
+        shm_unlink(name)
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw .failed("cannot hold the context model in memory")
+        }
+        try body("/proc/self/fd/\(fd)")
+    }
+
+    /// pocketsphinx's name for the search `-lm` makes (PS_DEFAULT_SEARCH), and ours.
+    static let baseSearch = "_default"
+    static let contextSearch = "context"
 
     func start() {
         heardSpeech = false

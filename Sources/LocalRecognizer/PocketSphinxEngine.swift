@@ -18,6 +18,11 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
     private var decoder: Result<PocketSphinxDecoder, EngineError>?
     private var inUse = false
     private var preparing = false
+    /// Pronunciations made for context words, kept for the session (memory only).
+    private var spoken: [String: String] = [:]
+    /// The spoken phrases of the profile's `[aliases]`: part of the model, so each is heard
+    /// as the phrase it is, not only rewritten afterwards.
+    private let phrases: [String]
 
     /// The language model and dictionary a decoder is loaded with.
     private struct ModelFiles {
@@ -29,9 +34,13 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
     private let stockFiles: ModelFiles?
 
     /// `acousticModel` is a folder written by `SpeakerAdaptation`; nil means Debian's en-us model.
-    public init(vocabulary: [String], history: [String], cacheDirectory: String, acousticModel: String? = nil) {
+    public init(
+        vocabulary: [String], history: [String], cacheDirectory: String, acousticModel: String? = nil,
+        phrases: [String] = []
+    ) {
         self.vocabulary = vocabulary
         self.history = history
+        self.phrases = phrases
         self.cacheDirectory = cacheDirectory
         self.acousticModel = acousticModel ?? EdgeModel.acousticModel
         stockFiles = nil
@@ -46,6 +55,7 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
     private init(languageModel: String, dictionary: String) {
         vocabulary = []
         history = []
+        phrases = []
         cacheDirectory = ""
         acousticModel = EdgeModel.acousticModel
         stockFiles = ModelFiles(languageModel: languageModel, dictionary: dictionary)
@@ -88,7 +98,8 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         if let files = lock.withLock({ files }) { return files }
         let result = Result { () throws(EngineError) -> ModelFiles in
             if let stockFiles { return stockFiles }
-            let model = try EdgeModel.prepare(vocabulary: vocabulary, history: history, cacheDirectory: cacheDirectory)
+            let model = try EdgeModel.prepare(
+                vocabulary: vocabulary, history: history + Self.weighted(phrases), cacheDirectory: cacheDirectory)
             return ModelFiles(languageModel: model.languageModel, dictionary: model.dictionary)
         }
         lock.withLock { files = files ?? result }
@@ -108,9 +119,53 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         return result
     }
 
+    /// How often each alias phrase counts in the model: once among thousands of corpus
+    /// sentences, a phrase was heard half the time (2 of 4 on espeak-ng speech); a macro is
+    /// said as a whole and often, so it is weighted like a command used that many times.
+    static let phraseWeight = 20
+
+    static func weighted(_ phrases: [String]) -> [String] {
+        Array(repeating: phrases, count: phraseWeight).flatMap { $0 }
+    }
+
+    /// The decoder's model for this dictation: its own, or with the context's small model
+    /// beside it and the context's new words in its dictionary (espeak-ng says words it lacks;
+    /// those are kept for the session). A context that cannot be used leaves the model alone.
+    private func apply(_ context: SpeechContext, to decoder: PocketSphinxDecoder) {
+        guard !context.isEmpty, stockFiles == nil else {
+            try? decoder.use(contextModel: nil, weight: 0)
+            return
+        }
+        let model = NGramModel(sentences: ContextModel.sentences(for: context))
+        // Pronunciations for the words the decoder lacks, each made once per session ("" for a
+        // word none can say, so espeak-ng is not asked again).
+        let missing = model.vocabulary.filter { !$0.hasPrefix("<") && !decoder.knows($0) }
+        var cache = lock.withLock { spoken }
+        let unheard = missing.filter { cache[$0] == nil }
+        for word in unheard { cache[word] = ShellLexicon.pronunciations[word]?.first }
+        let made = Pronouncer.pronounce(unheard.filter { cache[$0] == nil })
+        for word in unheard where cache[word] == nil { cache[word] = made[word] ?? "" }
+        lock.withLock { spoken.merge(cache) { old, _ in old } }
+        let fresh = missing.reduce(into: [String: String]()) { words, word in
+            if let phones = cache[word], !phones.isEmpty { words[word] = phones }
+        }
+        do throws(EngineError) {
+            try decoder.add(fresh)
+            try decoder.use(contextModel: model.arpa, weight: ContextModel.weight)
+        } catch {
+            try? decoder.use(contextModel: nil, weight: 0)
+        }
+    }
+
     public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
         async throws(EngineError) -> Transcript
     {
+        try await transcribe(audio, context: .empty, partial: partial)
+    }
+
+    public func transcribe(
+        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
+    ) async throws(EngineError) -> Transcript {
         let free = lock.withLock {
             defer { inUse = true }
             return !inUse
@@ -118,7 +173,10 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         guard free else { throw .failed("the edge engine is busy with another recording") }
         defer { lock.withLock { inUse = false } }
         // The first recording loads the model; its audio waits in the stream meanwhile.
+        // A take cancelled while it waited for its context (Esc) goes no further.
+        if Task.isCancelled { throw .cancelled }
         let decoder = try loadedDecoder().get()
+        apply(context, to: decoder)
         decoder.start()
         var presence = SpeechPresence()
         var lastPartial = ""
@@ -140,6 +198,7 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
             lock.withLock { self.decoder = nil }
             throw .cancelled
         }
+        if !context.isEmpty { apply(.empty, to: decoder) }
         guard result.heardSpeech, presence.likelySpeech, !result.words.isEmpty else { throw .noSpeech }
         let text = result.words.map(\.word).joined(separator: " ")
         return Transcript(segments: [

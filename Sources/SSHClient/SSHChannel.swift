@@ -18,7 +18,36 @@ public final class SSHChannel {
         }
     }
 
+    private init(session: SSHSession, raw: OpaquePointer) {
+        self.session = session
+        self.raw = raw
+    }
+
+    /// Opens a second channel on a session that is already running, without waiting: nil
+    /// while libssh2 waits on the server (call again, with the session loop's next turn).
+    /// One open at a time per session: libssh2 keeps the open's progress in the session.
+    public static func open(beside session: SSHSession) throws(SSHError) -> SSHChannel? {
+        let pointer = libssh2_channel_open_ex(
+            session.raw, "session", 7, LibSSH2.windowSize, LibSSH2.packetSize, nil, 0)
+        if let pointer { return SSHChannel(session: session, raw: pointer) }
+        let code = libssh2_session_last_errno(session.raw)
+        if code == LibSSH2.eagain { return nil }
+        throw session.error(call: "libssh2_channel_open_ex", code: code)
+    }
+
     deinit { libssh2_channel_free(raw) }
+
+    /// Asks the server to run `command` without waiting: `.wouldBlock` until it answered
+    /// (call again with the same command); a refusal throws.
+    public func exec(_ command: String) throws(SSHError) -> Step<Int> {
+        let rc = libssh2_channel_process_startup(raw, "exec", 4, command, UInt32(command.utf8.count))
+        return try session.step("libssh2_channel_process_startup", Int(rc))
+    }
+
+    /// Closes the channel without waiting: `.wouldBlock` until the close went out.
+    public func closeStep() throws(SSHError) -> Step<Int> {
+        try session.step("libssh2_channel_close", Int(libssh2_channel_close(raw)))
+    }
 
     /// Asks for a PTY of this terminal type and size (modes: the server's defaults).
     public func requestPTY(term: String, columns: Int, rows: Int) throws(SSHError) {

@@ -51,6 +51,7 @@ extension SharedDatabase {
                 "CREATE UNIQUE INDEX dictation_on_uid ON dictation (uid)",
             ]
         ),
+        ("v8-profile-context", ["ALTER TABLE profile ADD COLUMN context text NOT NULL DEFAULT 'local'"]),
     ]
 
     /// The migrations' names, in order.

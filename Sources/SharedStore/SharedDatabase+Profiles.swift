@@ -7,7 +7,8 @@ import VoiceshCore
 extension SharedDatabase: VoiceshStore {
     static let profileColumns = """
         name, host, port, "user", identity, knownHosts, keepalive, toggleKey, send, history, production,
-        autoStop, audioDevice, learn, engine::text, fallback::text, aliases::text, pinned::text
+        autoStop, audioDevice, learn, engine::text, fallback::text, aliases::text, pinned::text,
+        context
         """
 
     public func profiles() throws(StoreError) -> [Profile] {
@@ -120,15 +121,16 @@ extension SharedDatabase: VoiceshStore {
                 toggleKey = EXCLUDED.toggleKey, send = EXCLUDED.send, history = EXCLUDED.history,
                 production = EXCLUDED.production, autoStop = EXCLUDED.autoStop, audioDevice = EXCLUDED.audioDevice,
                 learn = EXCLUDED.learn, engine = EXCLUDED.engine, fallback = EXCLUDED.fallback,
-                aliases = EXCLUDED.aliases, pinned = EXCLUDED.pinned, updatedAt = now()
+                aliases = EXCLUDED.aliases, pinned = EXCLUDED.pinned, context = EXCLUDED.context,
+                updatedAt = now()
             """ : "DO NOTHING"
         var query = PostgresQuery(
             unsafeSQL: """
                 INSERT INTO profile (name, host, port, "user", identity, knownHosts, keepalive, toggleKey, send,
-                    history, production, autoStop, audioDevice, learn, engine, fallback, aliases, pinned,
+                    history, production, autoStop, audioDevice, learn, engine, fallback, aliases, pinned, context,
                     createdAt, updatedAt)
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb,
-                    $17::jsonb, $18::jsonb, now(), now())
+                    $17::jsonb, $18::jsonb, $19, now(), now())
                 ON CONFLICT (name) \(conflict) RETURNING id
                 """)
         query.binds.append(p.name)
@@ -149,6 +151,7 @@ extension SharedDatabase: VoiceshStore {
         query.binds.append(try p.fallback.map(json))
         query.binds.append(try json(p.aliases))
         query.binds.append(try json(p.pinned.sorted()))
+        query.binds.append(p.context.rawValue)
         return query
     }
 
@@ -172,6 +175,7 @@ extension SharedDatabase: VoiceshStore {
         let fallback = try cells[15].decode(String?.self)
         let aliases = try cells[16].decode(String.self)
         let pinned = try cells[17].decode(String.self)
+        let context = try cells[18].decode(String.self)
         var p = Profile(name: name, host: host)
         p.port = port
         p.user = user
@@ -189,6 +193,7 @@ extension SharedDatabase: VoiceshStore {
         p.fallback = try fallback.map { try JSONDecoder().decode(EngineConfig.self, from: Data($0.utf8)) }
         p.aliases = try JSONDecoder().decode([String: String].self, from: Data(aliases.utf8))
         p.pinned = Set(try JSONDecoder().decode([String].self, from: Data(pinned.utf8)))
+        p.context = try value(context)
         return p
     }
 

@@ -103,6 +103,10 @@ extension AppDatabase {
                     WHERE sharedRevision IS NULL OR sharedRevision < revision
                     """)
         }
+        migrator.registerMigration("v8-profile-context") { db in
+            // Existing profiles get the default: context for engines on this machine only.
+            try db.alter(table: "profile") { t in t.add(column: "context", .text).notNull().defaults(to: "local") }
+        }
         return migrator
     }
 

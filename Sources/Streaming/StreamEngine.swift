@@ -30,18 +30,46 @@ public struct StreamEngine: SpeechEngine {
 
     public var label: String { config.label }
 
-    /// The adapter for the profile's provider.
-    public static func adapter(for config: EngineConfig) -> any ProviderAdapter {
+    /// The adapter for the profile's provider; the context's names join the profile's
+    /// vocabulary in the provider's key-term field, within its limits (AssemblyAI's
+    /// `keyterms_prompt`: 100 terms of at most 50 characters; Deepgram's `keyterm`/`keywords`:
+    /// the same caps, which keep the query within Deepgram's URL limit).
+    public static func adapter(for config: EngineConfig, context: SpeechContext = .empty) -> any ProviderAdapter {
         switch config.provider ?? .generic {
-        case .assemblyai: AssemblyAIAdapter(config: config)
-        case .deepgram: DeepgramAdapter(config: config)
-        case .generic: GenericAdapter(config: config)
+        case .assemblyai:
+            var adapter = AssemblyAIAdapter(config: config)
+            adapter.vocabulary = keyTerms(adapter.vocabulary, context)
+            return adapter
+        case .deepgram:
+            var adapter = DeepgramAdapter(config: config)
+            adapter.vocabulary = keyTerms(adapter.vocabulary, context)
+            return adapter
+        case .generic: return GenericAdapter(config: config)
         }
+    }
+
+    static let keyTermLimit = (count: 100, length: 50)
+
+    /// The profile's vocabulary first, then the context's names, each once, within the caps.
+    static func keyTerms(_ vocabulary: [String], _ context: SpeechContext) -> [String] {
+        guard !context.isEmpty else { return vocabulary }
+        var seen = Set(vocabulary)
+        let room = max(0, keyTermLimit.count - vocabulary.count)
+        let extra = context.terms(count: keyTermLimit.count, length: keyTermLimit.length).filter {
+            seen.insert($0).inserted
+        }
+        return vocabulary + extra.prefix(room)
     }
 
     public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
         async throws(EngineError) -> Transcript
     {
+        try await transcribe(audio, context: .empty, partial: partial)
+    }
+
+    public func transcribe(
+        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
+    ) async throws(EngineError) -> Transcript {
         let credentials = try CredentialSource(config: config, environment: environment)
         let tls: TLSConfiguration
         do throws(TrustStore.Problem) {
@@ -51,7 +79,8 @@ public struct StreamEngine: SpeechEngine {
             throw .unavailable(error.description)
         }
         let run = StreamRun(
-            adapter: Self.adapter(for: config), credentials: credentials, tls: tls, deviceID: deviceID,
+            adapter: Self.adapter(for: config, context: context), credentials: credentials, tls: tls,
+            deviceID: deviceID,
             policy: config.backpressure ?? .coalesce, backlog: config.backlog ?? 1500)
         let transcript = try await run.run(audio, partial: partial)
         for line in run.notices() { notice(line) }

@@ -41,9 +41,16 @@ public struct HybridEngine: SpeechEngine {
         try await run(audio, partial: partial).transcript
     }
 
+    public func transcribe(
+        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
+    ) async throws(EngineError) -> Transcript {
+        try await run(audio, context: context, partial: partial).transcript
+    }
+
     /// `fallingBack` is called when the fallback takes over (its own timeout starts then).
     public func run(
-        _ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void,
+        _ audio: AsyncStream<AudioFrame>, context: SpeechContext = .empty,
+        partial: @escaping @Sendable (String) -> Void,
         fallingBack: @Sendable () -> Void = {}
     ) async throws(EngineError) -> Outcome {
         // Keep every frame while the primary hears it, so the fallback gets the same audio.
@@ -58,7 +65,7 @@ public struct HybridEngine: SpeechEngine {
         }
         let reason: FallbackReason
         do throws(EngineError) {
-            let transcript = try await primary.transcribe(relay, partial: partial)
+            let transcript = try await primary.transcribe(relay, context: context, partial: partial)
             if let minConfidence, let confidence = transcript.confidence, confidence < minConfidence {
                 reason = .lowConfidence(confidence, threshold: minConfidence)
             } else {
@@ -76,7 +83,7 @@ public struct HybridEngine: SpeechEngine {
             for frame in frames { continuation.yield(frame) }
             continuation.finish()
         }
-        let transcript = try await fallback.transcribe(replay, partial: partial)
+        let transcript = try await fallback.transcribe(replay, context: context, partial: partial)
         return Outcome(transcript: transcript, engine: fallback.label, fallbackReason: reason)
     }
 }

@@ -18,6 +18,12 @@ public struct TimedEngine: SpeechEngine {
     public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
         async throws(EngineError) -> Transcript
     {
+        try await transcribe(audio, context: .empty, partial: partial)
+    }
+
+    public func transcribe(
+        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
+    ) async throws(EngineError) -> Transcript {
         let (relay, feed) = AsyncStream<AudioFrame>.makeStream()
         let inner = self.inner
         let seconds = self.seconds
@@ -25,7 +31,7 @@ public struct TimedEngine: SpeechEngine {
             group in
             group.addTask {
                 do throws(EngineError) {
-                    return .success(try await inner.transcribe(relay, partial: partial))
+                    return .success(try await inner.transcribe(relay, context: context, partial: partial))
                 } catch {
                     return .failure(error)
                 }

@@ -12,7 +12,8 @@ struct Voicesh: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Connect.self, Listen.self, Transcribe.self, Record.self, Devices.self, Adapt.self, Stats.self,
+            Connect.self, ContextCommand.self, Listen.self, Transcribe.self, Record.self, Devices.self, Adapt.self,
+            Stats.self,
             ProfileCommand.self, ConfigCommand.self,
             HistoryCommand.self, StoreCommand.self,
         ])

@@ -84,6 +84,7 @@ struct DatabaseFileTests {
         #expect(old.port == 2222)
         #expect(old.engine.vocabulary == ["kubectl"])
         #expect(old.aliases.isEmpty)
+        #expect(old.context == .local)  // v8-profile-context: an old profile gets the default
         var edited = old
         edited.aliases = ["prod box": "prod-01"]
         try db.updateProfile(edited)
@@ -92,6 +93,7 @@ struct DatabaseFileTests {
             try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations")
         }
         #expect(applied.contains("v2-profile-aliases"))
+        #expect(applied.contains("v8-profile-context"))
     }
 
     @Test func corruptFileIsReportedNeverRecreated() throws {

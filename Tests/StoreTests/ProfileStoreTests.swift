@@ -19,6 +19,7 @@ struct ProfileStoreTests {
         p.production = true
         p.history = .textAndAudio
         try p.set("send", to: .string("confirm"))  // pinned: kept over config.toml's defaults
+        p.context = .all
         try db.saveProfile(p)
         #expect(try db.profile(named: "prod") == p)
         #expect(try db.profile(named: "prod").pinned == ["send"])

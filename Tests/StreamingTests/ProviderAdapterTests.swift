@@ -231,4 +231,24 @@ struct ProviderAdapterTests {
             CredentialSource.mintURL(streamURL: "ws://127.0.0.1:8080/v1/listen?x=1", provider: .deepgram)
                 == "http://127.0.0.1:8080/v1/auth/grant")
     }
+
+    /// The remote shell's names join the profile's vocabulary as key terms, within the
+    /// providers' caps (100 terms of at most 50 characters), the vocabulary first.
+    @Test func contextNamesBecomeKeyTermsWithinTheCaps() {
+        var remote = RemoteContext()
+        remote.entries = ["deploy_prod.yaml", String(repeating: "x", count: 51)] + (0..<200).map { "file\($0).txt" }
+        let context = SpeechContext(remote)
+        let assembly = StreamEngine.adapter(for: config(.assemblyai, vocabulary: ["kubectl"]), context: context)
+        let terms = (assembly as? AssemblyAIAdapter)?.vocabulary ?? []
+        #expect(terms.count == 100)
+        #expect(terms.prefix(2) == ["kubectl", "deploy_prod.yaml"])
+        #expect(terms.allSatisfy { $0.count <= 50 })
+        let deepgram = StreamEngine.adapter(for: config(.deepgram, vocabulary: ["kubectl"]), context: context)
+        let q = query(deepgram.request(credential: nil).url)
+        #expect(q["keyterm"]?.prefix(2) == ["kubectl", "deploy_prod.yaml"])
+        #expect(q["keyterm"]?.count == 100)
+        // Without context, the vocabulary alone, as before.
+        let plain = StreamEngine.adapter(for: config(.assemblyai, vocabulary: ["kubectl"]))
+        #expect((plain as? AssemblyAIAdapter)?.vocabulary == ["kubectl"])
+    }
 }

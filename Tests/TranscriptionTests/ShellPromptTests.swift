@@ -19,6 +19,17 @@ struct ShellPromptTests {
         #expect(!prompt.text.contains("term99-"))
     }
 
+    /// The remote shell's names come after the profile's terms, so they are cut first.
+    @Test func contextNamesComeLastAndGoFirst() {
+        let prompt = ShellPrompt(vocabulary: ["kubectl"], aliases: [:], context: ["deploy_prod.yaml", "feature/login"])
+        #expect(prompt.text.hasSuffix("\nkubectl, deploy_prod.yaml, feature/login"))
+        let many = (0..<300).map { "name\($0).yaml" }
+        let full = ShellPrompt(vocabulary: ["kubectl"], aliases: [:], context: many)
+        #expect(ShellPrompt.estimatedTokens(full.text) < ShellPrompt.tokenLimit)
+        #expect(full.text.contains("kubectl, name0.yaml"))
+        #expect(!full.text.contains("name299.yaml"))
+    }
+
     @Test func tokensAreCountedHigh() {
         // GPT-2 gives `git status` 2 tokens and `ls -la /var/log` 6; the estimate is never lower.
         #expect(ShellPrompt.estimatedTokens("git status") >= 2)

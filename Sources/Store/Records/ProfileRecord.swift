@@ -21,6 +21,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var autoStop: Double
     var audioDevice: String?
     var learn: LearnPolicy?
+    var context: ContextPolicy
     var engine: EngineConfig
     var fallback: EngineConfig?
     var aliases: [String: String]
@@ -48,6 +49,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
         autoStop = p.autoStop
         audioDevice = p.audioDevice
         learn = p.learn
+        context = p.context
         engine = p.engine
         fallback = p.fallback
         aliases = p.aliases
@@ -70,6 +72,7 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
         p.autoStop = autoStop
         p.audioDevice = audioDevice
         p.learn = learn
+        p.context = context
         p.engine = engine
         p.fallback = fallback
         p.aliases = aliases

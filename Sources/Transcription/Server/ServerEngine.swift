@@ -14,13 +14,18 @@ public struct ServerEngine: SpeechEngine {
     let environment: [String: String]
     /// The shell-aware prompt: example commands, the vocabulary, the profile's alias replacements.
     let prompt: String
+    let aliases: [String: String]
 
     /// `aliases`: the profile's, whose replacements the prompt shows Whisper how to spell.
     public init(config: EngineConfig, environment: [String: String], aliases: [String: String] = [:]) {
         self.config = config
         self.environment = environment
+        self.aliases = aliases
         prompt = ShellPrompt(vocabulary: config.vocabulary, aliases: aliases).text
     }
+
+    /// How many of the context's names a prompt may hold; the token limit cuts further.
+    static let contextTerms = 60
 
     public var label: String { config.label }
 
@@ -36,6 +41,21 @@ public struct ServerEngine: SpeechEngine {
     public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
         async throws(EngineError) -> Transcript
     {
+        try await transcribe(audio, context: .empty, partial: partial)
+    }
+
+    /// The context's names go in the prompt after the profile's own terms, so the token limit
+    /// drops them first.
+    public func transcribe(
+        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
+    ) async throws(EngineError) -> Transcript {
+        let prompt =
+            context.isEmpty
+            ? self.prompt
+            : ShellPrompt(
+                vocabulary: config.vocabulary, aliases: aliases,
+                context: context.terms(count: Self.contextTerms, length: 40)
+            ).text
         let plan = try ServerRequest(config: config, prompt: prompt)
         var key: String?
         if let name = config.apiKeyEnv {

@@ -17,9 +17,11 @@ struct ShellPrompt: Equatable {
 
     let text: String
 
-    init(vocabulary: [String], aliases: [String: String]) {
+    /// `context`: names from the remote shell, most likely first; they come last, so they
+    /// are the first to go when the prompt is too long.
+    init(vocabulary: [String], aliases: [String: String], context: [String] = []) {
         // Replacements are what the user wants written; their spoken forms are not.
-        var terms = vocabulary + aliases.values.sorted()
+        var terms = vocabulary + aliases.values.sorted() + context
         var seen = Set<String>()
         terms = terms.filter { !$0.isEmpty && seen.insert($0).inserted }
         var lines = Self.examples

@@ -23,6 +23,8 @@ public struct Profile: Codable, Equatable, Sendable {
     public var audioDevice: String?
     /// Learning from use; nil means on for edge engines and off for the others.
     public var learn: LearnPolicy?
+    /// Which engines get the remote shell's names (`local` by default).
+    public var context: ContextPolicy = .local
     public var engine = EngineConfig()
     public var fallback: EngineConfig?
     /// The profile's own fixes for the spoken-shell normaliser: spoken phrase → text.
@@ -38,7 +40,8 @@ public struct Profile: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, host, port, user, identity, keepalive, send, history, production, learn, engine, fallback, aliases
+        case name, host, port, user, identity, keepalive, send, history, production, learn, context, engine, fallback
+        case aliases
         case knownHosts = "known_hosts"
         case toggleKey = "toggle_key"
         case audioDevice = "audio_device"
@@ -57,6 +60,15 @@ public struct Profile: Codable, Equatable, Sendable {
     /// when the edge engine hears them (first or as the fallback).
     public var learns: Bool {
         learn.map { $0 == .on } ?? (engine.kind == .edge || fallback?.kind == .edge)
+    }
+
+    /// Whether a session gathers context: some engine of this profile is allowed to get it.
+    public var gathersContext: Bool {
+        switch context {
+        case .off: false
+        case .local: engine.kind == .edge || fallback?.kind == .edge
+        case .all: true
+        }
     }
 
     /// `user@host`, or `user@[host]:port` off port 22, as OpenSSH prints a destination.

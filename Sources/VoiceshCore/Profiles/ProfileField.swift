@@ -141,6 +141,7 @@ extension Profile {
             .float("auto_stop", \.autoStop, default: 0),
             .optionalString("audio_device", \.audioDevice),
             .optionalChoice("learn", \.learn),
+            .choice("context", \.context, default: .local),
         ]
     }
 

@@ -21,6 +21,17 @@ public enum LearnPolicy: String, CaseIterable, Codable, Sendable {
     case off
 }
 
+/// Who hears what the remote shell knows (its commands, history, the files where you stand):
+/// gathered over the session and given to engines for each dictation, never stored.
+public enum ContextPolicy: String, CaseIterable, Codable, Sendable {
+    /// Nothing is gathered and nothing is run on the remote for it.
+    case off
+    /// Only engines on this machine (edge: pocketsphinx, a local command) get it.
+    case local
+    /// Server and streaming engines get it too, in their prompt or key-term fields.
+    case all
+}
+
 /// Where speech is recognised.
 public enum EngineKind: String, CaseIterable, Codable, Sendable {
     /// On this machine, offline: the audio never leaves it.

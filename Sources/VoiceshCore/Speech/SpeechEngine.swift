@@ -9,6 +9,20 @@ public protocol SpeechEngine: Sendable {
 
     func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
         async throws(EngineError) -> Transcript
+
+    /// The same, with what the remote shell knows for this one dictation (`SpeechContext`).
+    /// An engine that cannot use it ignores it: the default does.
+    func transcribe(
+        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
+    ) async throws(EngineError) -> Transcript
+}
+
+extension SpeechEngine {
+    public func transcribe(
+        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
+    ) async throws(EngineError) -> Transcript {
+        try await transcribe(audio, partial: partial)
+    }
 }
 
 /// What an engine heard: final segments, in order.

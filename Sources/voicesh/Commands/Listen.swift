@@ -32,7 +32,9 @@ struct Listen: ParsableCommand {
         let context = AppContext.live()
         let database = try context.openDatabase()
         let store = try context.openStore()
-        let chosen = try profile.map { name in try context.effective(try context.runnableProfile(named: name, in: store)) }
+        let chosen = try profile.map { name in
+            try context.effective(try context.runnableProfile(named: name, in: store))
+        }
         let settings = try chosen ?? context.effective(Profile(name: "listen", host: "-"))
         let engine = try EngineFactory.forProfile(settings, in: database, context: context).engine(for: settings)
         let source = try audio.source(profile: chosen, context: context)

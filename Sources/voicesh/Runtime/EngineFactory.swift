@@ -12,6 +12,8 @@ struct EngineFactory {
     var history: [String] = []
     /// The profile's aliases, which a server engine's prompt spells for Whisper.
     var aliases: [String: String] = [:]
+    /// Which engines get the remote shell's context (the profile's `context`).
+    var contextPolicy = ContextPolicy.local
     /// Hears what a stream engine reports about a stream that still gave text (audio dropped
     /// by back-pressure, reconnections); `transcribe` prints it, the session shows it.
     var notice: @Sendable (String) -> Void = { _ in }
@@ -30,6 +32,7 @@ struct EngineFactory {
     func engine(for profile: Profile) throws(EngineError) -> any SpeechEngine {
         var factory = self
         factory.aliases = profile.aliases
+        factory.contextPolicy = profile.context
         let primary = try factory.engine(for: profile.engine)
         guard let fallback = profile.fallback else { return primary }
         return HybridEngine(
@@ -43,7 +46,8 @@ struct EngineFactory {
             let voice = context.location.voiceDirectory + "/model"
             let edge = PocketSphinxEngine(
                 vocabulary: config.vocabulary, history: history, cacheDirectory: context.location.cacheDirectory,
-                acousticModel: SpeakerAdaptation.isModel(at: voice) ? voice : nil)
+                acousticModel: SpeakerAdaptation.isModel(at: voice) ? voice : nil,
+                phrases: aliases.keys.sorted().map { $0.lowercased() })
             edge.prepare()
             engine = edge
         case (.edge, .command):
@@ -56,6 +60,8 @@ struct EngineFactory {
             engine = StreamEngine(
                 config: config, environment: context.environment, deviceID: device, notice: notice)
         }
-        return TimedEngine(engine, seconds: config.timeout)
+        // Only engines on this machine hear the context unless the profile says `all`.
+        let hears = contextPolicy == .all || (contextPolicy == .local && config.kind == .edge)
+        return TimedEngine(hears ? engine : ContextBlind(engine), seconds: config.timeout)
     }
 }

@@ -16,17 +16,21 @@ struct Recognition: Sendable {
 
     static func run(
         _ engine: any SpeechEngine, audio: AsyncStream<AudioFrame>, aliases: [String: String],
-        partial: @escaping @Sendable (String) -> Void = { _ in }, fallingBack: @Sendable () -> Void = {}
+        context: SpeechContext = .empty, partial: @escaping @Sendable (String) -> Void = { _ in },
+        fallingBack: @Sendable () -> Void = {}
     ) async throws(EngineError) -> Recognition {
         let outcome: HybridEngine.Outcome
         if let hybrid = engine as? HybridEngine {
-            outcome = try await hybrid.run(audio, partial: partial, fallingBack: fallingBack)
+            outcome = try await hybrid.run(audio, context: context, partial: partial, fallingBack: fallingBack)
         } else {
-            outcome = .init(transcript: try await engine.transcribe(audio, partial: partial), engine: engine.label)
+            outcome = .init(
+                transcript: try await engine.transcribe(audio, context: context, partial: partial), engine: engine.label
+            )
         }
         let raw = outcome.transcript.text
         return Recognition(
-            text: SpokenShell(aliases: aliases).normalize(raw), rawText: raw, engine: engine.label,
+            text: SpokenShell(aliases: context.aliases(with: aliases)).normalize(raw), rawText: raw,
+            engine: engine.label,
             fallbackEngine: outcome.fallbackReason == nil ? nil : outcome.engine,
             fallbackReason: outcome.fallbackReason, confidence: outcome.transcript.confidence)
     }

@@ -36,6 +36,8 @@ final class DictationController {
         var inbox: Inbox<Event>
         /// Learning from use; nil when the profile's `learn` key keeps nothing.
         var learning: VoiceLearning? = nil
+        /// The remote shell's context; nil when the profile gathers none (`context = "off"`).
+        var context: ContextFeed? = nil
     }
 
     /// The I/O of the take the machine is on: its audio and its engine run.
@@ -55,6 +57,8 @@ final class DictationController {
     /// What a full-screen program has drawn, kept only while the remote is on the alternate
     /// screen: the bottom row a dictation draws over is painted back from it.
     private var remoteScreen: RemoteScreen?
+    /// Set when a recording starts: the driver refreshes the remote shell's context.
+    var wantsContext = false
 
     private var machine: DictationStateMachine
     private let view: DictationView
@@ -95,6 +99,13 @@ final class DictationController {
         if decoder.isWaiting || reports.isWaiting { return Int32(Self.keyWait * 1000) }
         if machine.animates { return 100 }
         return setup.learning?.wantsTicks == true ? 1000 : nil
+    }
+
+    /// Whether held key bytes (a lone ESC) have waited their time out: the loop ticks then even
+    /// when other descriptors woke it (the socket busy with context), or a key typed later
+    /// would join them (ESC b read as alt-b).
+    var keyWaitOver: Bool {
+        (decoder.isWaiting || reports.isWaiting) && Self.now - lastInput >= Self.keyWait
     }
 
     /// The background learner's turn; the session loop calls it every time round.
@@ -188,7 +199,8 @@ final class DictationController {
         for event in inbox.drain() {
             switch event {
             case .partial(let words, let take):
-                perform(machine.partial(SpokenShell(aliases: setup.profile.aliases).normalize(words), take: take))
+                let aliases = setup.context?.current.aliases(with: setup.profile.aliases) ?? setup.profile.aliases
+                perform(machine.partial(SpokenShell(aliases: aliases).normalize(words), take: take))
             case .engineNotice(let note):
                 perform(machine.engineNote(note))
             case .fallingBack(let take):
@@ -294,12 +306,20 @@ final class DictationController {
             return perform(machine.unavailable(Failure.describe(error) + "; the session goes on", now: Self.now))
         }
         let aliases = setup.profile.aliases
+        let feed = setup.context
+        if let feed {
+            // Marked here, before the engine task looks: the driver starts the refresh next turn.
+            feed.refreshStarted()
+            wantsContext = true
+        }
         let job = Task.detached {
             let result: Result<Recognition, EngineError>
+            // A refresh starts with the recording; the engine takes it if it comes quickly.
+            let context = await feed?.forDictation(wait: ContextFeed.refreshWait) ?? .empty
             do throws(EngineError) {
                 result = .success(
                     try await Recognition.run(
-                        engine, audio: recording.audio, aliases: aliases,
+                        engine, audio: recording.audio, aliases: aliases, context: context,
                         partial: { inbox.post(.partial($0, take: take)) },
                         fallingBack: { inbox.post(.fallingBack(take: take)) }))
             } catch {

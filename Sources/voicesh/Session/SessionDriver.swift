@@ -20,6 +20,15 @@ final class SessionDriver {
     /// Dictation, when the session is interactive; it draws through this loop and its
     /// threads wake it through their inbox.
     private let dictation: DictationController?
+    /// The remote shell's context, gathered on a channel beside the shell; nil when off.
+    private let context: ContextGatherer?
+    private let contextFeed: ContextFeed?
+    /// Where the remote shell says it is (OSC 7), read from its output.
+    private var directory = WorkingDirectoryReport()
+    /// When a typed line was last entered (Enter to the remote): the directory is looked at
+    /// again shortly after, once the command has had its moment.
+    private var enteredAt: Double?
+    static let afterEnter = 0.3
     private var escapes = EscapeDetector()
     /// Keystrokes the channel has not taken yet (libssh2 writes may be partial).
     private var outbound: [UInt8] = []
@@ -30,23 +39,27 @@ final class SessionDriver {
 
     init(
         session: SSHSession, channel: SSHChannel, signals: SignalPipe, interactive: Bool,
-        dictation: DictationController? = nil
+        dictation: DictationController? = nil, context: ContextGatherer? = nil, contextFeed: ContextFeed? = nil
     ) {
         self.session = session
         self.channel = channel
         self.signals = signals
         self.interactive = interactive
         self.dictation = dictation
+        self.context = context
+        self.contextFeed = contextFeed
     }
 
     func run(keepalive: Int) throws(SSHError) -> End {
         session.configureKeepalive(interval: keepalive)
         var nextKeepalive = keepalive > 0 ? try session.sendKeepalive() : -1
         var socketReadable = true  // set-up may have left data queued
+        context?.request(.full, directory: nil, now: DictationController.now)
         while true {
             try drainChannel(socketReadable: socketReadable)
             if channel.isEOF { return .remoteClosed }
             try flushOutbound()
+            stepContext()
             if pendingResize, let size = RawTerminal.size() {
                 if case .done = try channel.resize(columns: size.columns, rows: size.rows) { pendingResize = false }
             }
@@ -64,6 +77,11 @@ final class SessionDriver {
             let queued = channel.hasQueuedData(stream: 0) || channel.hasQueuedData(stream: 1)
             var timeout = queued ? 0 : nextKeepalive > 0 ? Int32(nextKeepalive * 1000) : -1
             if let tick = dictation?.pollTimeout, timeout < 0 || tick < timeout { timeout = tick }
+            if let due = context?.timeout(now: DictationController.now), timeout < 0 || due < timeout { timeout = due }
+            if let enteredAt, context?.isBusy == false {
+                let due = Int32(max(0, (enteredAt + Self.afterEnter - DictationController.now) * 1000).rounded(.up))
+                if timeout < 0 || due < timeout { timeout = due }
+            }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             socketReadable = fds[0].revents != 0
             if ready < 0 && errno != EINTR {
@@ -80,7 +98,7 @@ final class SessionDriver {
             if let dictation {
                 // Engine events may come faster than a held key's wait runs out: tick after them too.
                 if fds[2].revents != 0 { dictation.wake() }
-                if ready == 0 || fds[2].revents != 0 { dictation.tick() }
+                if ready == 0 || fds[2].revents != 0 || dictation.keyWaitOver { dictation.tick() }
                 dictation.scheduleLearning()
                 takeDictated()
             }
@@ -109,12 +127,31 @@ final class SessionDriver {
                     writeScreen()  // the line comes off before the output goes on
                 }
                 Console.writeAll(fd, buffer, count: n)
+                if stream == 0, context != nil { directory.feed(buffer.prefix(n)) }
                 if stream == 0, let dictation {
                     buffer.withUnsafeBytes { dictation.didWriteOutput(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
                 }
                 more = channel.hasQueuedData(stream: stream)
             }
         }
+    }
+
+    /// The context channel's turn: after the keystrokes, and only when none wait (libssh2
+    /// sends one packet at a time, and a keystroke's must not wait behind the script's).
+    /// A recording's start asks for a refresh; an entered line, a look at the directory.
+    private func stepContext() {
+        guard let context else { return }
+        let now = DictationController.now
+        if let dictation, dictation.wantsContext {
+            dictation.wantsContext = false
+            context.request(.refresh, directory: directory.directory, now: now)
+            if context.disabled { contextFeed?.refreshEnded(nil) }  // no refresh will come
+        }
+        if let entered = enteredAt, now - entered >= Self.afterEnter, !context.isBusy {
+            enteredAt = nil
+            context.request(.directory, directory: directory.directory, now: now)
+        }
+        if outbound.isEmpty { context.step(now: now) }
     }
 
     private func flushOutbound() throws(SSHError) {
@@ -144,7 +181,9 @@ final class SessionDriver {
         let typed = dictation?.keyboard(Array(bytes)) ?? Array(bytes)
         for action in escapes.feed(typed) {
             switch action {
-            case .send(let keys): outbound += keys
+            case .send(let keys):
+                outbound += keys
+                if let context, !context.disabled, keys.contains(0x0D) { enteredAt = DictationController.now }
             case .disconnect: return .userDisconnected
             case .help: Console.writeAll(STDERR_FILENO, Array(EscapeDetector.help.utf8))
             }

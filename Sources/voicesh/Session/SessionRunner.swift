@@ -12,16 +12,7 @@ struct SessionRunner {
 
     /// Returns the remote exit status; connection failures throw `SSHError` (exit 255).
     func run(command: String?, policy: StrictHostKeyChecking, timeout: Double) throws -> Int32 {
-        let prompter = TerminalPrompter(environment: context.environment)
-        let session = try SSHSession(host: target.host, port: target.port, timeout: timeout)
-        try HostKeyCheck(knownHosts: KnownHosts(userFile: target.knownHostsFile), policy: policy, prompter: prompter)
-            .verify(session)
-        let plan = AuthPlan(
-            user: target.user, identity: target.identity,
-            defaultKeyFiles: target.defaultKeyFiles.map(context.expandingTilde),
-            agentSocket: context.environment["SSH_AUTH_SOCK"])
-        try Authenticator(session: session, plan: plan, prompter: prompter).authenticate()
-
+        let session = try connect(policy: policy, timeout: timeout)
         let channel = try SSHChannel(session: session)
         let size = RawTerminal.size() ?? (80, 24)
         try channel.requestPTY(
@@ -33,12 +24,31 @@ struct SessionRunner {
 
         let signals = SignalPipe(signals: [SIGWINCH, SIGINT, SIGTERM, SIGHUP])
         let terminal = RawTerminal()
-        let dictation = terminal == nil ? nil : try makeDictation()
+        let profile = target.profile
+        // Context only for a dictating session whose profile lets some engine hear it.
+        let script = terminal != nil && profile.gathersContext ? ContextGatherer.loadScript() : nil
+        let feed = script == nil ? nil : ContextFeed()
+        let gatherer = feed.flatMap { feed in
+            script.map { script in
+                let gatherer = ContextGatherer(session: session, script: script)
+                // The names and their spoken forms are made off the loop: typing never waits on them.
+                let queue = DispatchQueue(label: "voicesh.context", qos: .utility)  // in order
+                gatherer.onRun = { run in
+                    queue.async {
+                        let context = SpeechContext(run.context)
+                        if run.scope == .refresh { feed.refreshEnded(context) } else { feed.update(context) }
+                    }
+                }
+                gatherer.onGiveUp = { queue.async { feed.refreshEnded(nil) } }
+                return gatherer
+            }
+        }
+        let dictation = terminal == nil ? nil : try makeDictation(context: feed)
         let end: SessionDriver.End
         do {
             end = try SessionDriver(
                 session: session, channel: channel, signals: signals, interactive: terminal != nil,
-                dictation: dictation
+                dictation: dictation, context: gatherer, contextFeed: feed
             ).run(keepalive: target.keepalive)
         } catch {
             if let dictation { Console.writeAll(STDOUT_FILENO, dictation.shutdown("the connection was lost")) }
@@ -67,10 +77,26 @@ struct SessionRunner {
         }
     }
 
+    /// Connects, checks the host key and authenticates: a session ready for channels.
+    func connect(policy: StrictHostKeyChecking, timeout: Double) throws -> SSHSession {
+        let prompter = TerminalPrompter(environment: context.environment)
+        let session = try SSHSession(host: target.host, port: target.port, timeout: timeout)
+        try HostKeyCheck(knownHosts: KnownHosts(userFile: target.knownHostsFile), policy: policy, prompter: prompter)
+            .verify(session)
+        let plan = AuthPlan(
+            user: target.user, identity: target.identity,
+            defaultKeyFiles: target.defaultKeyFiles.map(context.expandingTilde),
+            agentSocket: context.environment["SSH_AUTH_SOCK"])
+        try Authenticator(session: session, plan: plan, prompter: prompter).authenticate()
+        return session
+    }
+
     /// The profile's engine (loading in the background from now on), the audio source and
     /// the history. An engine that cannot be built does not stop the session: the toggle
     /// then says why dictation is off.
-    private func makeDictation() throws(AudioError) -> DictationController {
+    private func makeDictation(context: ContextFeed?) throws(AudioError) -> DictationController {
+        let feed = context
+        let context = self.context
         let profile = target.profile
         let database = try? context.openDatabase()
         let inbox = Inbox<DictationController.Event>()
@@ -84,7 +110,8 @@ struct SessionRunner {
             profile: profile, engine: engine, source: try audio.source(profile: profile, context: context),
             database: database, sharedStore: context.sharedAddress, maxRecordingSeconds: audio.maxRecordingSeconds,
             inbox: inbox,
-            learning: VoiceLearning(profile: profile, location: context.location, now: DictationController.now))
+            learning: VoiceLearning(profile: profile, location: context.location, now: DictationController.now),
+            context: feed)
         return DictationController(setup: setup, toggle: toggle)
     }
 

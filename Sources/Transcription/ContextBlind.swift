@@ -1,0 +1,25 @@
+import VoiceshCore
+
+/// An engine that must not hear the remote shell's context: a server or streaming engine
+/// under `context = "local"`. Whatever context a dictation has, this engine gets none.
+public struct ContextBlind: SpeechEngine {
+    public let inner: any SpeechEngine
+
+    public init(_ inner: any SpeechEngine) {
+        self.inner = inner
+    }
+
+    public var label: String { inner.label }
+
+    public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
+        async throws(EngineError) -> Transcript
+    {
+        try await inner.transcribe(audio, context: .empty, partial: partial)
+    }
+
+    public func transcribe(
+        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
+    ) async throws(EngineError) -> Transcript {
+        try await inner.transcribe(audio, context: .empty, partial: partial)
+    }
+}
