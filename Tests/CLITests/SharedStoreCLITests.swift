@@ -112,6 +112,27 @@ struct SharedStoreCLITests {
         #expect(try b.ok("history", "list").stderr == "no dictations yet\n")
     }
 
+    /// config.toml's `store` key chooses the shared store as `VOICESH_STORE` does (the
+    /// environment wins, as libpq's variables do), and its defaults apply to shared profiles.
+    @Test func configTomlNamesTheStore() throws {
+        let server = try PostgresSandbox()
+        let a = try Machine(url: server.url())
+        try a.ok("profile", "add", "prod", "--host", "prod.example.com")
+        let b = try CLI()
+        try b.ok("config", "set", "store", server.url(), "send", "auto")
+        let password = ["PGPASSWORD": PostgresSandbox.password]
+        let list = try b.run(["profile", "list"], executable: CLI.binary.path, environment: password)
+        #expect(list.status == 0, "\(list.stderr)")
+        let row = list.stdout.split(separator: "\n").first { $0.hasPrefix("prod ") }
+        #expect(row?.split(separator: " ").contains("auto") == true, "\(list.stdout)")
+        #expect(try a.ok("profile", "show", "prod").stdout.contains("send") == false)  // a default, not stored
+        let elsewhere = try b.run(
+            ["profile", "list"], executable: CLI.binary.path,
+            environment: password.merging(["VOICESH_STORE": "postgresql://voicesh@127.0.0.1:1/voicesh"]) { a, _ in a })
+        #expect(
+            elsewhere.stderr.contains("cannot reach the shared store at 127.0.0.1:1/voicesh"), "\(elsewhere.stderr)")
+    }
+
     /// Dictations made while the server is down wait in the local file and arrive once, in
     /// order, when it is back; the profiles come from the local copy meanwhile.
     @Test func rowsMadeOfflineArriveOnceWhenTheServerIsBack() throws {
