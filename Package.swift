@@ -144,11 +144,14 @@ let package = Package(
             name: "StoreTests", dependencies: ["Store", "VoiceshCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(
-            name: "SharedStoreTests", dependencies: ["SharedStore", "Store", "VoiceshCore"], swiftSettings: strict),
+            name: "SharedStoreTests", dependencies: ["SharedStore", "Store", "VoiceshCore", "PostgresSandbox"],
+            swiftSettings: strict),
+        // A throwaway PostgreSQL (scripts/postgres-sandbox) for the tests that need one.
+        .target(name: "PostgresSandbox", path: "Tests/Support/PostgresSandbox", swiftSettings: strict),
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "voicesh", "VoiceshCore", "LocalRecognizer", "Store", "SharedStore",
+                "voicesh", "VoiceshCore", "LocalRecognizer", "Store", "SharedStore", "PostgresSandbox",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),

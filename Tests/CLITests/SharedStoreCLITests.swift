@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PostgresSandbox
 import Testing
 
 /// Profiles and history shared through a real PostgreSQL (scripts/postgres-sandbox) by two

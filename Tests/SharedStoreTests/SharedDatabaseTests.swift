@@ -1,4 +1,5 @@
 import Foundation
+import PostgresSandbox
 import SharedStore
 import Store
 import Testing

@@ -2,14 +2,15 @@ import Foundation
 
 /// A real PostgreSQL server on 127.0.0.1 with throwaway state (scripts/postgres-sandbox): a
 /// superuser `voicesh` (password `sandbox-secret`) and a database `voicesh`. Killed when the
-/// test lets go of it, and by the script's watchdog if the test runner itself is killed.
-final class PostgresSandbox: @unchecked Sendable {
-    static let password = "sandbox-secret"
-    let directory: URL
-    let port: Int
+/// test lets go of it, and by the script's watchdog if the test runner itself is killed. Shared by
+/// the store's tests and the command-line tests (a target of its own: test targets cannot share a file).
+public final class PostgresSandbox: @unchecked Sendable {
+    public static let password = "sandbox-secret"
+    public let directory: URL
+    public let port: Int
 
     /// `options`: `--tls`, `--tls-only` (see the script).
-    init(_ options: [String] = []) throws {
+    public init(_ options: [String] = []) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-pg-\(UUID().uuidString)")
         port = try Int(Self.script(["init", directory.path, "--fast"] + options + Self.watch)).orThrow("no port")
     }
@@ -20,22 +21,22 @@ final class PostgresSandbox: @unchecked Sendable {
     }
 
     /// Stops the server at once, as a crash or a pulled cable looks to its clients.
-    func stop() throws { _ = try Self.script(["stop", directory.path]) }
+    public func stop() throws { _ = try Self.script(["stop", directory.path]) }
 
     /// Starts it again on the same port, with the same data.
-    func start() throws { _ = try Self.script(["start", directory.path] + Self.watch) }
+    public func start() throws { _ = try Self.script(["start", directory.path] + Self.watch) }
 
     /// A store URL without a password (the password comes from PGPASSWORD or ~/.pgpass).
-    func url(user: String = "voicesh", database: String = "voicesh", sslmode: String = "disable") -> String {
+    public func url(user: String = "voicesh", database: String = "voicesh", sslmode: String = "disable") -> String {
         "postgresql://\(user)@127.0.0.1:\(port)/\(database)?sslmode=\(sslmode)"
     }
 
     /// The server's self-signed certificate (with `--tls`).
-    var rootCert: String { directory.appendingPathComponent("root.crt").path }
+    public var rootCert: String { directory.appendingPathComponent("root.crt").path }
 
     /// Runs SQL as the superuser through the unix socket, with psql.
     @discardableResult
-    func psql(_ sql: String, database: String = "voicesh") throws -> String {
+    public func psql(_ sql: String, database: String = "voicesh") throws -> String {
         let bin = try Self.postgresBin()
         return try Self.run(
             bin + "/psql",
@@ -59,7 +60,7 @@ final class PostgresSandbox: @unchecked Sendable {
     }
 
     /// Runs a program to its end; output through files, as the watchdog outlives the script.
-    static func run(_ program: String, _ arguments: [String]) throws -> String {
+    public static func run(_ program: String, _ arguments: [String]) throws -> String {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-pg-run-\(UUID().uuidString)")
         let out = base.appendingPathExtension("out"), err = base.appendingPathExtension("err")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
