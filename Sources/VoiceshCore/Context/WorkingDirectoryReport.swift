@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the remote shell's OSC 7 reports (`ESC ] 7 ; file://host/path BEL` or `… ESC \`) out
 /// of its output, across chunk boundaries: where the shell says it is after each prompt.
 /// Shells that send it: fish and zsh on many distributions, bash with VTE's `vte.sh`; see
@@ -14,23 +16,40 @@ public struct WorkingDirectoryReport: Sendable {
 
     public init() {}
 
-    public mutating func feed(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            switch (state, byte) {
-            case (_, 0x1B) where state != .osc: state = .escape
-            case (.escape, 0x5D):
-                state = .osc
-                body = []
-            case (.escape, _): state = .text
-            case (.osc, 0x07): finish()
-            case (.osc, 0x1B): state = .oscEscape
-            case (.osc, _):
-                body.append(byte)
-                if body.count > Self.limit { state = .text }
-            case (.oscEscape, 0x5C): finish()
-            case (.oscEscape, _): state = byte == 0x5D ? .osc : .text
-            case (.text, _): break
+    public mutating func feed(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { feed($0) }
+    }
+
+    /// The whole of the remote's output passes through here, so outside a sequence it only
+    /// looks for the next ESC, with memchr (as `TerminalModes` does).
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        var i = 0
+        while i < bytes.count {
+            if state == .text {
+                guard let found = memchr(base + i, 0x1B, bytes.count - i) else { return }
+                i = base.distance(to: UnsafeRawPointer(found))
             }
+            step(bytes[i])
+            i += 1
+        }
+    }
+
+    private mutating func step(_ byte: UInt8) {
+        switch (state, byte) {
+        case (_, 0x1B) where state != .osc: state = .escape
+        case (.escape, 0x5D):
+            state = .osc
+            body = []
+        case (.escape, _): state = .text
+        case (.osc, 0x07): finish()
+        case (.osc, 0x1B): state = .oscEscape
+        case (.osc, _):
+            body.append(byte)
+            if body.count > Self.limit { state = .text }
+        case (.oscEscape, 0x5C): finish()
+        case (.oscEscape, _): state = byte == 0x5D ? .osc : .text
+        case (.text, _): break
         }
     }
 

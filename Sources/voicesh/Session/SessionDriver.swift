@@ -127,7 +127,9 @@ final class SessionDriver {
                     writeScreen()  // the line comes off before the output goes on
                 }
                 Console.writeAll(fd, buffer, count: n)
-                if stream == 0, context != nil { directory.feed(buffer.prefix(n)) }
+                if stream == 0, context != nil {
+                    buffer.withUnsafeBytes { directory.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+                }
                 if stream == 0, let dictation {
                     buffer.withUnsafeBytes { dictation.didWriteOutput(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
                 }
