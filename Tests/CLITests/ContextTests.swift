@@ -167,20 +167,16 @@ struct ContextTests {
         #expect(screen.contains("remote$ less quokka_notes.txt  ⏎ insert"), "\(screen)")
     }
 
-    /// A server engine gets the names in its prompt only under `context = "all"`; under
-    /// `local` (the default) nothing from the remote leaves this machine: checked in what
-    /// the local Whisper-style server received.
-    @Test(arguments: ["all", "local"])
-    func aServerEngineHearsTheContextOnlyWhenAllowed(policy: String) throws {
-        let server = try STTServer(dialect: "openai", text: "ls")
-        try profile("srv", extra: "context = \"\(policy)\"", engine: "kind = \"server\"\nurl = \"\(server.url)\"")
+    /// `cd` at the remote prompt into a directory holding `quokka_notes.txt`, then one dictation
+    /// of `text` through `profile`, up to the shown transcript.
+    func dictateInADirectoryOnlyTheRemoteHas(profile: String, saying text: String, seconds: Double) throws {
         let dir = remoteHome.appendingPathComponent("zoo")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try "x".write(to: dir.appendingPathComponent("quokka_notes.txt"), atomically: true, encoding: .utf8)
-        let speech = try TranscribeTests.speech("less quokka underscore notes dot txt", in: cli)
+        let speech = try TranscribeTests.speech(text, in: cli)
         let tmux = try Tmux(
             [
-                CLI.binary.path, "connect", "--audio-file", speech, "srv", "--",
+                CLI.binary.path, "connect", "--audio-file", speech, profile, "--",
                 "env PS1='remote$ ' bash --norc --noprofile",
             ], environment: cli.environment)
         try tmux.wait { $0.contains("remote$") }
@@ -188,9 +184,20 @@ struct ContextTests {
         try tmux.wait { $0.components(separatedBy: "remote$").count == 3 }
         try tmux.send("C-]")
         try tmux.wait { $0.contains("● rec") }
-        usleep(2_500_000)
+        usleep(useconds_t(seconds * 1_000_000))
         try tmux.send("C-]")
         try tmux.wait(seconds: 30) { $0.contains("⏎ insert") }
+    }
+
+    /// A server engine gets the names in its prompt only under `context = "all"`; under
+    /// `local` (the default) nothing from the remote leaves this machine: checked in what
+    /// the local Whisper-style server received.
+    @Test(arguments: ["all", "local"])
+    func aServerEngineHearsTheContextOnlyWhenAllowed(policy: String) throws {
+        let server = try STTServer(dialect: "openai", text: "ls")
+        try profile("srv", extra: "context = \"\(policy)\"", engine: "kind = \"server\"\nurl = \"\(server.url)\"")
+        try dictateInADirectoryOnlyTheRemoteHas(
+            profile: "srv", saying: "less quokka underscore notes dot txt", seconds: 2.5)
         let fields = try #require(try server.requests().last?["fields"] as? [String: Any])
         let prompt = try #require(fields["prompt"] as? String)
         #expect(prompt.hasPrefix("git status\n"))
@@ -208,23 +215,7 @@ struct ContextTests {
         try profile(
             "live", extra: "context = \"all\"",
             engine: "kind = \"stream\"\nprovider = \"\(provider)\"\nurl = \"\(server.url)\"")
-        let dir = remoteHome.appendingPathComponent("zoo")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try "x".write(to: dir.appendingPathComponent("quokka_notes.txt"), atomically: true, encoding: .utf8)
-        let speech = try TranscribeTests.speech("ls", in: cli)
-        let tmux = try Tmux(
-            [
-                CLI.binary.path, "connect", "--audio-file", speech, "live", "--",
-                "env PS1='remote$ ' bash --norc --noprofile",
-            ], environment: cli.environment)
-        try tmux.wait { $0.contains("remote$") }
-        try tmux.send("cd '\(dir.path)'", "Enter")
-        try tmux.wait { $0.components(separatedBy: "remote$").count == 3 }
-        try tmux.send("C-]")
-        try tmux.wait { $0.contains("● rec") }
-        usleep(1_500_000)
-        try tmux.send("C-]")
-        try tmux.wait(seconds: 30) { $0.contains("⏎ insert") }
+        try dictateInADirectoryOnlyTheRemoteHas(profile: "live", saying: "ls", seconds: 1.5)
         let query = try #require(try server.events("connect").last?["query"] as? [String: [String]])
         if provider == "assemblyai" {
             let terms = try #require(query["keyterms_prompt"]?.first)
