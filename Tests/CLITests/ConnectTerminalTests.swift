@@ -27,15 +27,15 @@ struct ConnectTerminalTests {
         let tmux = try session(columns: 90, rows: 25)
         try tmux.send("echo héllo-$((40+2)); stty size", "Enter")
         var screen = try tmux.wait { $0.contains("25 90") }
-        #expect(screen.contains("héllo-42"))
+        #expect(screen.contains("héllo-42") && screen.contains("25 90"), "\(screen)")
         try tmux.resize(columns: 120, rows: 40)
         try tmux.send("stty size", "Enter")
         screen = try tmux.wait { $0.contains("40 120") }
         #expect(screen.contains("40 120"), "\(screen)")
         try tmux.send("exit 7", "Enter")
         screen = try tmux.wait { $0.contains("EXIT=") }
-        #expect(screen.contains("Connection to 127.0.0.1 closed."))
-        #expect(screen.contains("EXIT=7"))
+        #expect(screen.contains("Connection to 127.0.0.1 closed."), "\(screen)")
+        #expect(screen.contains("EXIT=7"), "\(screen)")
     }
 
     @Test(

@@ -60,9 +60,7 @@ final class SessionDriver {
             if channel.isEOF { return .remoteClosed }
             try flushOutbound()
             stepContext()
-            if pendingResize, let size = RawTerminal.size() {
-                if case .done = try channel.resize(columns: size.columns, rows: size.rows) { pendingResize = false }
-            }
+            try sendPendingResize()
 
             var fds = [
                 pollfd(fd: session.socket, events: session.pollEvents, revents: 0),
@@ -94,6 +92,8 @@ final class SessionDriver {
                     pendingResize = true
                     dictation?.terminalResized()
                 }
+                // Before any key read in this same wake: a command typed just after a resize must see the new size.
+                try sendPendingResize()
             }
             if let dictation {
                 // Engine events may come faster than a held key's wait runs out: tick after them too.
@@ -109,6 +109,12 @@ final class SessionDriver {
             if keepalive > 0 { nextKeepalive = try session.sendKeepalive() }
             writeScreen()
         }
+    }
+
+    /// The terminal's size to the remote PTY, once per SIGWINCH; a blocked send is retried next turn.
+    private func sendPendingResize() throws(SSHError) {
+        guard pendingResize, let size = RawTerminal.size() else { return }
+        if case .done = try channel.resize(columns: size.columns, rows: size.rows) { pendingResize = false }
     }
 
     /// Everything the remote has sent, to stdout and stderr, byte for byte. A read makes
