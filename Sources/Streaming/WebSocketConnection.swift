@@ -33,7 +33,7 @@ final class WebSocketConnection: Sendable {
             do {
                 let socket = try await WebSocketDialer.connect(request, tls: tls)
                 let close = try await socket.executeThenClose { inbound, outbound in
-                    writer.set(outbound)
+                    writer.set(outbound, channel: socket.channel)
                     continuation.yield(.opened)
                     return try await Self.read(inbound, writer: writer, to: continuation)
                 }
@@ -51,7 +51,7 @@ final class WebSocketConnection: Sendable {
                 }
                 continuation.yield(.failed(words))
             }
-            writer.set(nil)
+            writer.set(nil, channel: nil)
             continuation.finish()
         }
     }
@@ -97,10 +97,16 @@ final class WebSocketConnection: Sendable {
         try await writer.write(.binary, buffer)
     }
 
+    /// Sends the close frame and waits, a second at most, for the server to answer it and
+    /// close (RFC 6455 §7.1.1): dropping the socket at once could lose the frame itself.
     func close() async {
+        guard let channel = writer.channel else { return }
         var code = ByteBufferAllocator().buffer(capacity: 2)
         code.write(webSocketErrorCode: .normalClosure)
         try? await writer.write(.connectionClose, code)
+        let deadline = channel.eventLoop.scheduleTask(in: .seconds(1)) { channel.close(promise: nil) }
+        try? await channel.closeFuture.get()
+        deadline.cancel()
     }
 
     /// Drops the connection at once (the server is not waited for).
@@ -144,14 +150,18 @@ final class WebSocketConnection: Sendable {
 private final class WriterBox: @unchecked Sendable {
     private let lock = NSLock()
     private var outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>?
+    private var socket: (any Channel)?
     private var closed = false
 
-    func set(_ new: NIOAsyncChannelOutboundWriter<WebSocketFrame>?) {
+    func set(_ new: NIOAsyncChannelOutboundWriter<WebSocketFrame>?, channel: (any Channel)?) {
         lock.withLock {
             outbound = new
+            socket = channel
             closed = false
         }
     }
+
+    var channel: (any Channel)? { lock.withLock { socket } }
 
     func write(_ opcode: WebSocketOpcode, _ data: ByteBuffer) async throws {
         let writer = try lock.withLock {

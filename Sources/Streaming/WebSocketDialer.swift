@@ -6,11 +6,11 @@ import NIOSSL
 import NIOWebSocket
 
 /// Opens a WebSocket from swift-nio's own parts (bootstrap, TLS, the HTTP/1.1 upgrade) rather
-/// than through a WebSocket library, for one reason: the socket's buffers must stay small.
-/// Audio written during a network stall has to wait in the engine's queue, where `RatePacer`
-/// holds it to the provider's rate; the kernel's send buffer (autotuned to megabytes) and an
-/// unbounded channel would take all of it and deliver it in one burst when the network comes
-/// back, which AssemblyAI answers with 3007.
+/// than through swift-websocket, for one reason: the socket's buffers must stay small, and
+/// swift-websocket sets no socket or channel options. Audio written during a network stall
+/// has to wait in the engine's queue, where `RatePacer` holds it to the provider's rate; the
+/// kernel's send buffer (autotuned to megabytes) would take seconds of it and deliver them in
+/// one burst when the network comes back, which AssemblyAI answers with 3007.
 enum WebSocketDialer {
     typealias Socket = NIOAsyncChannel<WebSocketFrame, WebSocketFrame>
 
