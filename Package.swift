@@ -17,12 +17,10 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         // Imported directly (swift-nio types in the HTTP and WebSocket adapters); already in the
-        // graph through async-http-client and swift-websocket, declared so nothing is imported
+        // graph through async-http-client, declared so nothing is imported
         // undeclared (`--explicit-target-dependency-import-check error` in scripts/test).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // TLS trust for both network adapters (SSL_CERT_FILE, SSL_CERT_DIR, refusals in words), and
         // PostgreSQL's sslmode (PostgresNIO takes NIOSSL's TLSConfiguration).
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
@@ -65,18 +63,16 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict),
-        // WebSocket streaming providers: swift-websocket for the socket; AsyncHTTPClient (the same
-        // swift-nio stack) only for the short token requests that precede each connection.
+        // WebSocket streaming providers: swift-nio's own NIOWebSocket for the socket (its buffers
+        // must stay small: see WebSocketDialer); AsyncHTTPClient (the same swift-nio stack) only
+        // for the short token requests that precede each connection.
         .target(
             name: "Streaming",
             dependencies: [
-                "VoiceshCore", "TLSTrust", .product(name: "WSClient", package: "swift-websocket"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                "VoiceshCore", "TLSTrust", .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: strict),
         .target(name: "SSHClient", dependencies: ["VoiceshCore", "CLibSSH2"], swiftSettings: strict),

@@ -2,6 +2,7 @@
 """Measures the stream engine through `voicesh transcribe` against the local providers.
 
     Benchmarks/stream_bench.py [VOICESH] [--runs N] [--seconds S] [--drops N]
+        [--stall-runs N] [--stall-for S] [--stall-only]
 
 VOICESH defaults to .build/release/voicesh. The servers are Tests/Fixtures/ws_stt_server.py
 (AssemblyAI v3, Deepgram, voicesh stream v1), which log the arrival time of every frame on the
@@ -16,6 +17,11 @@ same monotonic clock as this script. Measures, per provider:
 Then the generic provider over a long recording with forced disconnects (the server drops the
 TCP connection with no close frame every 26 frames until --drops drops): segments lost and
 duplicated, and whether the server's audio equals the recording byte for byte.
+Then a network stall (AssemblyAI, --stall-runs runs): the server stops reading a second into
+the recording for --stall-for seconds, with a small receive buffer so the stall reaches the
+client as a stalled network does; measured are the most audio any 1 s window carried after
+reading resumed (the service allows 1 s: 3007 otherwise), the audio that arrived at once when
+it resumed, how the stream closed, and how long the backlog took to go out.
 It prints figures only and asserts nothing; every wait has a deadline.
 """
 import argparse, json, os, resource, statistics, subprocess, sys, tempfile, time
@@ -126,12 +132,55 @@ def disconnects(voicesh, env, tmp, wav, seconds, drops):
     }
 
 
+def stall(voicesh, env, tmp, wav, seconds, stall_for, run):
+    log = os.path.join(tmp, f"stall-{run}.log")
+    server, port = start_server("assemblyai", log, "--stall-at", "1", "--stall-for", str(stall_for))
+    try:
+        profile(voicesh, env, tmp, "stall", "assemblyai", port)
+        ended, used, out, err = transcribe(voicesh, env, "stall", wav, seconds + stall_for + 60)
+    finally:
+        server.kill()
+        server.wait()
+    resumed = events(log, "resume")[0]["t"]
+    frames = [(e["t"], e["bytes"] / 32000) for e in events(log, "binary") if e["t"] >= resumed]
+    windows = [sum(a for u, a in frames if t - 1 < u <= t) for t, _ in frames]
+    return {
+        "worst": max(windows, default=0), "burst": sum(a for t, a in frames if t < resumed + 0.05),
+        "closes": [e["code"] for e in events(log, "server_close")],
+        "drained": frames[-1][0] - resumed if frames else 0, "after": sum(a for _, a in frames), "text": out,
+    }
+
+
+def cadence_and_disconnects(voicesh, env, tmp, wav, args):
+    print(f"stream engine, {args.runs} runs of {args.seconds} s per provider (medians)")
+    print("| provider | frame (ms) | mean interval (ms) | jitter sd (ms) | p99 abs deviation (ms) "
+          "| end of recording to text (ms, median / max) | payload / raw PCM | wire / raw PCM | CPU (% of a core) |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for provider in ("assemblyai", "deepgram", "generic"):
+        m = measure(voicesh, env, tmp, provider, wav, args.seconds, args.runs)
+        print(f"| {provider} | {m['nominal']:.0f} | {m['mean']:.2f} | {m['sd']:.2f} | {m['p99dev']:.2f} "
+              f"| {m['latency']:.0f} / {m['latency_max']:.0f} | {m['payload']:.3f} | {m['wire']:.3f} "
+              f"| {m['cpu']:.1f} |", flush=True)
+    seconds = max(args.seconds, args.drops + 10)
+    long_wav = os.path.join(tmp, "long.wav")
+    subprocess.run(["sox", "-n", "-r", "16000", "-c", "1", "-b", "16", long_wav, "synth", str(seconds),
+                    "pinknoise", "vol", "0.3"], check=True)
+    d = disconnects(voicesh, env, tmp, long_wav, seconds, args.drops)
+    print(f"\ngeneric provider, {seconds} s recording, forced disconnects: {d['drops']} "
+          f"({d['connections']} connections)")
+    print(f"segments lost: {d['lost']}, duplicated: {d['duplicated']}, gaps: {d['gaps']}, "
+          f"server audio == recording: {d['matches']}, text: {d['text']!r}, notice: {d['notice']!r}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("voicesh", nargs="?", default=os.path.join(ROOT, ".build/release/voicesh"))
     parser.add_argument("--runs", type=int, default=3, help="runs per provider")
     parser.add_argument("--seconds", type=int, default=10, help="length of the recording per run")
     parser.add_argument("--drops", type=int, default=100, help="forced disconnects in the resume run")
+    parser.add_argument("--stall-runs", type=int, default=3, help="runs of the stall measurement")
+    parser.add_argument("--stall-for", type=float, default=5, help="seconds the server stops reading")
+    parser.add_argument("--stall-only", action="store_true", help="measure the stall only")
     args = parser.parse_args()
     voicesh = os.path.abspath(args.voicesh)
     with tempfile.TemporaryDirectory(prefix="stream-bench-") as tmp:
@@ -140,24 +189,20 @@ def main():
         wav = os.path.join(tmp, "noise.wav")
         subprocess.run(["sox", "-n", "-r", "16000", "-c", "1", "-b", "16", wav, "synth", str(args.seconds),
                         "pinknoise", "vol", "0.3"], check=True)
-        print(f"stream engine, {args.runs} runs of {args.seconds} s per provider (medians)")
-        print("| provider | frame (ms) | mean interval (ms) | jitter sd (ms) | p99 abs deviation (ms) "
-              "| end of recording to text (ms, median / max) | payload / raw PCM | wire / raw PCM | CPU (% of a core) |")
-        print("|---|---|---|---|---|---|---|---|---|")
-        for provider in ("assemblyai", "deepgram", "generic"):
-            m = measure(voicesh, env, tmp, provider, wav, args.seconds, args.runs)
-            print(f"| {provider} | {m['nominal']:.0f} | {m['mean']:.2f} | {m['sd']:.2f} | {m['p99dev']:.2f} "
-                  f"| {m['latency']:.0f} / {m['latency_max']:.0f} | {m['payload']:.3f} | {m['wire']:.3f} "
-                  f"| {m['cpu']:.1f} |", flush=True)
-        seconds = max(args.seconds, args.drops + 10)
-        long_wav = os.path.join(tmp, "long.wav")
-        subprocess.run(["sox", "-n", "-r", "16000", "-c", "1", "-b", "16", long_wav, "synth", str(seconds),
+        if not args.stall_only:
+            cadence_and_disconnects(voicesh, env, tmp, wav, args)
+        stall_wav = os.path.join(tmp, "stall.wav")
+        stall_seconds = max(args.seconds, 9)
+        subprocess.run(["sox", "-n", "-r", "16000", "-c", "1", "-b", "16", stall_wav, "synth", str(stall_seconds),
                         "pinknoise", "vol", "0.3"], check=True)
-        d = disconnects(voicesh, env, tmp, long_wav, seconds, args.drops)
-        print(f"\ngeneric provider, {seconds} s recording, forced disconnects: {d['drops']} "
-              f"({d['connections']} connections)")
-        print(f"segments lost: {d['lost']}, duplicated: {d['duplicated']}, gaps: {d['gaps']}, "
-              f"server audio == recording: {d['matches']}, text: {d['text']!r}, notice: {d['notice']!r}")
+        print(f"\nassemblyai, {stall_seconds} s recording, the server stops reading at 1 s for {args.stall_for:g} s:")
+        print("| run | worst 1 s window after the stall (s of audio) | arrived at once on resume (s) "
+              "| audio after the stall (s) | backlog out after (s) | server close | text |")
+        print("|---|---|---|---|---|---|---|")
+        for run in range(args.stall_runs):
+            r = stall(voicesh, env, tmp, stall_wav, stall_seconds, args.stall_for, run)
+            print(f"| {run + 1} | {r['worst']:.2f} | {r['burst']:.2f} | {r['after']:.2f} | {r['drained']:.2f} "
+                  f"| {r['closes']} | {r['text']!r} |", flush=True)
 
 
 if __name__ == "__main__":

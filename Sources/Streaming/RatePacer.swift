@@ -5,18 +5,23 @@ struct RatePacer {
     /// Samples allowed in any window.
     let limit: Int
     let window: Double
+    /// Samples per second at the provider's rate.
+    let perSecond: Double
     /// What went out within the last window, oldest first.
     private var sends: [(time: Double, samples: Int)] = []
+    /// Once the socket held a send: when the next may go, so the backlog leaves evenly.
+    private var evenFrom: Double?
 
     init(rate: Double, sampleRate: Int, window: Double = 1) {
         limit = Int(rate * Double(sampleRate) * window)
         self.window = window
+        perSecond = rate * Double(sampleRate)
     }
 
     /// Seconds to wait before `samples` may go out at `now`.
     func delay(for samples: Int, at now: Double) -> Double {
         var total = samples + sends.reduce(0) { $0 + ($1.time > now - window ? $1.samples : 0) }
-        var wait = 0.0
+        var wait = evenFrom.map { max(0, $0 - now) } ?? 0
         for send in sends where total > limit {
             // Wait until this send leaves the window.
             if send.time > now - window { total -= send.samples }
@@ -28,5 +33,16 @@ struct RatePacer {
     mutating func sent(_ samples: Int, at time: Double) {
         sends.removeAll { $0.time <= time - window }
         sends.append((time, samples))
+        if let from = evenFrom { evenFrom = max(from, time) + Double(samples) / perSecond }
+    }
+
+    /// The socket held a send (the network stalled) until `time`: what its buffers took before
+    /// may all reach the server now, so it counts as sent now. From then on sends are spaced at
+    /// the rate: the window alone lets a backlog out a window's worth at a time, and bursts a
+    /// second apart, each spread by the network, can crowd into one window at the server.
+    /// Counting `samples` when the buffers held less only delays the backlog by the difference.
+    mutating func held(_ samples: Int, until time: Double) {
+        evenFrom = time
+        sent(samples, at: time)
     }
 }

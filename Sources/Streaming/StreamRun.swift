@@ -25,6 +25,10 @@ final class StreamRun: @unchecked Sendable {
         case audio(AudioFrame)
     }
 
+    /// Longer than a send takes unless the network held it (a send only hands the frame to the
+    /// event loop), and short against a stall worth counting.
+    static let heldSend = 0.2
+
     private let lock = NSLock()
     private var adapter: any ProviderAdapter
     private let generic: GenericAdapter?
@@ -199,8 +203,14 @@ final class StreamRun: @unchecked Sendable {
                 // Never faster than the provider allows over any 1 s window (B1.5, B2.7).
                 let wait = pacer?.delay(for: frame.samples.count, at: Date().timeIntervalSince(openedAt)) ?? 0
                 if wait > 0 { try? await Task.sleep(for: .seconds(wait)) }
-                pacer?.sent(frame.samples.count, at: Date().timeIntervalSince(openedAt))
+                let start = Date().timeIntervalSince(openedAt)
+                pacer?.sent(frame.samples.count, at: start)
                 do { try await connection.send(pcm: frame.samples) } catch { break sending }
+                // A send returns at once unless the socket's small buffers are full.
+                let end = Date().timeIntervalSince(openedAt)
+                if end - start > Self.heldSend {
+                    pacer?.held(WebSocketDialer.heldBytes / 2 + frame.samples.count, until: end)
+                }
             case .finish:
                 for message in adapter.finishMessages {
                     do { try await connection.send(text: message) } catch { break sending }

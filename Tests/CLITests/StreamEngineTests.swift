@@ -80,6 +80,19 @@ struct StreamEngineTests {
         }
     }
 
+    /// A server that pings (as websockets' keepalive does) closes with 1011 when a pong is late;
+    /// every ping is answered, mid-stream and while the sender waits for the pacer.
+    @Test(arguments: ["assemblyai", "generic"])
+    func aServerThatPingsGetsItsPongs(provider: String) throws {
+        let server = try WSServer(provider: provider, text: "git status", arguments: ["--ping-interval", "0.2"])
+        try profile("pings", server)
+        let result = try transcribe("pings")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "git status\n")
+        let codes = try server.events("disconnect").compactMap { $0["code"] as? Int }
+        #expect(codes == [1000], "\(codes)")
+    }
+
     @Test(arguments: ["assemblyai", "deepgram", "generic"])
     func partialsAreShownAndTurnsAssembleIntoTheFinalText(provider: String) throws {
         let server = try WSServer(provider: provider, text: "git status | docker ps", arguments: ["--word-ms", "250"])

@@ -130,14 +130,10 @@ struct StreamFixtureTests {
     // MARK: A network stall
 
     /// The fixture stops reading for 5 s, a second into 9 s of audio, then holds the stream to
-    /// real time over every 1 s window (3007 otherwise, as AssemblyAI).
-    ///
-    /// Known to fail: `RatePacer` paces what the engine hands to swift-websocket, but swift-nio
-    /// and the kernel's send buffer (autotuned past a megabyte on loopback) take every frame of
-    /// the stall without blocking the sender, so they all arrive at once when it ends and the
-    /// engine's queue never sees a backlog. swift-websocket exposes no socket options to bound
-    /// that (SO_SNDBUF, the write watermarks). When this is fixed the known issue stops being
-    /// recorded and this test fails until `withKnownIssue` is removed.
+    /// real time over every 1 s window (3007 otherwise, as AssemblyAI). Its small receive
+    /// buffer pushes the stall back to the client, as a stalled network does (it holds at most
+    /// what is in flight): the engine's socket buffers fill, its sends wait, and the backlog
+    /// stays in its queue, where the pacer lets it out at real time.
     @Test func afterAStallTheBacklogGoesOutAtRealTime() throws {
         let long = cli.home.appendingPathComponent("long.wav").path
         try Shell.run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", long, "synth", "9", "sine", "440"])
@@ -159,12 +155,10 @@ struct StreamFixtureTests {
             worst = max(worst, after.filter { $0.t > frame.t - 1 && $0.t <= frame.t }.map(\.seconds).reduce(0, +))
         }
         let closes = try server.events("server_close").compactMap { $0["code"] as? Int }
-        withKnownIssue("the stall's audio waits in swift-nio and the kernel, then arrives at once") {
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout == "git status\n")
-            #expect(closes == [1000])
-            #expect(worst <= 1.5, "\(worst) s of audio arrived in one 1 s window after the stall")
-        }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "git status\n")
+        #expect(closes == [1000])
+        #expect(worst <= 1.5, "\(worst) s of audio arrived in one 1 s window after the stall")
     }
 
     /// The same stall against a client that sends its backlog as fast as the socket takes it:

@@ -127,7 +127,7 @@ struct TLSTests {
         #expect(result.stdout == "git status\n")
     }
 
-    // MARK: Stream engine (swift-websocket, and async-http-client for tokens)
+    // MARK: Stream engine (NIOWebSocket over NIOSSL, and async-http-client for tokens)
 
     func streamProfile(_ name: String, _ server: WSServer, _ extra: String = "") throws {
         let file = try cli.file(

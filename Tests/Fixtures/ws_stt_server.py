@@ -11,6 +11,7 @@ and B2 (Deepgram, checklist B2.8). Comments cite the section.
         [--drop-every FRAMES] [--max-drops N] [--no-resume] [--expect-wav FILE] [--idle-timeout 10]
         [--format-turns-twice] [--final-delay SECONDS] [--tls-cert CERT.pem --tls-key KEY.pem]
         [--replay FILE] [--replay-error N] [--stall-at SECONDS --stall-for SECONDS]
+        [--ping-interval SECONDS]
 
 It listens on 127.0.0.1 only, prints the port alone on the first stdout line, serves until
 --lifetime seconds have passed, and exits by itself. With --tls-cert and --tls-key the port
@@ -254,7 +255,12 @@ class Stall:
     receive buffer), then reads again; from then on no 1 s window may carry more than
     LIMIT seconds of audio, or it closes with 3007 as AssemblyAI does for audio sent faster
     than real time (B1.5). LIMIT is 1 s plus what a client with small socket buffers may
-    have in transit when reading resumes and this process's own scheduling."""
+    have in transit when reading resumes and this process's own scheduling.
+    Why the small receive buffer: a stalled network holds only what is in flight (a
+    congestion window) and the real service reads promptly, so the rest of a stall's audio
+    waits at the client, where the client's socket buffers and queue decide how it comes out.
+    With the default buffer (autotuned to megabytes) the stall would sit in this process's
+    own kernel buffer, which no client controls and the service does not have."""
     LIMIT = 1.5
 
     def __init__(self):
@@ -661,7 +667,7 @@ async def main():
     server = await websockets.serve(
         handler, "127.0.0.1", ARGS.port, create_protocol=Protocol, max_size=4 * 1024 * 1024, ssl=tls,
         # Deepgram subprotocol auth (B2.2 §3): the scheme is echoed, never the key.
-        subprotocols=["token", "bearer"], ping_interval=None)
+        subprotocols=["token", "bearer"], ping_interval=ARGS.ping_interval, ping_timeout=ARGS.ping_interval)
     if ARGS.stall_at is not None:
         # A small receive buffer (inherited by accepted sockets), so a stall soon blocks the client.
         for sock in server.sockets:
@@ -700,6 +706,8 @@ if __name__ == "__main__":
     parser.add_argument("--stall-at", type=float, help="assemblyai: after this much audio, stop reading for "
                         "--stall-for seconds, then hold the client to 1x over every 1 s window (3007 otherwise)")
     parser.add_argument("--stall-for", type=float, default=4.0)
+    parser.add_argument("--ping-interval", type=float, help="ping the client this often and close with 1011 "
+                        "when its pong does not arrive within as long again (websockets' keepalive)")
     parser.add_argument("--replay-error", type=int, help="assemblyai: on the first audio frame, send this "
                         "Error message of recorded/assemblyai_v3_errors.json (0-based), then the close recorded after it")
     parser.add_argument("--tls-cert", help="serve wss:// and https:// with this PEM certificate (chain) ...")

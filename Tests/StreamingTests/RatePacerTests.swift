@@ -34,6 +34,24 @@ struct RatePacerTests {
         #expect(times.last! - 4.0 < 3)
     }
 
+    /// What the socket's buffers held through a stall reaches the server when it ends, together
+    /// with the first of the backlog: counted then, the two stay within one window's worth, and
+    /// the backlog then leaves evenly, never in bursts.
+    @Test func whatTheSocketHeldCountsWhenTheStallEnds() {
+        var pacer = RatePacer(rate: 1, sampleRate: 16000)
+        for i in 0..<16 { pacer.sent(1000, at: Double(i) * 0.0625) }
+        // The network stalls at 1 s with 4 frames in the socket's buffers; the send the socket
+        // held returns at 4 s, when those 4 frames arrive.
+        pacer.held(4000, until: 4.0)
+        let backlog = drain(&pacer, frames: 48, samples: 1000, from: 4.0)
+        let times = Array(repeating: 4.0, count: 4) + backlog
+        #expect(busiestWindow(times, samples: 1000) <= 16000)
+        // Evenly: no quarter of a second carries more than a quarter second and one frame.
+        #expect(busiestWindow(backlog, samples: 1000, length: 0.25) <= 5000)
+        // And the held audio is not counted longer than it takes to play.
+        #expect(backlog.first! <= 4.25 + 1e-9)
+    }
+
     @Test func deepgramMayGoAQuarterFaster() {
         var pacer = RatePacer(rate: 1.25, sampleRate: 16000)
         let times = drain(&pacer, frames: 100, samples: 640, from: 0)

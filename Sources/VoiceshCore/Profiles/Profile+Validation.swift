@@ -159,7 +159,7 @@ extension EngineConfig {
             if let url {
                 checkURL(url, key: "url", schemes: ["ws", "wss"], fail: fail)
                 if Self.isSecureToAnAddress(url) {
-                    // swift-websocket sends the URL's host as SNI, and TLS forbids an address there.
+                    // The stream socket sends the URL's host as SNI, and TLS forbids an address there.
                     fail(
                         "url",
                         "\"\(url)\" names an IP address; over wss:// use the host name the server's certificate is for")

@@ -38,7 +38,7 @@ final class WSServer {
     // SIGKILL: the test runner's threads block SIGTERM, and children inherit the mask.
     deinit { kill(process.processIdentifier, SIGKILL) }
 
-    /// `wss` by name: swift-websocket sends the URL's host as SNI, which may not be an address.
+    /// `wss` by name: the stream socket sends the URL's host as SNI, which may not be an address.
     private var origin: String { secure ? "localhost:\(port)" : "127.0.0.1:\(port)" }
 
     /// The provider's streaming URL on this server.
