@@ -43,6 +43,8 @@ enum WebSocketDialer {
             let scheme = parts.scheme?.lowercased(), scheme == "ws" || scheme == "wss"
         else { throw Failure.badURL }
         let secure = scheme == "wss"
+        // Foundation keeps an IPv6 address's brackets in `host`, as the Host header wants; the socket does not.
+        let address = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         let ssl = try secure ? NIOSSLContext(configuration: tls) : nil
         var target = parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath
         if let query = parts.percentEncodedQuery { target += "?" + query }
@@ -55,7 +57,7 @@ enum WebSocketDialer {
             .connectTimeout(.seconds(10))
             .channelOption(.tcpOption(.init(rawValue: TCP_NOTSENT_LOWAT)), value: SocketOptionValue(unsentBytes))
             .channelOption(.writeBufferWaterMark, value: writeBuffer)
-            .connect(host: host, port: parts.port ?? (secure ? 443 : 80)) { channel in
+            .connect(host: address, port: parts.port ?? (secure ? 443 : 80)) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let ssl {
                         // The URL's host as SNI, as before (validation refuses an address with wss).

@@ -30,6 +30,33 @@ struct StreamEngineTests {
             environment: environment)
     }
 
+    /// An IPv6 address in the URL: the socket dials it bare, the Host header keeps its brackets.
+    @Test(.enabled(if: Self.loopbackIPv6)) func anIPv6AddressInTheURLConnects() throws {
+        let server = try WSServer(provider: "generic", arguments: ["--listen", "::1"])
+        #expect(server.url.hasPrefix("ws://[::1]:"))
+        try profile("v6", server)
+        let result = try transcribe("v6")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "git status\n")
+        let headers = try #require(try server.events("connect").first)["headers"] as? [String: String]
+        #expect(headers?["host"] == "[::1]:\(server.port)")
+    }
+
+    /// Whether this machine has ::1 (a container may have no IPv6 at all).
+    static var loopbackIPv6: Bool {
+        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_addr = in6addr_loopback
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0
+            }
+        }
+    }
+
     @Test(arguments: [("assemblyai", 1600), ("deepgram", 1280), ("generic", 1280)])
     func rawPCMGoesOutInProviderFramesAtRealTime(provider: String, frameBytes: Int) throws {
         let server = try WSServer(provider: provider, text: "kubectl get pods")

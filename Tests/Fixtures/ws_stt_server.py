@@ -13,7 +13,7 @@ and B2 (Deepgram, checklist B2.8). Comments cite the section.
         [--replay FILE] [--replay-error N] [--stall-at SECONDS --stall-for SECONDS]
         [--ping-interval SECONDS]
 
-It listens on 127.0.0.1 only, prints the port alone on the first stdout line, serves until
+It listens on 127.0.0.1 (or ::1, `--listen`) only, prints the port alone on the first stdout line, serves until
 --lifetime seconds have passed, and exits by itself. With --tls-cert and --tls-key the port
 speaks TLS (wss:// and https://, Python's ssl module). One port serves everything:
   /v3/ws            AssemblyAI streaming (B1)      /v3/token        AssemblyAI token (B1.3, GET)
@@ -665,7 +665,7 @@ async def main():
         tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         tls.load_cert_chain(ARGS.tls_cert, ARGS.tls_key)
     server = await websockets.serve(
-        handler, "127.0.0.1", ARGS.port, create_protocol=Protocol, max_size=4 * 1024 * 1024, ssl=tls,
+        handler, ARGS.listen, ARGS.port, create_protocol=Protocol, max_size=4 * 1024 * 1024, ssl=tls,
         # Deepgram subprotocol auth (B2.2 §3): the scheme is echoed, never the key.
         subprotocols=["token", "bearer"], ping_interval=ARGS.ping_interval, ping_timeout=ARGS.ping_interval)
     if ARGS.stall_at is not None:
@@ -689,6 +689,7 @@ if __name__ == "__main__":
                         help="deepgram: a key below Member may stream but not mint tokens (403)")
     parser.add_argument("--log")
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--listen", choices=["127.0.0.1", "::1"], default="127.0.0.1")
     parser.add_argument("--lifetime", type=float, default=120)
     parser.add_argument("--close-after", type=float)
     parser.add_argument("--close-code", type=int, default=1011)

@@ -9,9 +9,11 @@ final class WSServer {
     /// Whether it speaks TLS (`--tls-cert`): wss:// and https://.
     let secure: Bool
     private let process: Process
+    private let arguments: [String]
 
     init(provider: String, text: String = "git status", arguments: [String] = []) throws {
         self.provider = provider
+        self.arguments = arguments
         log = FileManager.default.temporaryDirectory.appendingPathComponent("ws-stt-\(UUID().uuidString).log")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
@@ -39,7 +41,9 @@ final class WSServer {
     deinit { kill(process.processIdentifier, SIGKILL) }
 
     /// `wss` by name: the stream socket sends the URL's host as SNI, which may not be an address.
-    private var origin: String { secure ? "localhost:\(port)" : "127.0.0.1:\(port)" }
+    private var origin: String {
+        secure ? "localhost:\(port)" : arguments.contains("::1") ? "[::1]:\(port)" : "127.0.0.1:\(port)"
+    }
 
     /// The provider's streaming URL on this server.
     var url: String {
