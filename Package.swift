@@ -45,7 +45,7 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "LocalRecognizer", dependencies: ["VoiceshCore", "CPocketSphinx"],
-            resources: [.copy("Resources/shell-corpus.txt")], swiftSettings: strict),
+            resources: [.copy("Resources/shell-corpus.txt"), .copy("Resources/shell-usage.txt")], swiftSettings: strict),
         // swift-nio-ssl's trust store as OpenSSL users expect it, and its refusals in words: shared
         // by the two network adapters below (which still never import each other).
         .target(

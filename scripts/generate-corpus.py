@@ -143,6 +143,120 @@ for n in notes:
     add("echo quote", n, "end quote greater than", random.choice(files))
     add("grep dash r quote", n, "end quote", random.choice(dirs))
 
+
+# What each common command accepts, as people type it: its usual flags and subcommands with a
+# typical argument (the man pages' and the tools' own "common usage" sections). The templates
+# above sample flags at random, so `docker ps dash a` or `git pull dash dash rebase` could be
+# missing; these lines make each command's own flags the likely ones after it. A random
+# generator of its own, so the lines above stay as they were.
+usual = random.Random(12)
+processes = ["node", "python", "java", "nginx", "postgres", "redis", "ssh", "docker", "ruby", "php", "cron", "gunicorn", "mysql", "sshd"]
+accepts = {
+    "git add": ["dot", "dash a", "dash p", "dash u", "dash dash all", "src", "readme dot md"],
+    "git status": ["dash s", "dash s b", "dash dash short"],
+    "git commit": ["dash dash amend", "dash dash amend dash dash no dash edit", "dash a", "dash v", "dash a m quote wip end quote"],
+    "git push": ["origin main", "dash u origin main", "dash f", "dash dash force dash with dash lease", "origin head", "dash dash tags", "dash dash set dash upstream origin feature", "origin dash dash delete feature"],
+    "git pull": ["dash dash rebase", "origin main", "dash dash ff dash only", "origin master", "dash dash rebase origin main", "upstream main"],
+    "git log": ["dash dash oneline", "dash n five", "dash n three", "dash p", "dash dash graph dash dash oneline", "dash dash stat", "dash dash oneline dash n twenty", "dash dash author", "origin slash main"],
+    "git diff": ["dash dash staged", "dash dash cached", "head", "main", "dash dash stat", "dash dash name dash only", "head tilde one"],
+    "git checkout": ["dash b feature", "main", "dash dash dot", "dash", "develop", "dash b fix slash login"],
+    "git switch": ["dash c feature", "main", "dash", "develop"],
+    "git branch": ["dash a", "dash d feature", "dash r", "dash v v", "dash m main", "dash dash merged"],
+    "git stash": ["pop", "list", "apply", "drop", "show dash p", "push dash m quote wip end quote"],
+    "git reset": ["dash dash hard head", "dash dash soft head tilde one", "head tilde one", "dash dash hard origin slash main", "head dot"],
+    "git rebase": ["dash i head tilde three", "main", "dash dash continue", "dash dash abort", "origin slash main", "dash i main"],
+    "git merge": ["main", "dash dash no dash ff feature", "dash dash abort", "origin slash main", "develop"],
+    "git fetch": ["dash dash all", "origin", "dash dash prune", "dash p", "upstream"],
+    "git remote": ["dash v", "add origin", "remove origin", "set dash url origin"],
+    "git show": ["head", "dash dash stat", "head tilde one", "dash dash name dash only head"],
+    "git tag": ["dash a v one dot zero", "dash l", "dash d v one dot zero"],
+    "git clean": ["dash f d", "dash n"],
+    "git restore": ["dot", "dash dash staged dot", "readme dot md"],
+    "docker ps": ["dash a", "dash q", "dash a q", "dash dash all", "dash l"],
+    "docker run": ["dash it ubuntu bash", "dash d dash p eight zero eight zero colon eight zero nginx", "dash dash rm dash it alpine sh", "dash d nginx", "dash it dash dash rm ubuntu", "hello dash world"],
+    "docker exec": ["dash it web bash", "dash it web sh", "dash it db psql", "web ls"],
+    "docker logs": ["dash f web", "dash dash tail one hundred web", "web", "dash f api", "dash dash since one h web"],
+    "docker compose": ["up dash d", "down", "logs dash f", "ps", "build", "pull", "restart", "up dash d dash dash build", "down dash v", "exec web bash", "logs dash f web"],
+    "docker images": ["dash a", "dash q"],
+    "docker build": ["dash t app dot", "dot", "dash dash no dash cache dot", "dash t web colon latest dot"],
+    "docker rm": ["dash f web", "web"],
+    "docker rmi": ["dash f app", "app"],
+    "docker system": ["prune", "prune dash a", "df"],
+    "docker volume": ["ls", "prune", "rm data"],
+    "docker network": ["ls", "inspect bridge", "create backend"],
+    "kubectl get": ["pods", "pods dash a", "pods dash o wide", "pods dash n kube dash system", "svc", "nodes", "deployments", "all", "pods dash w", "ns", "events", "pods dash dash all dash namespaces", "ingress"],
+    "kubectl describe": ["pod web", "node", "deployment web", "svc web", "pods"],
+    "kubectl logs": ["dash f web", "web", "dash f deployment slash web", "dash dash tail one hundred web", "dash p web", "dash f web dash n prod"],
+    "kubectl apply": ["dash f deployment dot yaml", "dash f dot", "dash k dot", "dash f k eight s"],
+    "kubectl delete": ["pod web", "dash f deployment dot yaml", "deployment web"],
+    "kubectl exec": ["dash it web dash dash bash", "dash it web dash dash sh"],
+    "kubectl rollout": ["restart deployment slash web", "status deployment slash web", "undo deployment slash web"],
+    "kubectl config": ["get dash contexts", "use dash context prod", "current dash context"],
+    "journalctl": ["dash u nginx dash f", "dash f", "dash x e", "dash b", "dash dash since today", "dash u ssh", "dash n fifty", "dash k", "dash u docker dash dash since yesterday", "dash e"],
+    "ls": ["dash l", "dash l a", "dash a", "dash l h", "dash l t", "dash l t r", "dash one", "dash l a h", "dash r"],
+    "grep": ["dash r", "dash i", "dash n", "dash r n", "dash v", "dash l", "dash c", "dash e", "dash w", "dash r i", "dash i n"],
+    "ps": ["aux", "dash e f", "dash e f pipe grep", "aux pipe grep", "aux dash dash sort dash percent mem"],
+    "tail": ["dash f", "dash n fifty", "dash f dash n one hundred", "dash n twenty"],
+    "head": ["dash n twenty", "dash n five", "dash c one hundred"],
+    "rm": ["dash r f", "dash r", "dash f", "dash i", "dash r v"],
+    "cp": ["dash r", "dash a", "dash v", "dash r v", "dash p"],
+    "mv": ["dash i", "dash v", "dash n"],
+    "mkdir": ["dash p", "dash v"],
+    "chmod": ["plus x", "dash r seven five five", "seven five five", "six four four", "u plus x", "six zero zero", "dash r g plus w"],
+    "chown": ["dash r user colon user", "root colon root", "dash r www dash data colon www dash data"],
+    "du": ["dash s h", "dash h", "dash s h star", "dash h dash dash max dash depth equals one", "dash s h dot"],
+    "df": ["dash h", "dash i", "dash t h", "dash h dot"],
+    "find": ["dot dash name", "dot dash type f", "dot dash type d", "dot dash mtime dash one", "dot dash size plus one hundred m", "dot dash name star dot log dash delete", "slash dash name"],
+    "tar": ["dash x z f", "dash c z f", "dash x v f", "dash t f", "dash x f", "dash c z v f"],
+    "curl": ["dash i", "dash s", "dash o", "dash l", "dash x post", "dash v", "dash s l", "dash i dash x get", "dash h"],
+    "ssh": ["dash i tilde slash dot ssh slash id underscore rsa", "dash p two two two two", "dash v", "dash l root", "dash t"],
+    "scp": ["dash r", "dash p two two two two", "dash i"],
+    "rsync": ["dash a v z", "dash a v", "dash a v z dash dash delete", "dash dash progress", "dash a v z dash e ssh"],
+    "make": ["test", "build", "install", "clean", "dash j four", "all", "run", "lint", "dash j eight", "check", "release"],
+    "npm": ["install", "run build", "run dev", "test", "start", "ci", "run lint", "install dash dash save dash dev", "install dash g", "run test", "outdated", "update"],
+    "pip": ["install dash r requirements dot txt", "install requests", "list", "freeze", "install dash e dot", "install dash dash upgrade pip", "show", "uninstall"],
+    "python three": ["dash m venv venv", "dash m pip install", "manage dot py runserver", "dash m http dot server", "main dot py", "dash c", "app dot py", "dash m pytest", "setup dot py install"],
+    "tmux": ["attach dash t work", "new dash s work", "ls", "kill dash session dash t work", "a", "attach"],
+    "kill": ["dash nine", "dash h u p", "dash l", "dash term", "dash fifteen"],
+    "pgrep": ["dash f", "dash a", "dash l"],
+    "pkill": ["dash f", "dash nine"],
+    "killall": ["dash nine", ""],
+    "free": ["dash h", "dash m", "dash g"],
+    "uname": ["dash a", "dash r", "dash m"],
+    "sort": ["dash n", "dash r", "dash u", "dash h", "dash n r", "dash k two"],
+    "wc": ["dash l", "dash w", "dash c"],
+    "ln": ["dash s", "dash s f"],
+    "ping": ["dash c four", "dash c three", "localhost", "eight dot eight dot eight dot eight"],
+    "netstat": ["dash t u l n p", "dash t l n p", "dash a n"],
+    "ss": ["dash t u l n p", "dash t l n p", "dash s"],
+    "lsof": ["dash i", "dash i colon eight zero eight zero", "dash p"],
+    "watch": ["dash n one", "dash n five", "dash n two"],
+    "less": ["plus f", "dash r", "dash n"],
+    "crontab": ["dash e", "dash l", "dash r"],
+    "ufw": ["status", "allow", "enable", "status verbose", "deny"],
+    "ip": ["a", "addr", "route", "link", "addr show", "r"],
+    "terraform": ["init", "plan", "apply", "destroy", "fmt", "validate", "apply dash auto dash approve"],
+    "htop": ["", "dash u root"],
+    "top": ["", "dash o percent mem", "dash u root"],
+}
+args = {"grep": ["error", "todo", "main", "warning", "failed", "password"],
+        "ps": processes, "pgrep": processes, "pkill": processes, "killall": processes,
+        "rm": files + build_dirs, "cp": files + build_dirs, "mv": files, "mkdir": build_dirs, "chmod": files,
+        "chown": files + build_dirs, "ls": dirs, "du": dirs, "tail": ["slash var slash log slash syslog"] + files,
+        "head": files, "less": files, "sort": files, "wc": files, "find": ["star dot log", "star dot py", "readme dot md"],
+        "tar": ["backup dot tar dot gz", "archive dot tar dot gz", "dist dot tar"], "curl": ["localhost colon eight zero eight zero", "example dot com", "http colon slash slash localhost colon three thousand"],
+        "ssh": ["root at sign server", "user at sign prod", "deploy at sign staging"], "scp": ["notes dot txt server colon tilde"],
+        "rsync": ["dot slash backup slash", "dist slash server colon slash srv"], "kill": ["one two three four", "four five six seven"],
+        "ln": ["target link"], "lsof": [""], "watch": ["df dash h", "free dash h", "kubectl get pods"], "pip": ["requests", "flask"]}
+for command, flags_ in accepts.items():
+    for flag in flags_:
+        add(command, flag)
+        for a in usual.sample(args.get(command, [""]), min(2, len(args.get(command, [""])))):
+            add(command, flag, a)
+        if usual.random() < 0.2: add("sudo", command, flag)
+for p in processes:
+    add("ps aux pipe grep", p); add("pgrep", p); add("pkill", p); add("killall", p); add("which", p)
+
 evaluation = {l.strip() for name in ["evaluation", "development"] for l in open(os.path.join(ROOT, f"Benchmarks/EdgeBenchmark/{name}.txt")) if not l.startswith("#")}
 corpus = sorted(s for s in S if s not in evaluation)
 out = os.path.join(ROOT, "Sources/LocalRecognizer/Resources/shell-corpus.txt")

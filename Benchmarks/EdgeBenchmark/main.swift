@@ -79,7 +79,7 @@ struct Figures {
     var quotes = 0, exactQuotes = 0
     var noiseClips = 0, noiseSilent = 0
     var audio = 0.0, decode = 0.0
-    var tailShort: [Double] = [], tailLong: [Double] = []
+    var tailShort: [Double] = [], tailLong: [Double] = [], tailLongCPU: [Double] = []
     var memory = 0.0
 
     mutating func add(_ other: Figures) {
@@ -95,6 +95,7 @@ struct Figures {
         decode += other.decode
         tailShort += other.tailShort
         tailLong += other.tailLong
+        tailLongCPU += other.tailLongCPU
         memory = max(memory, other.memory)
     }
 }
@@ -102,23 +103,37 @@ struct Figures {
 /// When the engine asked for a frame after the last one: it had decoded everything by then.
 final class EndMark: @unchecked Sendable {
     var time = Date()
+    var cpu = 0.0
     var frames: ArraySlice<AudioFrame> = []
 }
 
+/// The process's CPU time in seconds: what the tail costs, whatever else the machine runs.
+func processCPU() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
 /// Feeds the recording as the engine asks for it; returns the text (nil: no speech), the
-/// decoding time and the tail from the end of the audio to the text.
-func decode(_ engine: PocketSphinxEngine, _ audio: [Int16]) async -> (String?, seconds: Double, tailMs: Double) {
+/// decoding time and the tail from the end of the audio to the text (wall clock and CPU).
+func decode(_ engine: PocketSphinxEngine, _ audio: [Int16]) async -> (
+    String?, seconds: Double, tailMs: Double, tailCPUMs: Double
+) {
     let started = Date()
     let end = EndMark()
     end.frames = AudioFrame.frames(of: audio)[...]
     let stream = AsyncStream<AudioFrame>(unfolding: {
         if let next = end.frames.popFirst() { return next }
         end.time = Date()
+        end.cpu = processCPU()
         return nil
     })
     let text = try? await engine.transcribe(stream) { _ in }.text
     let finished = Date()
-    return (text, finished.timeIntervalSince(started), finished.timeIntervalSince(end.time) * 1000)
+    return (
+        text, finished.timeIntervalSince(started), finished.timeIntervalSince(end.time) * 1000,
+        (processCPU() - end.cpu) * 1000
+    )
 }
 
 func measure(_ name: String, _ engine: PocketSphinxEngine, _ set: (speech: [Utterance], noise: [Utterance])) async
@@ -127,7 +142,7 @@ func measure(_ name: String, _ engine: PocketSphinxEngine, _ set: (speech: [Utte
     var f = Figures()
     let shell = SpokenShell()
     for sample in set.speech {
-        let (text, seconds, tail) = await decode(engine, sample.audio)
+        let (text, seconds, tail, tailCPU) = await decode(engine, sample.audio)
         let hypothesis = text ?? ""
         if environment["EDGE_BENCH_VERBOSE"] != nil { print("\(name): \(sample.text) → \(hypothesis)") }
         let reference = sample.text.split(separator: " ").map(String.init)
@@ -136,7 +151,10 @@ func measure(_ name: String, _ engine: PocketSphinxEngine, _ set: (speech: [Utte
         f.audio += sample.seconds
         f.decode += seconds
         if sample.seconds < 4 { f.tailShort.append(tail) }
-        if sample.seconds >= 8 { f.tailLong.append(tail) }
+        if sample.seconds >= 8 {
+            f.tailLong.append(tail)
+            f.tailLongCPU.append(tailCPU)
+        }
         f.errors += VoiceLearner.wordErrors(reference, heard)
         f.words += reference.count
         if shell.normalize(hypothesis) == shell.normalize(sample.text) { f.exactShell += 1 }
@@ -146,7 +164,7 @@ func measure(_ name: String, _ engine: PocketSphinxEngine, _ set: (speech: [Utte
         }
     }
     for clip in set.noise {
-        let (text, seconds, _) = await decode(engine, clip.audio)
+        let (text, seconds, _, _) = await decode(engine, clip.audio)
         if environment["EDGE_BENCH_VERBOSE"] != nil, let text { print("\(name): noise → \(text)") }
         f.noiseClips += 1
         f.audio += clip.seconds
@@ -169,7 +187,7 @@ func row(_ label: String, _ f: Figures) -> String {
     let cells = [
         label, percent(f.exactShell, f.utterances), percent(f.errors, f.words), percent(f.exactQuotes, f.quotes),
         "\(f.noiseSilent)/\(f.noiseClips)", String(format: "%.3f", f.decode / f.audio), median(f.tailShort),
-        median(f.tailLong), String(format: "%.0f MiB", f.memory),
+        median(f.tailLong), median(f.tailLongCPU), String(format: "%.0f MiB", f.memory),
     ]
     return "| " + cells.joined(separator: " | ") + " |"
 }
@@ -196,7 +214,7 @@ let loadSeconds = Date().timeIntervalSince(loadStart)
 
 let header = [
     "voice", "exact shell text", "WER", "quoted English exact", "noise → no text", "RTF", "end → text, ~2 s",
-    "end → text, ~10 s", "peak memory",
+    "end → text, ~10 s", "its CPU", "peak memory",
 ]
 func printTable(_ title: String, _ rows: [(String, Figures)]) {
     print("\(title)\n")

@@ -28,7 +28,11 @@ struct EdgeModel {
         let extra = vocabulary.map { $0.lowercased() } + history.map { $0.lowercased() }
         let sentences = (ShellCorpus.sentences + extra + vocabulary.map { "sudo \($0.lowercased())" })
             .map { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
-        let key = String(stableHash(sentences.map { $0.joined(separator: " ") }.joined(separator: "\n")), radix: 16)
+        let key = String(
+            stableHash(
+                sentences.map { $0.joined(separator: " ") }.joined(separator: "\n") + ShellUsage.text
+                    + "\(ShellUsage.weight)"),
+            radix: 16)
         let directory = cacheDirectory + "/edge-\(key)"
         let lm = directory + "/shell.lm"
         let dict = directory + "/shell.dict"
@@ -48,7 +52,7 @@ struct EdgeModel {
             for word in unspeakable where !missing.contains(word) { missing.append(word) }
             if unspeakable.isEmpty { speakable.append(words) }
         }
-        let model = NGramModel(sentences: speakable)
+        let model = NGramModel(sentences: speakable, priors: ShellUsage.priors, priorWeight: ShellUsage.weight)
         let lines = dictionaryLines(model.vocabulary, pronunciations)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -29,6 +29,18 @@ struct TranscribeTests {
         #expect(result.stdout == text + "\n")
     }
 
+    /// Lines the shell-talk model misheard before it knew how shells are used (this speech,
+    /// checked against the model without the usage priors and the flags each command takes):
+    /// `make` as the rarely typed `du` (the whole line heard as `du`), and a flag that does not
+    /// go with `docker compose up` (`dash b`).
+    @Test(arguments: [("make test", "make test"), ("docker compose up dash d", "docker compose up -d")])
+    func hearsTheCommandsPeopleType(spoken: String, shell: String) throws {
+        let cli = try CLI()
+        let result = try cli.run("transcribe", try Self.speech(spoken, in: cli))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == shell + "\n")
+    }
+
     /// A profile's vocabulary reaches the model, with espeak-ng's pronunciation for a word no
     /// dictionary has.
     @Test func profileVocabularyIsRecognised() throws {

@@ -5,11 +5,20 @@ import Foundation
 /// context's probabilities sum to one; `<s>` and `</s>` mark sentence edges.
 ///
 /// Small and exact rather than clever: the corpora here are a few thousand short commands.
+///
+/// `priors` reshape what follows a context (`<s>` → commands, `<s> git` → its subcommands):
+/// in such a context the seen followers keep their total probability, but share it as a mix
+/// of their counts and the prior's weights (`priorWeight` of it the prior's). A follower the
+/// prior lacks weighs as its rarest entry. Backing off is untouched.
 struct NGramModel: Sendable {
     private var counts: [[String]: Int] = [:]  // n-grams of order 1–3
     private let discount = 0.5
+    private let priors: [[String]: [String: Double]]
+    private let priorWeight: Double
 
-    init(sentences: [[String]]) {
+    init(sentences: [[String]], priors: [[String]: [String: Double]] = [:], priorWeight: Double = 0) {
+        self.priors = priors
+        self.priorWeight = priorWeight
         for words in sentences where !words.isEmpty {
             let tokens = ["<s>"] + words + ["</s>"]
             for n in 1...3 {
@@ -42,6 +51,7 @@ struct NGramModel: Sendable {
                 }
             }
         }
+        applyPriors(to: &probability)
         // Back-off weights: the mass left by discounting, spread over the lower order.
         var backoff: [[String]: Double] = [:]
         for order in 1...2 {
@@ -77,6 +87,21 @@ struct NGramModel: Sendable {
         lines.append("")
         lines.append("\\end\\")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Mixes each prior into the probabilities of its context's seen followers.
+    private func applyPriors(to probability: inout [[String]: Double]) {
+        guard priorWeight > 0 else { return }
+        for (context, weights) in priors {
+            let followers = probability.keys.filter { $0.count == context.count + 1 && Array($0.dropLast()) == context }
+            guard !followers.isEmpty, let rarest = weights.values.min() else { continue }
+            let mass = followers.reduce(0.0) { $0 + probability[$1]! }
+            let weightOf = { (gram: [String]) in weights[gram.last!] ?? rarest }
+            let total = followers.reduce(0.0) { $0 + weightOf($1) }
+            for gram in followers {
+                probability[gram] = (1 - priorWeight) * probability[gram]! + priorWeight * mass * weightOf(gram) / total
+            }
+        }
     }
 
     /// The model's probability of the last word after the others, backing off as needed.

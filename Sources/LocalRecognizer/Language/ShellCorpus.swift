@@ -13,10 +13,13 @@ public enum ShellCorpus {
     /// Where SwiftPM puts the target's resources: a folder beside the program (or the test
     /// bundle). Looked up here rather than through `Bundle.module`, which stops the process
     /// when the folder is missing.
-    static let file: String = {
-        let folder = "voicesh_LocalRecognizer.resources/shell-corpus.txt"
+    static let file = resource("shell-corpus.txt")
+
+    /// The path of one of the target's resources (the first place that has it).
+    static func resource(_ name: String) -> String {
+        let folder = "voicesh_LocalRecognizer.resources/" + name
         let places = [Bundle.main.bundleURL, Bundle.main.executableURL?.deletingLastPathComponent()]
         let found = places.compactMap { $0?.appendingPathComponent(folder).path }
         return found.first { FileManager.default.fileExists(atPath: $0) } ?? found.first ?? folder
-    }()
+    }
 }
