@@ -32,7 +32,7 @@ static short *read_wav(const char *path, int *count) {
     fclose(file);
     for (long at = 12; at + 8 <= (long)got;) {
         unsigned length = bytes[at + 4] | bytes[at + 5] << 8 | bytes[at + 6] << 16 | (unsigned)bytes[at + 7] << 24;
-        if (!memcmp(bytes + at, "data", 4) && at + 8 + length <= got) {
+        if (!memcmp(bytes + at, "data", 4) && (size_t)at + 8 + length <= got) {
             short *samples = malloc(length);
             memcpy(samples, bytes + at + 8, length);
             *count = length / 2;
