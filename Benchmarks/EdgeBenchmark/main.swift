@@ -181,7 +181,9 @@ let chosenVoices = environment["EDGE_BENCH_VOICES"].map { Set($0.split(separator
 let voices = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     .filter { (try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + $0)) != nil }
     .filter { chosenVoices?.contains($0) ?? true }
-let synthesizerOf = { (voice: String) in String(voice.prefix { $0 != "-" }) }
+/// A function, not a closure in a global: a global closure is the main actor's, and
+/// `learningFromUse` prints its tables from elsewhere (Swift 6 stops the program there).
+func synthesizerOf(_ voice: String) -> String { String(voice.prefix { $0 != "-" }) }
 let corpus = Set(ShellCorpus.sentences)
 let limit = environment["EDGE_BENCH_LIMIT"].flatMap { Int($0) } ?? Int.max
 let sets = try voices.map { voice in
