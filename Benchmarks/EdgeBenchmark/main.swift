@@ -8,7 +8,9 @@
 // The audio comes from scripts/synthesize-voices (cached outside git); a folder it wrote can
 // be given instead. EDGE_BENCH_VERBOSE=1 prints every hypothesis; EDGE_BENCH_ADAPT=20,50 adds
 // rows for `voicesh adapt` after enrolling that many corpus prompts in each voice;
-// EDGE_BENCH_USE=20,50 rows after learning from that many dictations by itself.
+// EDGE_BENCH_USE=20,50 rows after learning from that many dictations by itself. To explore on
+// a busy machine: EDGE_BENCH_VOICES=espeak-en-gb,flite-slt measures only those voices and
+// EDGE_BENCH_LIMIT=15 only each voice's first 15 commands.
 import Foundation
 import LocalRecognizer
 import VoiceshCore
@@ -193,11 +195,19 @@ func row(_ label: String, _ f: Figures) -> String {
 }
 
 let folder = try CommandLine.arguments.dropFirst().first ?? synthesize([])
+let chosenVoices = environment["EDGE_BENCH_VOICES"].map { Set($0.split(separator: ",").map(String.init)) }
 let voices = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     .filter { (try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + $0)) != nil }
-let synthesizerOf = { (voice: String) in String(voice.prefix { $0 != "-" }) }
+    .filter { chosenVoices?.contains($0) ?? true }
+/// A function, not a closure in a global: a global closure is the main actor's, and
+/// `learningFromUse` prints its tables from elsewhere (Swift 6 stops the program there).
+func synthesizerOf(_ voice: String) -> String { String(voice.prefix { $0 != "-" }) }
 let corpus = Set(ShellCorpus.sentences)
-let sets = try voices.map { try utterances(in: folder + "/" + $0) }
+let limit = environment["EDGE_BENCH_LIMIT"].flatMap { Int($0) } ?? Int.max
+let sets = try voices.map { voice in
+    let set = try utterances(in: folder + "/" + voice)
+    return (speech: Array(set.speech.prefix(limit)), noise: set.noise)
+}
 let overlap = Set(sets.flatMap { $0.speech.map(\.text) }).filter(corpus.contains)
 print(
     "\(folder): \(voices.count) voices, \(sets.first?.speech.count ?? 0) commands each; in the model's corpus: \(overlap.count)\n"
