@@ -16,14 +16,6 @@ struct StreamEngineTests {
         try Shell.run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", tone, "synth", "2", "sine", "440"])
     }
 
-    func profile(_ name: String, _ server: WSServer, _ extra: String = "") throws {
-        let file = try cli.file(
-            "\(name).toml",
-            "name = \"\(name)\"\nhost = \"example.com\"\n[engine]\nkind = \"stream\"\nprovider = \"\(server.provider)\"\n"
-                + "url = \"\(server.url)\"\n" + extra)
-        try cli.ok("profile", "import", file)
-    }
-
     func transcribe(_ name: String, _ file: String? = nil, environment: [String: String] = [:]) throws -> CLI.Result {
         try cli.run(
             ["transcribe", "--profile", name, "--partials", file ?? tone], executable: CLI.binary.path,
@@ -34,7 +26,7 @@ struct StreamEngineTests {
     @Test(.enabled(if: Self.loopbackIPv6)) func anIPv6AddressInTheURLConnects() throws {
         let server = try WSServer(provider: "generic", arguments: ["--listen", "::1"])
         #expect(server.url.hasPrefix("ws://[::1]:"))
-        try profile("v6", server)
+        try cli.streamProfile("v6", server)
         let result = try transcribe("v6")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "git status\n")
@@ -60,7 +52,7 @@ struct StreamEngineTests {
     @Test(arguments: [("assemblyai", 1600), ("deepgram", 1280), ("generic", 1280)])
     func rawPCMGoesOutInProviderFramesAtRealTime(provider: String, frameBytes: Int) throws {
         let server = try WSServer(provider: provider, text: "kubectl get pods")
-        try profile("p", server, "vocabulary = [\"kubectl\"]\n")
+        try cli.streamProfile("p", server, "vocabulary = [\"kubectl\"]\n")
         let started = Date()
         let result = try transcribe("p")
         #expect(result.status == 0, "\(result.stderr)")
@@ -112,7 +104,7 @@ struct StreamEngineTests {
     @Test(arguments: ["assemblyai", "generic"])
     func aServerThatPingsGetsItsPongs(provider: String) throws {
         let server = try WSServer(provider: provider, text: "git status", arguments: ["--ping-interval", "0.2"])
-        try profile("pings", server)
+        try cli.streamProfile("pings", server)
         let result = try transcribe("pings")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "git status\n")
@@ -123,7 +115,7 @@ struct StreamEngineTests {
     @Test(arguments: ["assemblyai", "deepgram", "generic"])
     func partialsAreShownAndTurnsAssembleIntoTheFinalText(provider: String) throws {
         let server = try WSServer(provider: provider, text: "git status | docker ps", arguments: ["--word-ms", "250"])
-        try profile("turns", server)
+        try cli.streamProfile("turns", server)
         let result = try transcribe("turns")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "git status docker ps\n")
@@ -140,7 +132,7 @@ struct StreamEngineTests {
 
     @Test func aSecondFormattedEndOfTurnReplacesTheFirst() throws {
         let server = try WSServer(provider: "assemblyai", text: "git status", arguments: ["--format-turns-twice"])
-        try profile("fmt", server)
+        try cli.streamProfile("fmt", server)
         let result = try transcribe("fmt")
         #expect(result.status == 0, "\(result.stderr)")
         let raw = try cli.run(
@@ -152,7 +144,7 @@ struct StreamEngineTests {
         for provider in ["assemblyai", "deepgram"] {
             let key = "\(provider)-key-4f9a8b7c6d5e"
             let server = try WSServer(provider: provider, arguments: ["--api-key", key])
-            try profile("k-\(provider)", server, "api_key_env = \"STT_KEY\"\n")
+            try cli.streamProfile("k-\(provider)", server, "api_key_env = \"STT_KEY\"\n")
             let result = try transcribe("k-\(provider)", environment: ["STT_KEY": key])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout == "git status\n")
@@ -193,7 +185,7 @@ struct StreamEngineTests {
     func recordedSequencesGiveTheirText(provider: String, file: String, text: String) throws {
         let recorded = CLI.packageDirectory.appendingPathComponent("Tests/Fixtures/recorded/\(file)").path
         let server = try WSServer(provider: provider, arguments: ["--replay", recorded])
-        try profile("replay-\(provider)", server)
+        try cli.streamProfile("replay-\(provider)", server)
         let result = try transcribe("replay-\(provider)")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == text + "\n")
@@ -205,7 +197,7 @@ struct StreamEngineTests {
     @Test func aDeepgramKeyWithoutMemberRightsStreamsWithTheKey() throws {
         let key = "dg-default-key-4f9a8b7c6d5e"
         let server = try WSServer(provider: "deepgram", arguments: ["--api-key", key, "--key-role", "default"])
-        try profile("dg-default", server, "api_key_env = \"STT_KEY\"\n")
+        try cli.streamProfile("dg-default", server, "api_key_env = \"STT_KEY\"\n")
         let result = try transcribe("dg-default", environment: ["STT_KEY": key])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "git status\n")
@@ -221,7 +213,7 @@ struct StreamEngineTests {
     @Test(arguments: [("nova-3", "keyterm"), ("nova-2", "keywords"), ("base", "keywords")])
     func deepgramVocabularyGoesAsTheModelTakesIt(model: String, key: String) throws {
         let server = try WSServer(provider: "deepgram")
-        try profile(
+        try cli.streamProfile(
             "dg-\(model)", server, "model = \"\(model)\"\nlanguage = \"en-us\"\nvocabulary = [\"kubectl\"]\n")
         let result = try transcribe("dg-\(model)")
         #expect(result.status == 0, "\(result.stderr)")
@@ -235,7 +227,7 @@ struct StreamEngineTests {
     @Test(arguments: [("en-GB", "universal-streaming-english"), ("de", "universal-streaming-multilingual")])
     func assemblyAIPicksTheModelForTheLanguage(language: String, model: String) throws {
         let server = try WSServer(provider: "assemblyai")
-        try profile("aai-\(language)", server, "language = \"\(language)\"\n")
+        try cli.streamProfile("aai-\(language)", server, "language = \"\(language)\"\n")
         let result = try transcribe("aai-\(language)")
         #expect(result.status == 0, "\(result.stderr)")
         let query = try #require(try server.events("connect").first)["query"] as? [String: [String]]
@@ -255,7 +247,7 @@ struct StreamEngineTests {
     @Test(arguments: ["assemblyai", "deepgram", "generic"])
     func aTokenFromTheProxyIsFetchedPerConnection(provider: String) throws {
         let server = try WSServer(provider: provider, arguments: ["--proxy", "ok"])
-        try profile("proxied", server, "token_url = \"\(server.tokenURL)\"\n")
+        try cli.streamProfile("proxied", server, "token_url = \"\(server.tokenURL)\"\n")
         for _ in 0..<2 {
             let result = try transcribe("proxied")
             #expect(result.status == 0, "\(result.stderr)")
@@ -275,7 +267,7 @@ struct StreamEngineTests {
     @Test func aProxyThatIsDownIsNamedAndTheRecordingGoesToTheFallback() throws {
         let port = try FakeServer.unusedPort()
         let server = try WSServer(provider: "assemblyai")
-        try profile("down", server, "token_url = \"http://127.0.0.1:\(port)/token\"\n")
+        try cli.streamProfile("down", server, "token_url = \"http://127.0.0.1:\(port)/token\"\n")
         let failed = try transcribe("down")
         #expect(failed.status == 1)
         #expect(
@@ -286,7 +278,7 @@ struct StreamEngineTests {
 
         // The same recording reaches the offline fallback: nothing recorded is lost.
         let speech = try TranscribeTests.speech("git status", in: cli)
-        try profile(
+        try cli.streamProfile(
             "down-hybrid", server, "token_url = \"http://127.0.0.1:\(port)/token\"\n[fallback]\nkind = \"edge\"\n")
         let fell = try transcribe("down-hybrid", speech)
         #expect(fell.status == 0, "\(fell.stderr)")
@@ -296,13 +288,13 @@ struct StreamEngineTests {
 
     @Test func rejectedAndExpiredTokensAreNamedWithoutTheToken() throws {
         let rejecting = try WSServer(provider: "generic", arguments: ["--proxy", "reject"])
-        try profile("rejected", rejecting, "token_url = \"\(rejecting.tokenURL)\"\n")
+        try cli.streamProfile("rejected", rejecting, "token_url = \"\(rejecting.tokenURL)\"\n")
         let rejected = try transcribe("rejected")
         #expect(rejected.status == 1)
         #expect(rejected.stderr.contains("the token proxy at \(rejecting.tokenURL) refused a token: HTTP 401"))
 
         let aai = try WSServer(provider: "assemblyai", arguments: ["--proxy", "expired"])
-        try profile("expired-aai", aai, "token_url = \"\(aai.tokenURL)\"\n")
+        try cli.streamProfile("expired-aai", aai, "token_url = \"\(aai.tokenURL)\"\n")
         let closed = try transcribe("expired-aai")
         #expect(closed.status == 1)
         #expect(
@@ -312,7 +304,7 @@ struct StreamEngineTests {
         #expect(!closed.stderr.contains("tok-"))
 
         let dg = try WSServer(provider: "deepgram", arguments: ["--proxy", "expired"])
-        try profile("expired-dg", dg, "token_url = \"\(dg.tokenURL)\"\n")
+        try cli.streamProfile("expired-dg", dg, "token_url = \"\(dg.tokenURL)\"\n")
         let refused = try transcribe("expired-dg")
         #expect(refused.status == 1)
         #expect(
@@ -346,7 +338,7 @@ struct StreamEngineTests {
         let server = try WSServer(
             provider: provider,
             arguments: ["--close-after", "0.5", "--close-code", String(code), "--close-reason", reason])
-        try profile("c", server)
+        try cli.streamProfile("c", server)
         let result = try transcribe("c")
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("partial: ") }

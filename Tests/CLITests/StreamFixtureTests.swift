@@ -16,14 +16,6 @@ struct StreamFixtureTests {
         try Shell.run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", tone, "synth", "2", "sine", "440"])
     }
 
-    func profile(_ name: String, _ server: WSServer, _ extra: String = "") throws {
-        let file = try cli.file(
-            "\(name).toml",
-            "name = \"\(name)\"\nhost = \"example.com\"\n[engine]\nkind = \"stream\"\nprovider = \"\(server.provider)\"\n"
-                + "url = \"\(server.url)\"\n" + extra)
-        try cli.ok("profile", "import", file)
-    }
-
     func transcribe(_ name: String, _ file: String? = nil) throws -> CLI.Result {
         try cli.run("transcribe", "--profile", name, "--partials", file ?? tone)
     }
@@ -41,7 +33,7 @@ struct StreamFixtureTests {
     @Test func deepgramsDocumentedSequenceGivesItsFinal() throws {
         let server = try WSServer(
             provider: "deepgram", arguments: ["--replay", Self.recorded("deepgram_docs_sequence.json")])
-        try profile("dg", server)
+        try cli.streamProfile("dg", server)
         let result = try transcribe("dg")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "tell me more about this\n")
@@ -57,7 +49,7 @@ struct StreamFixtureTests {
     @Test func assemblyAISDKMessagesGiveTheEndOfTurn() throws {
         let server = try WSServer(
             provider: "assemblyai", arguments: ["--replay", Self.recorded("assemblyai_v3_sdk_test_messages.json")])
-        try profile("aai", server)
+        try cli.streamProfile("aai", server)
         let result = try transcribe("aai")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "hi\n")
@@ -74,7 +66,7 @@ struct StreamFixtureTests {
     ])
     func assemblyAIErrorMessagesBecomeOneLine(index: Int, line: String) throws {
         let server = try WSServer(provider: "assemblyai", arguments: ["--replay-error", String(index)])
-        try profile("err", server)
+        try cli.streamProfile("err", server)
         let result = try transcribe("err")
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("partial: ") }
@@ -138,7 +130,7 @@ struct StreamFixtureTests {
         let long = cli.home.appendingPathComponent("long.wav").path
         try Shell.run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", long, "synth", "9", "sine", "440"])
         let server = try WSServer(provider: "assemblyai", arguments: ["--stall-at", "1", "--stall-for", "5"])
-        try profile("stall", server)
+        try cli.streamProfile("stall", server)
         let result = try transcribe("stall", long)
         // The stall happened: nothing arrived while the fixture was not reading.
         let stalled = try #require(try server.events("stall").first?["t"] as? Double)

@@ -129,14 +129,6 @@ struct TLSTests {
 
     // MARK: Stream engine (NIOWebSocket over NIOSSL, and async-http-client for tokens)
 
-    func streamProfile(_ name: String, _ server: WSServer, _ extra: String = "") throws {
-        let file = try cli.file(
-            "\(name).toml",
-            "name = \"\(name)\"\nhost = \"example.com\"\n[engine]\nkind = \"stream\"\nprovider = \"\(server.provider)\"\n"
-                + "url = \"\(server.url)\"\n" + extra)
-        try cli.ok("profile", "import", file)
-    }
-
     /// The key is exchanged for a token over `https`, then the audio goes over `wss`.
     @Test(arguments: ["assemblyai", "deepgram"], ["SSL_CERT_FILE", "SSL_CERT_DIR"])
     func theStreamEngineTrustsTheAuthorityTheEnvironmentNames(provider: String, variable: String) throws {
@@ -144,7 +136,7 @@ struct TLSTests {
         let server = try WSServer(
             provider: provider, text: "git status", arguments: ["--api-key", key] + ca.options(.good))
         #expect(server.url.hasPrefix("wss://"))
-        try streamProfile("w", server, "api_key_env = \"STT_KEY\"\n")
+        try cli.streamProfile("w", server, "api_key_env = \"STT_KEY\"\n")
         let value = variable == "SSL_CERT_FILE" ? ca.file : ca.hashedDirectory
         let result = try transcribe("w", ["STT_KEY": key, variable: value])
         #expect(result.status == 0, "\(result.stderr)")
@@ -162,7 +154,7 @@ struct TLSTests {
     @Test(arguments: streamReasons)
     func theStreamEngineRefusesABadCertificateInOneLine(certificate: TestCA.Server, reason: String) throws {
         let server = try WSServer(provider: "deepgram", arguments: ca.options(certificate))
-        try streamProfile("w", server)
+        try cli.streamProfile("w", server)
         let result = try transcribe("w", ["SSL_CERT_FILE": ca.file])
         #expect(result.status == 1)
         let lines = lines(result)
@@ -176,7 +168,7 @@ struct TLSTests {
     @Test(arguments: streamReasons)
     func aTokenEndpointWithABadCertificateIsRefusedInOneLine(certificate: TestCA.Server, reason: String) throws {
         let server = try WSServer(provider: "assemblyai", arguments: ["--api-key", "k"] + ca.options(certificate))
-        try streamProfile("w", server, "api_key_env = \"STT_KEY\"\n")
+        try cli.streamProfile("w", server, "api_key_env = \"STT_KEY\"\n")
         let result = try transcribe("w", ["STT_KEY": "k", "SSL_CERT_FILE": ca.file])
         #expect(result.status == 1)
         let lines = lines(result)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A local streaming provider (Tests/Fixtures/ws_stt_server.py) speaking one protocol exactly
 /// as the spec says, and logging every frame the client sent.
@@ -63,5 +64,17 @@ final class WSServer {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
         }
         return kind.map { k in all.filter { $0["event"] as? String == k } } ?? all
+    }
+}
+
+extension CLI {
+    /// Imports a profile named `name` whose stream engine is `server`'s provider at its URL,
+    /// with `extra` TOML lines under `[engine]`.
+    func streamProfile(_ name: String, _ server: WSServer, _ extra: String = "") throws {
+        let file = try self.file(
+            "\(name).toml",
+            "name = \"\(name)\"\nhost = \"example.com\"\n[engine]\nkind = \"stream\"\nprovider = \"\(server.provider)\"\n"
+                + "url = \"\(server.url)\"\n" + extra)
+        try ok("profile", "import", file)
     }
 }
