@@ -1,4 +1,5 @@
 import Foundation
+import PostgresSandbox
 
 /// A real OpenSSH server on 127.0.0.1 with throwaway keys (scripts/sshd-sandbox), stopped
 /// when the test lets go of it.
@@ -72,49 +73,11 @@ enum Shell {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
         }
-        let status = try spawn(program, arguments, environment: environment, stdout: outURL.path, stderr: errURL.path)
+        let status = try Spawn.run(
+            program, arguments, environment: environment, stdout: outURL.path, stderr: errURL.path)
         return CLI.Result(
             status: status, stdout: try String(contentsOf: outURL, encoding: .utf8),
             stderr: try String(contentsOf: errURL, encoding: .utf8))
-    }
-
-    /// posix_spawn and waitpid: the child starts with no blocked signals and default
-    /// dispositions (the test runner's threads block some), no descriptor but its own three,
-    /// and nothing waits on pipes.
-    private static func spawn(
-        _ program: String, _ arguments: [String], environment: [String: String]?, stdout: String, stderr: String
-    ) throws -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_TRUNC, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_TRUNC, 0)
-        // Nothing else: Foundation's pipes are not close-on-exec, so a daemon started here (sshd,
-        // a tmux server) would otherwise keep another test's output pipe open for its whole life.
-        _ = spawnActionsCloseFrom(&actions, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        let envp = env.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
-        guard rc == 0 else { throw Failure("cannot run \(program): \(String(cString: strerror(rc)))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // WIFEXITED / WEXITSTATUS, which do not import: low 7 bits are the signal, next 8 the code.
-        return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 
     /// A new key pair (`ssh-keygen -t TYPE -N PASSPHRASE`) at `path`.
@@ -123,7 +86,3 @@ enum Shell {
         guard result.status == 0 else { throw Failure("ssh-keygen: \(result.stderr)") }
     }
 }
-
-/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift's Glibc module does not import.
-@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
-private func spawnActionsCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32

@@ -69,7 +69,7 @@ public final class PostgresSandbox: @unchecked Sendable {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(at: err)
         }
-        let status = try spawn(program, arguments, stdout: out.path, stderr: err.path)
+        let status = try Spawn.run(program, arguments, environment: nil, stdout: out.path, stderr: err.path)
         let text = try String(contentsOf: out, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         guard status == 0 else {
             throw SandboxFailure(
@@ -77,38 +77,6 @@ public final class PostgresSandbox: @unchecked Sendable {
         }
         return text
     }
-}
-
-/// posix_spawn and waitpid: the child starts with no blocked signals, and nothing but this
-/// call reaps it (Foundation's Process waits on a SIGCHLD source the test runner can starve).
-private func spawn(_ program: String, _ arguments: [String], stdout: String, stderr: String) throws -> Int32 {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_TRUNC, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_TRUNC, 0)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let env = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
-    let argv = ([program] + arguments).map { strdup($0) } + [nil]
-    let envp = env.map { strdup($0) } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    var pid: pid_t = 0
-    let rc = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
-    guard rc == 0 else { throw SandboxFailure(description: "cannot run \(program): \(String(cString: strerror(rc)))") }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
 }
 
 struct SandboxFailure: Error, CustomStringConvertible {
