@@ -173,6 +173,9 @@ public struct DictationStateMachine: Sendable {
         }
     }
 
+    /// The status line is up: a dictation, or a notice.
+    public var showsLine: Bool { state != .idle }
+
     /// The take on screen, if any.
     public var take: Take? {
         switch state {

@@ -110,12 +110,7 @@ final class DictationController {
 
     /// The background learner's turn; the session loop calls it every time round.
     func scheduleLearning() {
-        let busy: Bool
-        switch machine.state {
-        case .idle, .notice: busy = false
-        default: busy = true
-        }
-        setup.learning?.tick(busy: busy, now: Self.now)
+        setup.learning?.tick(busy: machine.take != nil, now: Self.now)
     }
 
     // MARK: Events from the driver
@@ -133,7 +128,7 @@ final class DictationController {
             keys(decoder.feed(bytes))
             return []
         }
-        if !bytes.isEmpty, machine.state != .idle {  // a notice: a key takes it away and goes on
+        if !bytes.isEmpty, machine.showsLine {  // a notice: a key takes it away and goes on
             perform(machine.dismissNotice())
             render()
         }
@@ -177,12 +172,12 @@ final class DictationController {
             remoteScreen = nil
         }
         keepBottomRow()
-        if machine.state != .idle { screen += line.ask() }
+        if machine.showsLine { screen += line.ask() }
     }
 
     func terminalResized() {
         if let size { remoteScreen?.resize(rows: size.rows, columns: size.columns) }
-        guard machine.state != .idle, let size else { return }
+        guard machine.showsLine, let size else { return }
         screen += line.resized(size)
         keepBottomRow()
         screen += line.ask()
@@ -367,7 +362,7 @@ final class DictationController {
 
     private func render() {
         guard let size else { return }
-        guard machine.state != .idle else {
+        guard machine.showsLine else {
             screen += line.clear(size)
             return
         }
