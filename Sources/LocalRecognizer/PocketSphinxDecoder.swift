@@ -12,12 +12,16 @@ final class PocketSphinxDecoder {
     private var heardSpeech = false
 
     /// Loads the acoustic model, the language model and the dictionary (the slow part).
-    init(acousticModel: String, languageModel: String, dictionary: String) throws(EngineError) {
+    /// `options` are more pocketsphinx arguments (`["-fwdflat", "no"]`).
+    init(acousticModel: String, languageModel: String, dictionary: String, options: [String] = [])
+        throws(EngineError)
+    {
         // cmd_ln_init is variadic and unusable from Swift: build the config from an argv.
-        let arguments = [
-            "voicesh", "-hmm", acousticModel, "-lm", languageModel, "-dict", dictionary, "-logfn", "/dev/null",
-            "-samprate", "16000",
-        ]
+        let arguments =
+            [
+                "voicesh", "-hmm", acousticModel, "-lm", languageModel, "-dict", dictionary, "-logfn", "/dev/null",
+                "-samprate", "16000",
+            ] + options
         var argv = arguments.map { strdup($0) }
         defer { argv.forEach { free($0) } }
         guard let config = cmd_ln_parse_r(nil, ps_args(), Int32(argv.count), &argv, 1) else {

@@ -12,6 +12,10 @@ import VoiceshCore
 /// talking) and kept for the session.
 final class QuotedEnglish: @unchecked Sendable {
     static let languageModel = "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin"
+    /// At most 3,000 active HMMs and 10 word exits per frame: with 134,000 words and speech
+    /// the model matches poorly, the search otherwise grows to seconds for a few seconds of
+    /// audio. On the development quotes this halved the wait and lost no line.
+    static let limits = ["-maxhmmpf", "3000", "-maxwpf", "10"]
 
     private let acousticModel: String
     /// Guards `decoder`; held while it loads and while it decodes, so one does either at a time.
@@ -40,7 +44,8 @@ final class QuotedEnglish: @unchecked Sendable {
         if let decoder { return decoder }
         let result = Result { () throws(EngineError) in
             try PocketSphinxDecoder(
-                acousticModel: acousticModel, languageModel: Self.languageModel, dictionary: EdgeModel.stockDictionary)
+                acousticModel: acousticModel, languageModel: Self.languageModel, dictionary: EdgeModel.stockDictionary,
+                options: Self.limits)
         }
         decoder = result
         return result
