@@ -116,7 +116,8 @@ let package = Package(
 
         .executableTarget(
             name: "EdgeBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer"],
-            path: "Benchmarks/EdgeBenchmark", exclude: ["evaluation.txt", "development.txt"], swiftSettings: strict),
+            path: "Benchmarks/EdgeBenchmark", exclude: ["evaluation.txt", "development.txt", "development-quotes.txt"],
+            swiftSettings: strict),
         .executableTarget(
             name: "ContextBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer"],
             path: "Benchmarks/ContextBenchmark", exclude: ["commands.txt"], swiftSettings: strict),

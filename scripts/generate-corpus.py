@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes Sources/LocalRecognizer/Resources/shell-corpus.txt: spoken shell commands for the
 edge engine's language model, one a line, from templates and word lists below. Sentences of the benchmark's
-evaluation and development sets (Benchmarks/EdgeBenchmark/evaluation.txt, development.txt)
+evaluation and development sets (Benchmarks/EdgeBenchmark/evaluation.txt, development.txt, development-quotes.txt)
 are left out, so the benchmark measures commands the model has never seen.
 
     python3 scripts/generate-corpus.py
@@ -257,7 +257,7 @@ for command, flags_ in accepts.items():
 for p in processes:
     add("ps aux pipe grep", p); add("pgrep", p); add("pkill", p); add("killall", p); add("which", p)
 
-evaluation = {l.strip() for name in ["evaluation", "development"] for l in open(os.path.join(ROOT, f"Benchmarks/EdgeBenchmark/{name}.txt")) if not l.startswith("#")}
+evaluation = {l.strip() for name in ["evaluation", "development", "development-quotes"] for l in open(os.path.join(ROOT, f"Benchmarks/EdgeBenchmark/{name}.txt")) if not l.startswith("#")}
 corpus = sorted(s for s in S if s not in evaluation)
 out = os.path.join(ROOT, "Sources/LocalRecognizer/Resources/shell-corpus.txt")
 with open(out, "w") as f:

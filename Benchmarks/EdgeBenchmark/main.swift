@@ -10,7 +10,9 @@
 // rows for `voicesh adapt` after enrolling that many corpus prompts in each voice;
 // EDGE_BENCH_USE=20,50 rows after learning from that many dictations by itself. To explore on
 // a busy machine: EDGE_BENCH_VOICES=espeak-en-gb,flite-slt measures only those voices and
-// EDGE_BENCH_LIMIT=15 only each voice's first 15 commands.
+// EDGE_BENCH_LIMIT=15 only each voice's first 15 commands. EDGE_BENCH_ONLY_QUOTES=1 measures
+// only the commands with `quote … end quote` in them; EDGE_BENCH_SECOND_PASS=off turns the
+// general-English second pass over quoted spans off (the first pass alone, for comparison).
 import Foundation
 import LocalRecognizer
 import VoiceshCore
@@ -62,6 +64,8 @@ func utterances(in folder: String) throws -> (speech: [Utterance], noise: [Utter
     return (speech, noise)
 }
 
+func words(_ text: String) -> [String] { text.split(separator: " ").map(String.init) }
+
 /// The words between `quote` and `end quote`, or nil when there is no quote.
 func quoted(_ words: [String]) -> [String]? {
     guard let open = words.firstIndex(of: "quote") else { return nil }
@@ -79,6 +83,9 @@ func peakMemoryMiB() -> Double {
 struct Figures {
     var utterances = 0, exactShell = 0, errors = 0, words = 0
     var quotes = 0, exactQuotes = 0
+    /// Commands without a quote: how many, exact, and how many the first pass heard a `quote` in
+    /// (only those can the second pass change).
+    var plain = 0, exactPlain = 0, plainTouched = 0
     var noiseClips = 0, noiseSilent = 0
     var audio = 0.0, decode = 0.0
     var tailShort: [Double] = [], tailLong: [Double] = [], tailLongCPU: [Double] = []
@@ -91,6 +98,9 @@ struct Figures {
         words += other.words
         quotes += other.quotes
         exactQuotes += other.exactQuotes
+        plain += other.plain
+        exactPlain += other.exactPlain
+        plainTouched += other.plainTouched
         noiseClips += other.noiseClips
         noiseSilent += other.noiseSilent
         audio += other.audio
@@ -115,6 +125,9 @@ func processCPU() -> Double {
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
+
+/// End of audio → text for the first command with a quote: it loads the general-English model.
+nonisolated(unsafe) var firstQuoteTail: Double?
 
 /// Feeds the recording as the engine asks for it; returns the text (nil: no speech), the
 /// decoding time and the tail from the end of the audio to the text (wall clock and CPU).
@@ -159,10 +172,16 @@ func measure(_ name: String, _ engine: PocketSphinxEngine, _ set: (speech: [Utte
         }
         f.errors += VoiceLearner.wordErrors(reference, heard)
         f.words += reference.count
-        if shell.normalize(hypothesis) == shell.normalize(sample.text) { f.exactShell += 1 }
+        let exact = shell.normalize(hypothesis) == shell.normalize(sample.text)
+        if exact { f.exactShell += 1 }
         if let expected = quoted(reference) {
             f.quotes += 1
             if quoted(heard) == expected { f.exactQuotes += 1 }
+            if firstQuoteTail == nil { firstQuoteTail = tail }
+        } else {
+            f.plain += 1
+            if exact { f.exactPlain += 1 }
+            if heard.contains("quote") { f.plainTouched += 1 }
         }
     }
     for clip in set.noise {
@@ -206,7 +225,9 @@ let corpus = Set(ShellCorpus.sentences)
 let limit = environment["EDGE_BENCH_LIMIT"].flatMap { Int($0) } ?? Int.max
 let sets = try voices.map { voice in
     let set = try utterances(in: folder + "/" + voice)
-    return (speech: Array(set.speech.prefix(limit)), noise: set.noise)
+    let speech =
+        environment["EDGE_BENCH_ONLY_QUOTES"] == nil ? set.speech : set.speech.filter { quoted(words($0.text)) != nil }
+    return (speech: Array(speech.prefix(limit)), noise: set.noise)
 }
 let overlap = Set(sets.flatMap { $0.speech.map(\.text) }).filter(corpus.contains)
 print(
@@ -217,7 +238,8 @@ print(
 let cache =
     (environment["XDG_CACHE_HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path + "/.cache")
     + "/voicesh-bench/models"
-let engine = PocketSphinxEngine(vocabulary: [], history: [], cacheDirectory: cache)
+let secondPass = environment["EDGE_BENCH_SECOND_PASS"] != "off"
+let engine = PocketSphinxEngine(vocabulary: [], history: [], cacheDirectory: cache, quotedEnglish: secondPass)
 let loadStart = Date()
 try engine.load()
 let loadSeconds = Date().timeIntervalSince(loadStart)
@@ -251,6 +273,13 @@ var unadapted: [(String, Figures)] = []
 for (voice, set) in zip(voices, sets) { unadapted.append((voice, await measure(voice, engine, set))) }
 printTable(
     "Unadapted (the shipped shell-talk model; model load \(String(format: "%.0f ms", loadSeconds * 1000)))", unadapted)
+let plainRows = unadapted.reduce(into: Figures()) { $0.add($1.1) }
+print(
+    "Second pass \(secondPass ? "on" : "off"). Commands without a quote: \(percent(plainRows.exactPlain, plainRows.plain)) exact; heard with a `quote` (the only ones the second pass can change): \(plainRows.plainTouched) of \(plainRows.plain)."
+)
+if let firstQuoteTail {
+    print("End → text for the first command with a quote (it loads the English model): \(median([firstQuoteTail]))\n")
+}
 
 /// `voicesh adapt` in each voice from `count` corpus prompts (never an evaluation sentence).
 for count in (environment["EDGE_BENCH_ADAPT"] ?? "").split(separator: ",").compactMap({ Int($0) }) {

@@ -12,12 +12,16 @@ final class PocketSphinxDecoder {
     private var heardSpeech = false
 
     /// Loads the acoustic model, the language model and the dictionary (the slow part).
-    init(acousticModel: String, languageModel: String, dictionary: String) throws(EngineError) {
+    /// `options` are more pocketsphinx arguments (`["-fwdflat", "no"]`).
+    init(acousticModel: String, languageModel: String, dictionary: String, options: [String] = [])
+        throws(EngineError)
+    {
         // cmd_ln_init is variadic and unusable from Swift: build the config from an argv.
-        let arguments = [
-            "voicesh", "-hmm", acousticModel, "-lm", languageModel, "-dict", dictionary, "-logfn", "/dev/null",
-            "-samprate", "16000",
-        ]
+        let arguments =
+            [
+                "voicesh", "-hmm", acousticModel, "-lm", languageModel, "-dict", dictionary, "-logfn", "/dev/null",
+                "-samprate", "16000",
+            ] + options
         var argv = arguments.map { strdup($0) }
         defer { argv.forEach { free($0) } }
         guard let config = cmd_ln_parse_r(nil, ps_args(), Int32(argv.count), &argv, 1) else {
@@ -114,8 +118,31 @@ final class PocketSphinxDecoder {
     static let baseSearch = "_default"
     static let contextSearch = "context"
 
+    /// The live cepstral mean (CMN) the next utterance starts from: what the decoder has learnt
+    /// of this microphone and voice so far.
+    var cepstralMean: [Float] {
+        get {
+            guard let cmn = ps_get_feat(decoder)?.pointee.cmn_struct else { return [] }
+            var mean = [Float](repeating: 0, count: Int(cmn.pointee.veclen))
+            cmn_live_get(cmn, &mean)
+            return mean
+        }
+        set {
+            guard let cmn = ps_get_feat(decoder)?.pointee.cmn_struct, newValue.count == Int(cmn.pointee.veclen)
+            else { return }
+            cmn_live_set(cmn, newValue)
+        }
+    }
+
+    /// Samples handed to the decoder since it was made, and where this utterance began.
+    private var streamSamples = 0
+    private var utteranceStart = 0
+    /// pocketsphinx's frame shift at 16 kHz (10 ms).
+    private static let frameShift = 160
+
     func start() {
         heardSpeech = false
+        utteranceStart = streamSamples
         ps_start_utt(decoder)
     }
 
@@ -124,6 +151,7 @@ final class PocketSphinxDecoder {
         samples.withUnsafeBufferPointer { buffer in
             _ = ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 0)
         }
+        streamSamples += samples.count
         if ps_get_in_speech(decoder) != 0 { heardSpeech = true }
     }
 
@@ -138,11 +166,21 @@ final class PocketSphinxDecoder {
         ps_end_utt(decoder)
         var words: [(String, Double, Double)] = []
         var segment = ps_seg_iter(decoder)
+        // Segment frames are the stream's (every sample since the decoder was made), offset by
+        // where pocketsphinx's voice detector says speech began: that sample count less its
+        // pre-speech buffer, which can reach back before this utterance when speech begins at
+        // once. The path begins (`<s>`) at the first frame it searched, so this utterance's
+        // frame 0 is the earlier of that and where its audio began (sphinxbase fe_process_frames).
+        var origin: Int32?
+        let firstOwnFrame = Int32(utteranceStart / Self.frameShift)
         while let current = segment {
             let word = String(cString: ps_seg_word(current))
             var first: Int32 = 0
             var last: Int32 = 0
             ps_seg_frames(current, &first, &last)
+            if origin == nil { origin = min(first, firstOwnFrame) }
+            first -= origin ?? 0
+            last -= origin ?? 0
             // Fillers and markers (<s>, </s>, <sil>, [NOISE], ++GARBAGE++) are not words.
             if !word.hasPrefix("<"), !word.hasPrefix("["), !word.hasPrefix("+") {
                 let base = word.split(separator: "(").first.map(String.init) ?? word  // "kubectl(2)" → "kubectl"

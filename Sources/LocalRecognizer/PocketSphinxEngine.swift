@@ -32,11 +32,14 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
 
     /// Stock pocketsphinx files instead of the shell-talk model (for comparisons).
     private let stockFiles: ModelFiles?
+    /// The general-English second pass over `quote … end quote` (nil: the first pass alone).
+    private let quotedEnglish: QuotedEnglish?
 
     /// `acousticModel` is a folder written by `SpeakerAdaptation`; nil means Debian's en-us model.
+    /// `quotedEnglish: false` leaves quoted English as the shell-talk model heard it (for comparisons).
     public init(
         vocabulary: [String], history: [String], cacheDirectory: String, acousticModel: String? = nil,
-        phrases: [String] = []
+        phrases: [String] = [], quotedEnglish: Bool = true
     ) {
         self.vocabulary = vocabulary
         self.history = history
@@ -44,6 +47,7 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         self.cacheDirectory = cacheDirectory
         self.acousticModel = acousticModel ?? EdgeModel.acousticModel
         stockFiles = nil
+        self.quotedEnglish = quotedEnglish ? QuotedEnglish(acousticModel: self.acousticModel) : nil
     }
 
     /// pocketsphinx with its general English model and full dictionary, as Debian ships it.
@@ -59,6 +63,7 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         cacheDirectory = ""
         acousticModel = EdgeModel.acousticModel
         stockFiles = ModelFiles(languageModel: languageModel, dictionary: dictionary)
+        quotedEnglish = nil
     }
 
     /// Loads the model now and waits for it (for measuring the load).
@@ -180,10 +185,16 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         decoder.start()
         var presence = SpeechPresence()
         var lastPartial = ""
+        var recording: [Int16] = []  // kept for a second pass over a quoted span
         for await frame in audio {
             if Task.isCancelled { break }
             presence.add(frame.samples)
             decoder.process(frame.samples)
+            if let quotedEnglish {
+                recording += frame.samples
+                // Its model loads while the speaker is still saying the quote.
+                if lastPartial.split(separator: " ").contains("quote") { quotedEnglish.prepare() }
+            }
             let text = decoder.partial
             if text != lastPartial {
                 lastPartial = text
@@ -200,7 +211,10 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         }
         if !context.isEmpty { apply(.empty, to: decoder) }
         guard result.heardSpeech, presence.likelySpeech, !result.words.isEmpty else { throw .noSpeech }
-        let text = result.words.map(\.word).joined(separator: " ")
+        let words =
+            quotedEnglish?.requote(result.words, audio: recording, cmn: decoder.cepstralMean)
+            ?? result.words.map(\.word)
+        let text = words.joined(separator: " ")
         return Transcript(segments: [
             TranscriptSegment(
                 text: text, start: result.words.first?.start ?? 0, end: result.words.last?.end ?? 0,

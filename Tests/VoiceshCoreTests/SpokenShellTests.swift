@@ -187,6 +187,26 @@ struct SpokenShellTests {
         #expect(shell.normalize(spoken) == typed)
     }
 
+    /// Free English inside a spoken quote, as the edge engine's second pass hears it: spoken
+    /// punctuation ends prose, a `period` only where the quote closes (a trial period stays one),
+    /// and numbers are digits as everywhere else (`$1`, `404` in quoted code).
+    @Test(
+        arguments: [
+            ("echo quote is it done question mark yes end quote", "echo \"is it done? yes\""),
+            ("echo quote it works exclamation mark end quote", "echo \"it works!\""),
+            ("git commit dash m quote fix the build period end quote", "git commit -m \"fix the build.\""),
+            ("git commit dash m quote fix the build period", "git commit -m \"fix the build.\""),
+            ("echo quote the trial period ends end quote", "echo \"the trial period ends\""),
+            ("echo period", "echo period"),
+            ("echo quote wait two minutes end quote", "echo \"wait 2 minutes\""),
+            ("grep dash e quote a question mark end quote", "grep -e \"a?\""),
+            ("ls a question mark", "ls a?"),
+            ("echo hi bang", "echo hi !"),
+        ] as [(String, String)])
+    func englishInQuotes(spoken: String, typed: String) {
+        #expect(shell.normalize(spoken) == typed)
+    }
+
     @Test(
         arguments: [
             ("port eight zero eight zero", "port 8080"),

@@ -120,6 +120,12 @@ struct ShellTextWriter {
 
     private mutating func writeWord(_ word: String, spoken: Bool) {
         let lowered = word.lowercased()
+        if spoken, inQuotes, lowered == "period", closesQuote(next) {
+            // Prose ends its sentence before the quote closes: `quote it works period end quote`.
+            attach(".")
+            glue = false
+            return
+        }
         if spoken, atCommand, !inQuotes, let fixed = commandFix(lowered) {
             return writeWord(fixed, spoken: false)
         }
@@ -165,6 +171,10 @@ struct ShellTextWriter {
         case .dash: writeFlag()
         case .doubleDash: place("--", as: .flag(long: false))
         case .hyphen, .underscore, .equals, .colon, .atSign: joinBoth(symbol.plain)
+        case .question where inQuotes, .bang where inQuotes:
+            // In quotes `?` and `!` end prose ("is it done? yes"); outside they join a pattern.
+            attach(symbol.plain)
+            glue = false
         case .comma:
             // In quotes a comma is prose ("fix the build, add tests"); outside it joins a list.
             if inQuotes {
@@ -365,6 +375,15 @@ struct ShellTextWriter {
 
     private func lexeme(at index: Int) -> Lexeme? {
         index < lexemes.count ? lexemes[index] : nil
+    }
+
+    /// Whether `lexeme` closes the open quote (or there is nothing after it).
+    private func closesQuote(_ lexeme: Lexeme?) -> Bool {
+        switch lexeme {
+        case nil, .symbol(.endQuote): true
+        case .symbol(.quote(let mark)): quotes.last == mark
+        default: false
+        }
     }
 
     private static func isLetter(_ word: String) -> Bool {
