@@ -3,9 +3,10 @@
 
     Benchmarks/ssh_bench.py [VOICESH] [--runs N] [--keys N] [--bulk-mb N]
 
-VOICESH defaults to .build/release/voicesh (relative to the repository root). Both clients
-run inside a pseudo-terminal (80x24) that is their controlling tty, with HOME pointing to an
-empty temporary directory and no ssh-agent. Measures:
+VOICESH defaults to .build/release/voicesh (relative to the repository root), built as it
+ships by scripts/build-release. Both clients run inside a pseudo-terminal (80x24) that is
+their controlling tty, with HOME pointing to an empty temporary directory and no ssh-agent.
+Measures:
   1. start-up: process start to the first byte of the remote shell's prompt (`$ `);
   2. keystroke echo: one character written to the pty until it comes back, through a remote
      `cat` whose tty is in its default cooked+echo mode; for voicesh also with an empty state
@@ -14,7 +15,9 @@ empty temporary directory and no ssh-agent. Measures:
   4. peak memory and CPU time of the client during the bulk run. Peak memory is the client's
      own high-water mark (VmHWM in /proc/PID/status, read while it runs): ru_maxrss would also
      count the Python child that execs the client (a floor of ~18 MiB for both), so it is
-     printed apart, for comparison with figures measured before.
+     printed apart, for comparison with figures measured before;
+  5. peak memory of the idle session before any dictation (VmHWM at the end of the echo runs),
+     with a warm model cache and while the model is being built.
 Percentiles are nearest-rank: with 10 runs, p95 is the slowest run.
 It prints figures only and asserts nothing; every wait has a deadline.
 """
@@ -98,10 +101,11 @@ def start_up(client, env):
 
 
 def echo(client, env, keys):
-    """Milliseconds from writing one key to the pty master until it is echoed back."""
+    """(milliseconds from writing one key to the pty master until it is echoed back, VmHWM KiB)."""
     session = Session(client(READY), env)
     times = []
-    if session.expect(b"READY\r\n", 30) is not None:
+    ready = session.expect(b"READY\r\n", 30) is not None
+    if ready:
         deadline = time.monotonic() + 10  # the client may enter raw mode just after that
         while not session.raw() and time.monotonic() < deadline:
             time.sleep(0.01)
@@ -117,11 +121,32 @@ def echo(client, env, keys):
                 break
             times.append((seen - sent) * 1000)
             session.buffer = session.buffer[session.buffer.index(key) + 1:]
+    settle(session.pid)  # a model being prepared in the background is finished first
+    peak = high_water(session.pid)  # the session so far: connected, keys echoed, idle
+    if ready:
         os.write(session.fd, b"\r\x04")  # ends the line, then EOF: cat exits
     status = session.finish()
     if status != 0:
         print(f"  echo: client exited with {status}", file=sys.stderr)
-    return times
+    return times, peak
+
+
+def settle(pid, quiet=0.5, limit=30):
+    """Waits until the process has used no CPU for `quiet` seconds (at most `limit` seconds)."""
+    def ticks():
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            return int(fields[11]) + int(fields[12])  # utime + stime
+        except OSError:
+            return None
+    deadline, last = time.monotonic() + limit, ticks()
+    while last is not None and time.monotonic() < deadline:
+        time.sleep(quiet)
+        now = ticks()
+        if now == last:
+            return
+        last = now
 
 
 def high_water(pid):
@@ -190,6 +215,7 @@ def main():
 
 
 def run(clients, env, args):
+    load = os.getloadavg()
     names = list(clients)
     starts = {name: [] for name in names}
     failures = {name: 0 for name in names}
@@ -200,11 +226,17 @@ def run(clients, env, args):
                 failures[name] += 1
             else:
                 starts[name].append(seconds * 1000)
-    echoes = {name: echo(clients[name], env, args.keys) for name in names}
+    # A start-up run exits before voicesh's model is ready: one session that waits for it fills
+    # the cache, so the rows below without "builds its model" measure a warm cache.
+    echo(clients["voicesh"], env, 1)
+    echoes, idle = {}, {}
+    for name in names:
+        echoes[name], idle[name] = echo(clients[name], env, args.keys)
     # voicesh again with an empty state directory: its edge model is built in the background
     # (corpus, dictionary, language model) while the keys are typed. ssh's figures stay.
     cold = dict(env, VOICESH_HOME=tempfile.mkdtemp(prefix="voicesh-cold-", dir=env["HOME"]))
-    preparing = {name: echo(clients[name], cold, args.keys) if name == "voicesh" else echoes[name] for name in names}
+    preparing, idle_cold = dict(echoes), dict(idle)
+    preparing["voicesh"], idle_cold["voicesh"] = echo(clients["voicesh"], cold, args.keys)
     bulks = {name: bulk(clients[name], env, args.bulk_mb) for name in names}
     # The same output on a local pty, without SSH: the ceiling the pty and base64 set here.
     local = bulk(lambda command: ["sh", "-c", command], env, args.bulk_mb)[0]
@@ -221,13 +253,17 @@ def run(clients, env, args):
         "{:.3f}", "lower")
     add("keystroke echo while voicesh builds its model, p99 (ms)", stat(preparing, lambda v: percentile(v, 99)),
         "{:.3f}", "lower")
+    add("idle session before any dictation, peak RSS, VmHWM (MiB)", {n: idle[n] / 1024 for n in names}, "{:.1f}",
+        "lower")
+    add("the same while voicesh builds its model (MiB)", {n: idle_cold[n] / 1024 for n in names}, "{:.1f}", "lower")
     add(f"bulk output, {args.bulk_mb} MB random as base64 (MB/s)", {n: bulks[n][0] for n in names}, "{:.1f}", "higher")
     add("bulk output, peak RSS of the client, VmHWM (MiB)", {n: bulks[n][3] / 1024 for n in names}, "{:.1f}", "lower")
     add("bulk output, ru_maxrss incl. the forking Python child (MiB)", {n: bulks[n][5] / 1024 for n in names},
         "{:.1f}", "lower")
     add("bulk output, client CPU time user+sys (s)", {n: bulks[n][4] for n in names}, "{:.2f}", "lower")
 
-    print(f"# voicesh vs ssh -tt, loopback sshd, {datetime.datetime.now().isoformat(timespec='seconds')}")
+    print(f"# voicesh vs ssh -tt, loopback sshd, {datetime.datetime.now().isoformat(timespec='seconds')}, "
+          f"load average {load[0]:.2f} at the start, {os.getloadavg()[0]:.2f} at the end")
     print(f"# machine: {os.cpu_count()} CPUs (nproc {len(os.sched_getaffinity(0))}), "
           f"Linux {platform.release()}, {subprocess.run(['ssh', '-V'], capture_output=True, text=True).stderr.strip()}")
     print()

@@ -4,7 +4,7 @@ import Foundation
 /// of its output, across chunk boundaries: where the shell says it is after each prompt.
 /// Shells that send it: fish and zsh on many distributions, bash with VTE's `vte.sh`; see
 /// README "Context from the remote shell" for the one line each needs.
-public struct WorkingDirectoryReport: Sendable {
+public struct WorkingDirectoryReport: EscapeSequenceReader, Sendable {
     /// The last directory reported, percent-decoded; nil until one is seen.
     public private(set) var directory: String?
     private var state = State.text
@@ -16,26 +16,14 @@ public struct WorkingDirectoryReport: Sendable {
 
     public init() {}
 
+    /// Output read for this alone; the session reads it through `OutputScanner`, with the terminal modes.
     public mutating func feed(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { feed($0) }
+        bytes.withUnsafeBytes { scan($0) }
     }
 
-    /// The whole of the remote's output passes through here, so outside a sequence it only
-    /// looks for the next ESC, with memchr (as `TerminalModes` does).
-    public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress else { return }
-        var i = 0
-        while i < bytes.count {
-            if state == .text {
-                guard let found = memchr(base + i, 0x1B, bytes.count - i) else { return }
-                i = base.distance(to: UnsafeRawPointer(found))
-            }
-            step(bytes[i])
-            i += 1
-        }
-    }
+    var isIdle: Bool { state == .text }
 
-    private mutating func step(_ byte: UInt8) {
+    mutating func step(_ byte: UInt8) {
         switch (state, byte) {
         case (_, 0x1B) where state != .osc: state = .escape
         case (.escape, 0x5D):

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Output arrives in arbitrary chunks, so a sequence cut in two is finished with the next
 /// chunk: the scanner keeps the unfinished `CSI ?` sequence, never the output itself.
-public struct TerminalModes: Equatable, Sendable {
+public struct TerminalModes: EscapeSequenceReader, Equatable, Sendable {
     public private(set) var bracketedPaste = false
     public private(set) var alternateScreen = false
     /// The start of a private-mode sequence seen at the end of the last chunk.
@@ -14,41 +14,36 @@ public struct TerminalModes: Equatable, Sendable {
 
     public init() {}
 
+    /// Output read for this alone; the session reads it through `OutputScanner`, with the working directory.
     public mutating func feed(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { feed($0) }
+        bytes.withUnsafeBytes { scan($0) }
     }
 
-    /// The whole of the remote's output passes through here, so between sequences it only
-    /// looks for the next ESC, with memchr.
-    public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress else { return }
-        var i = 0
-        while i < bytes.count {
-            if pending.isEmpty {
-                guard let found = memchr(base + i, 0x1B, bytes.count - i) else { return }
-                i = base.distance(to: UnsafeRawPointer(found))
-            }
-            step(bytes[i])
-            i += 1
-        }
-    }
+    var isIdle: Bool { pending.isEmpty }
 
-    private mutating func step(_ byte: UInt8) {
+    mutating func step(_ byte: UInt8) {
         if pending.isEmpty {
-            if byte == 0x1B { pending = [byte] }
+            if byte == 0x1B { pending.append(byte) }
             return
         }
         pending.append(byte)
         switch pending.count {
         case 2 where byte != 0x5B, 3 where byte != 0x3F:  // ESC [ ?
-            pending = byte == 0x1B ? [byte] : []
+            restart(at: byte)
         case 1...3:
             return
         default:
             if (0x30...0x3B).contains(byte) && pending.count < 24 { return }  // digits and `;`
             if byte == 0x68 || byte == 0x6C { apply(pending.dropFirst(3).dropLast(), set: byte == 0x68) }
-            pending = byte == 0x1B ? [byte] : []
+            restart(at: byte)
         }
+    }
+
+    /// A sequence ended (or was not one): an ESC that ended it starts the next. The buffer is
+    /// kept, so output full of escape sequences allocates nothing per sequence.
+    private mutating func restart(at byte: UInt8) {
+        pending.removeAll(keepingCapacity: true)
+        if byte == 0x1B { pending.append(byte) }
     }
 
     /// `?2004;1049h` sets several modes at once.

@@ -48,7 +48,7 @@ final class DictationController {
     }
 
     var inbox: Inbox<Event> { setup.inbox }
-    /// The remote's modes, read from its output by the driver.
+    /// The remote's modes, read from its output by the driver (`OutputScanner`).
     private(set) var modes = TerminalModes()
     /// Bytes for the remote; the driver takes them.
     var outbound: [UInt8] = []
@@ -161,10 +161,10 @@ final class DictationController {
         if let size { screen += line.remoteWillWrite(size) }
     }
 
-    /// After it is written: modes are tracked, and the line comes back once the terminal
-    /// says where the cursor now is.
-    func didWriteOutput(_ bytes: UnsafeRawBufferPointer) {
-        modes.feed(bytes)
+    /// After it is written, with the modes the driver read from it: the line comes back once
+    /// the terminal says where the cursor now is.
+    func didWriteOutput(_ bytes: UnsafeRawBufferPointer, modes: TerminalModes) {
+        self.modes = modes
         if modes.alternateScreen {
             if remoteScreen == nil, let size { remoteScreen = RemoteScreen(rows: size.rows, columns: size.columns) }
             remoteScreen?.feed(bytes)

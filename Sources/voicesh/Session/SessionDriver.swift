@@ -23,8 +23,9 @@ final class SessionDriver {
     /// The remote shell's context, gathered on a channel beside the shell; nil when off.
     private let context: ContextGatherer?
     private let contextFeed: ContextFeed?
-    /// Where the remote shell says it is (OSC 7), read from its output.
-    private var directory = WorkingDirectoryReport()
+    /// What the remote's output says: its terminal modes, for dictation, and where the shell
+    /// is (OSC 7), for the context. One pass over the output reads both.
+    private var output = OutputScanner()
     /// When a typed line was last entered (Enter to the remote): the directory is looked at
     /// again shortly after, once the command has had its moment.
     private var enteredAt: Double?
@@ -133,11 +134,12 @@ final class SessionDriver {
                     writeScreen()  // the line comes off before the output goes on
                 }
                 Console.writeAll(fd, buffer, count: n)
-                if stream == 0, context != nil {
-                    buffer.withUnsafeBytes { directory.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
-                }
-                if stream == 0, let dictation {
-                    buffer.withUnsafeBytes { dictation.didWriteOutput(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+                if stream == 0, context != nil || dictation != nil {
+                    buffer.withUnsafeBytes { raw in
+                        let written = UnsafeRawBufferPointer(rebasing: raw[..<n])
+                        output.feed(written)
+                        dictation?.didWriteOutput(written, modes: output.modes)
+                    }
                 }
                 more = channel.hasQueuedData(stream: stream)
             }
@@ -152,12 +154,12 @@ final class SessionDriver {
         let now = DictationController.now
         if let dictation, dictation.wantsContext {
             dictation.wantsContext = false
-            context.request(.refresh, directory: directory.directory, now: now)
+            context.request(.refresh, directory: output.directory.directory, now: now)
             if context.disabled { contextFeed?.refreshEnded(nil) }  // no refresh will come
         }
         if let entered = enteredAt, now - entered >= Self.afterEnter, !context.isBusy {
             enteredAt = nil
-            context.request(.directory, directory: directory.directory, now: now)
+            context.request(.directory, directory: output.directory.directory, now: now)
         }
         if outbound.isEmpty { context.step(now: now) }
     }
