@@ -2,7 +2,8 @@ import Foundation
 import VoiceshCore
 
 /// A child process in its own process group, so a timeout can kill it and everything it
-/// started (`kill(-pgid)`), with stdin from a file and stdout/stderr on pipes.
+/// started (`kill(-pgid)`), with stdin from a file, stdout/stderr on pipes and no other
+/// descriptor of ours (the session's terminal and sockets stay with the session).
 final class ChildProcess: @unchecked Sendable {
     let pid: pid_t
     let stdout: FileHandle
@@ -10,7 +11,18 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Runs `/bin/sh -c command` (the user's own command line, so pipes and quoting work),
     /// with `extra` added to voicesh's environment.
-    init(shell command: String, stdinPath: String, environment extra: [String: String] = [:]) throws(EngineError) {
+    convenience init(shell command: String, stdinPath: String, environment extra: [String: String] = [:])
+        throws(EngineError)
+    {
+        try self.init(
+            executable: "/bin/sh", arguments: ["/bin/sh", "-c", command], stdinPath: stdinPath,
+            environment: ProcessInfo.processInfo.environment.merging(extra) { _, new in new })
+    }
+
+    /// Runs `executable` with `arguments` (`arguments[0]` is its name) and exactly `environment`.
+    init(executable: String, arguments: [String], stdinPath: String, environment: [String: String])
+        throws(EngineError)
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -21,6 +33,9 @@ final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, out[1], 1)
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
         for fd in out + err { posix_spawn_file_actions_addclose(&actions, fd) }
+        // Descriptors opened without close-on-exec (by libraries, or by another thread
+        // between pipe() and here) end at the child's exec.
+        _ = Self.closeFrom?(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -29,26 +44,35 @@ final class ChildProcess: @unchecked Sendable {
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
-        let words: [String] = ["/bin/sh", "-c", command]
-        let argv = words.map { strdup($0) } + [nil]
+        let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        var variables = ProcessInfo.processInfo.environment
-        variables.merge(extra) { _, new in new }
-        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var child: pid_t = 0
-        let rc = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, envp)
+        let rc = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         close(out[1])
         close(err[1])
         guard rc == 0 else {
             close(out[0])
             close(err[0])
-            throw .unavailable("cannot run /bin/sh: \(String(cString: strerror(rc)))")
+            throw .unavailable("cannot run \(executable): \(String(cString: strerror(rc)))")
         }
         pid = child
         stdout = FileHandle(fileDescriptor: out[0], closeOnDealloc: true)
         stderr = FileHandle(fileDescriptor: err[0], closeOnDealloc: true)
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift's Glibc module
+    /// does not declare (it is behind `_GNU_SOURCE`); nil on a C library without it.
+    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
+        {
+            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") else {
+                return nil
+            }
+            return unsafeBitCast(
+                symbol,
+                to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        }()
 
     /// Kills the whole process group.
     func kill() { Glibc.kill(-pid, SIGKILL) }

@@ -12,6 +12,8 @@ struct EdgeModel {
     let dictionary: String
     /// Words that could not be given a pronunciation, and so cannot be recognised.
     let unpronounceable: [String]
+    /// Whether this call built the files (false: they were found in the cache).
+    var built = false
 
     /// Builds (or finds in `cacheDirectory`) the model for these extra sentences and terms.
     static func prepare(vocabulary: [String], history: [String], cacheDirectory: String) throws(EngineError)
@@ -25,14 +27,8 @@ struct EdgeModel {
                 "the shell corpus is missing at \(ShellCorpus.file); keep the voicesh_LocalRecognizer.resources folder beside the program"
             )
         }
-        let lines =
-            ShellCorpus.sentences + vocabulary.map { $0.lowercased() } + history.map { $0.lowercased() }
-            + vocabulary.map { "sudo \($0.lowercased())" }
-        // The key hashes the lines as they are: splitting every sentence into words only to
-        // hash them cost each session ~35 ms of CPU beside its first keystrokes.
-        let key = String(
-            stableHash(lines.joined(separator: "\n") + ShellUsage.text + "\(ShellUsage.weight)"), radix: 16)
-        let directory = cacheDirectory + "/edge-\(key)"
+        let lines = lines(vocabulary: vocabulary, history: history)
+        let directory = entry(lines: lines, cacheDirectory: cacheDirectory)
         let lm = directory + "/shell.lm"
         let dict = directory + "/shell.dict"
         let missingFile = directory + "/unpronounceable.txt"
@@ -63,7 +59,27 @@ struct EdgeModel {
         } catch {
             throw .unavailable("cannot write the edge model under \(directory): \(error.localizedDescription)")
         }
-        return EdgeModel(languageModel: lm, dictionary: dict, unpronounceable: missing)
+        return EdgeModel(languageModel: lm, dictionary: dict, unpronounceable: missing, built: true)
+    }
+
+    /// Whether the cache already holds the complete model for these inputs.
+    static func isCached(vocabulary: [String], history: [String], cacheDirectory: String) -> Bool {
+        let directory = entry(lines: lines(vocabulary: vocabulary, history: history), cacheDirectory: cacheDirectory)
+        return FileManager.default.fileExists(atPath: directory + "/shell.dict")
+    }
+
+    private static func lines(vocabulary: [String], history: [String]) -> [String] {
+        ShellCorpus.sentences + vocabulary.map { $0.lowercased() } + history.map { $0.lowercased() }
+            + vocabulary.map { "sudo \($0.lowercased())" }
+    }
+
+    /// The cache folder for these lines. The key hashes the lines as they are: splitting
+    /// every sentence into words only to hash them cost each session ~35 ms of CPU beside
+    /// its first keystrokes.
+    private static func entry(lines: [String], cacheDirectory: String) -> String {
+        let key = String(
+            stableHash(lines.joined(separator: "\n") + ShellUsage.text + "\(ShellUsage.weight)"), radix: 16)
+        return cacheDirectory + "/edge-\(key)"
     }
 
     /// Pronunciations for `words`: the stock dictionary, then the shell lexicon, then

@@ -34,13 +34,17 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
     private let stockFiles: ModelFiles?
     /// The general-English second pass over `quote … end quote` (nil: the first pass alone).
     private let quotedEnglish: QuotedEnglish?
+    /// Builds the model in a child process for `prepare` (nil: on prepare's own thread).
+    private let builder: EdgeModelBuilder?
 
     /// `acousticModel` is a folder written by `SpeakerAdaptation`; nil means Debian's en-us model.
     /// `quotedEnglish: false` leaves quoted English as the shell-talk model heard it (for comparisons).
+    /// With a `builder`, `prepare` builds the model in a child process.
     public init(
         vocabulary: [String], history: [String], cacheDirectory: String, acousticModel: String? = nil,
-        phrases: [String] = [], quotedEnglish: Bool = true
+        phrases: [String] = [], quotedEnglish: Bool = true, builder: EdgeModelBuilder? = nil
     ) {
+        self.builder = builder
         self.vocabulary = vocabulary
         self.history = history
         self.phrases = phrases
@@ -64,6 +68,7 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         acousticModel = EdgeModel.acousticModel
         stockFiles = ModelFiles(languageModel: languageModel, dictionary: dictionary)
         quotedEnglish = nil
+        builder = nil
     }
 
     /// Loads the model now and waits for it (for measuring the load).
@@ -74,7 +79,9 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
     /// are built or found in the cache, and every model file is read into the page cache.
     /// The decoder itself (~16 MiB) is built when the first recording starts, from warm files
     /// and while the user speaks, so a session that never dictates stays as small as ssh and
-    /// the first dictation does not wait for a cold model.
+    /// the first dictation does not wait for a cold model. With a `builder` a child process
+    /// builds a missing model (the cache then has it); if the child fails, the first
+    /// recording builds it as without one.
     public func prepare() {
         let first = lock.withLock {
             defer { preparing = true }
@@ -84,6 +91,7 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         let thread = Thread { [self] in
             // On Linux the nice value is per thread: this lowers only this one.
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+            if let builder, !job.isCached, !builder.build(job) { return }
             guard case .success(let files) = modelFiles() else { return }
             let acoustic = (try? FileManager.default.contentsOfDirectory(atPath: acousticModel)) ?? []
             for path in acoustic.map({ acousticModel + "/" + $0 }) + [files.languageModel, files.dictionary] {
@@ -104,11 +112,17 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         let result = Result { () throws(EngineError) -> ModelFiles in
             if let stockFiles { return stockFiles }
             let model = try EdgeModel.prepare(
-                vocabulary: vocabulary, history: history + Self.weighted(phrases), cacheDirectory: cacheDirectory)
+                vocabulary: job.vocabulary, history: job.history, cacheDirectory: job.cacheDirectory)
+            if model.built { builder?.report("edge model: built in this process") }
             return ModelFiles(languageModel: model.languageModel, dictionary: model.dictionary)
         }
         lock.withLock { files = files ?? result }
         return result
+    }
+
+    /// What the model is built from.
+    private var job: EdgeModelJob {
+        EdgeModelJob(vocabulary: vocabulary, history: history + Self.weighted(phrases), cacheDirectory: cacheDirectory)
     }
 
     /// The decoder, loaded on first use; callers hold `inUse`, so one loads at a time.

@@ -17,6 +17,9 @@ struct EngineFactory {
     /// Hears what a stream engine reports about a stream that still gave text (audio dropped
     /// by back-pressure, reconnections); `transcribe` prints it, the session shows it.
     var notice: @Sendable (String) -> Void = { _ in }
+    /// Builds a missing edge model in a child process (`voicesh edge-model`) rather than in
+    /// this one; a session sets it, so its memory and keystroke echo are spared the build.
+    var buildsInChild = false
 
     /// A factory that feeds the profile's dictation history into the edge model; a profile
     /// with `history = "off"` contributes nothing.
@@ -27,6 +30,15 @@ struct EngineFactory {
         factory.history = rows.filter { [.inserted, .ran, .edited].contains($0.outcome) }.map(\.rawText)
         return factory
     }
+
+    /// Runs this very program (`/proc/self/exe`, even if it was replaced on disk since) with a
+    /// small environment: the child needs no credentials, so none are handed down.
+    static let childBuilder = EdgeModelBuilder(
+        executable: "/proc/self/exe", arguments: ["voicesh", "edge-model"],
+        environment: ProcessInfo.processInfo.environment.filter {
+            ["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "VOICESH_LOG"].contains($0.key)
+        },
+        report: { Log.app.info("\($0)") })
 
     /// The profile's engine, with its `[fallback]` behind it when there is one.
     func engine(for profile: Profile) throws(EngineError) -> any SpeechEngine {
@@ -47,7 +59,8 @@ struct EngineFactory {
             let edge = PocketSphinxEngine(
                 vocabulary: config.vocabulary, history: history, cacheDirectory: context.location.cacheDirectory,
                 acousticModel: SpeakerAdaptation.isModel(at: voice) ? voice : nil,
-                phrases: aliases.keys.sorted().map { $0.lowercased() })
+                phrases: aliases.keys.sorted().map { $0.lowercased() }, builder: buildsInChild ? Self.childBuilder : nil
+            )
             edge.prepare()
             engine = edge
         case (.edge, .command):

@@ -104,6 +104,7 @@ struct SessionRunner {
             database.map { EngineFactory.forProfile(profile, in: $0, context: context) }
             ?? EngineFactory(context: context)
         factory.notice = { inbox.post(.engineNotice($0)) }
+        factory.buildsInChild = true
         let engine = Result { () throws(EngineError) in try factory.engine(for: profile) }
         let toggle = (try? KeyChord(parsing: profile.toggleKey)) ?? .defaultToggle
         let setup = DictationController.Setup(

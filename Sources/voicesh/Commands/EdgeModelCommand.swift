@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import LocalRecognizer
+
+/// `voicesh edge-model`: what a session runs (as itself, hidden from help) to build the edge
+/// model out of its own address space. The job (`EdgeModelJob` as JSON) comes on stdin, as
+/// it can be long; the child works at nice 19 and dies with the session that started it.
+struct EdgeModelCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edge-model", abstract: "Build the edge language model (run by voicesh itself).",
+        shouldDisplay: false)
+
+    func run() throws {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)  // this thread and those it starts
+        let usage = "edge-model is run by voicesh itself, with a JSON job on standard input"
+        guard isatty(0) == 0 else { throw Failure.Command.message(usage) }
+        let parent = getppid()
+        guard parent != 1 else { throw Failure.Command.message("edge-model: the session that asked for it is gone") }
+        Self.exitWithout(parent: parent)
+        let input = FileHandle.standardInput.readDataToEndOfFile()
+        guard let job = try? JSONDecoder().decode(EdgeModelJob.self, from: input) else {
+            throw Failure.Command.message("\(usage) ({\"vocabulary\":[…],\"history\":[…],\"cacheDirectory\":\"/dir\"})")
+        }
+        guard job.cacheDirectory.hasPrefix("/") else {
+            throw Failure.Command.message("edge-model: cacheDirectory must be an absolute path")
+        }
+        try job.build()
+    }
+
+    /// Ends this process once its parent is gone (the session ended or was killed), so no
+    /// build outlives it; a poll, as Swift cannot call the variadic `prctl(PR_SET_PDEATHSIG)`.
+    /// Half-written files stay unused: the cache takes an entry only once its dictionary is written.
+    private static func exitWithout(parent: pid_t) {
+        let watcher = Thread {
+            while getppid() == parent { usleep(100_000) }
+            _exit(137)
+        }
+        watcher.name = "parent-watch"
+        watcher.start()
+    }
+}
