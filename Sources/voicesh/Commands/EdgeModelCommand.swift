@@ -15,14 +15,16 @@ struct EdgeModelCommand: ParsableCommand {
         let usage = "edge-model is run by voicesh itself, with a JSON job on standard input"
         guard isatty(0) == 0 else { throw Failure.Command.message(usage) }
         let parent = getppid()
-        guard parent != 1 else { throw Failure.Command.message("edge-model: the session that asked for it is gone") }
+        guard parent != 1 else {
+            throw Failure.Command.message("edge-model ends: the session that asked for it is gone")
+        }
         Self.exitWithout(parent: parent)
         let input = FileHandle.standardInput.readDataToEndOfFile()
         guard let job = try? JSONDecoder().decode(EdgeModelJob.self, from: input) else {
             throw Failure.Command.message("\(usage) ({\"vocabulary\":[…],\"history\":[…],\"cacheDirectory\":\"/dir\"})")
         }
         guard job.cacheDirectory.hasPrefix("/") else {
-            throw Failure.Command.message("edge-model: cacheDirectory must be an absolute path")
+            throw Failure.Command.message("edge-model needs an absolute cacheDirectory")
         }
         try job.build()
     }

@@ -47,6 +47,15 @@ final class Tmux {
         try Shell.run("/usr/bin/pkill", ["-\(signal)", "-P", pane])
     }
 
+    /// The pid of the program the pane started.
+    func programPID() throws -> pid_t {
+        let pane = try Shell.run("/usr/bin/tmux", ["-L", socket, "list-panes", "-t", session, "-F", "#{pane_pid}"])
+            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let child = try Shell.run("/usr/bin/pgrep", ["-P", pane]).stdout.split(separator: "\n").first
+        guard let pid = child.flatMap({ pid_t($0) }) else { throw Shell.Failure("no program in the pane") }
+        return pid
+    }
+
     /// Closes the terminal under the program: tmux goes, and the pane's processes get SIGHUP.
     func hangUp() throws {
         try Shell.run("/usr/bin/tmux", ["-L", socket, "kill-server"])
