@@ -204,15 +204,14 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
             if Task.isCancelled { break }
             presence.add(frame.samples)
             decoder.process(frame.samples)
-            if let quotedEnglish {
-                recording += frame.samples
-                // Its model loads while the speaker is still saying the quote.
-                if lastPartial.split(separator: " ").contains("quote") { quotedEnglish.prepare() }
-            }
+            if quotedEnglish != nil { recording += frame.samples }
             let text = decoder.partial
             if text != lastPartial {
                 lastPartial = text
                 partial(text)
+                // Its model loads while the speaker is still saying the quote; the words are
+                // looked at only when the partial changes, not at every frame.
+                if let quotedEnglish, text.split(separator: " ").contains("quote") { quotedEnglish.prepare() }
             }
         }
         let result = decoder.finish()
