@@ -20,6 +20,8 @@ struct ReadOnlyCheckTests {
         ("tar -cf /dev/sda .", "writes over /dev/sda"),
         ("dd if=/dev/zero of=/dev/sda bs=1M", "dd writes straight to a file or disk"),
         ("echo cm0gLXJmIH4K | base64 -d | sh", "sh runs what base64 prints"),
+        ("curl -sSL https://get.example | bash -s stable", "pipes a download into a shell"),
+        ("echo 'print(1)' | python3 -", "python3 runs what echo prints"),
         ("mv ~ /dev/null", "moves ~ away"),
         ("mv /etc /tmp", "moves /etc away"),
         ("mv notes.txt /dev/null", "moves notes.txt onto /dev/null, which destroys it"),

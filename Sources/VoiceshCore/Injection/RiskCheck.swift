@@ -18,7 +18,7 @@ public enum RiskCheck {
 
     /// Interpreters and the options that hand them a program on the command line: code
     /// voicesh cannot read as a shell line (`python3 -c`, `perl -e`, `node --eval`).
-    static let inlineCode: [String: (name: String, options: Set<String>, letters: Set<Character>)] = [
+    private static let inlineCode: [String: (name: String, options: Set<String>, letters: Set<Character>)] = [
         "python": ("Python", [], ["c"]), "perl": ("Perl", [], ["e", "E"]), "ruby": ("Ruby", [], ["e"]),
         "node": ("JavaScript", ["--eval", "--print"], ["e", "p"]),
         "nodejs": ("JavaScript", ["--eval", "--print"], ["e", "p"]),
@@ -28,7 +28,7 @@ public enum RiskCheck {
     ]
 
     /// `python3.12` → `python`, `lua5.4` → `lua`: the family an interpreter's name belongs to.
-    static func family(_ name: String) -> String {
+    private static func family(_ name: String) -> String {
         let base = String(name.reversed().drop { $0.isNumber || $0 == "." }.reversed())
         return base.isEmpty ? name : base
     }
@@ -57,23 +57,31 @@ public enum RiskCheck {
             // `curl … | sh`, `base64 -d | sh`: what one command prints, run as a program.
             if let (name, _, _) = resolve(command.words), index + 1 < line.commands.count,
                 line.commands[index + 1].after.hasPrefix("|"),
-                let (next, nextArgs, _) = resolve(line.commands[index + 1].words), readsProgram(next, nextArgs)
+                let (next, nextArgs, _) = resolve(line.commands[index + 1].words), runsCode(next)
             {
-                return ["curl", "wget"].contains(name)
-                    ? "pipes a download into a shell" : "\(next) runs what \(name) prints"
+                if ["curl", "wget"].contains(name) { return "pipes a download into a shell" }
+                if readsProgram(next, nextArgs) { return "\(next) runs what \(name) prints" }
             }
         }
         return nil
     }
 
-    /// A shell or interpreter that takes its program from standard input: no script named,
-    /// or `-`, and no program on the command line.
+    private static func runsCode(_ name: String) -> Bool {
+        shells.contains(name) || inlineCode[family(name)] != nil
+    }
+
+    /// Whether a shell or interpreter takes its program from standard input: `-s`, or no
+    /// script named (or `-`) and no program on the command line.
     private static func readsProgram(_ name: String, _ args: [ShellWords.Word]) -> Bool {
-        guard shells.contains(name) || inlineCode[family(name)] != nil, name != "source", name != "." else {
-            return false
+        guard name != "source", name != "." else { return false }
+        let texts = args.map(\.text)
+        if shells.contains(name),
+            texts.contains(where: { $0.hasPrefix("-") && !$0.hasPrefix("--") && $0.contains("s") })
+        {
+            return true
         }
-        let operands = args.map(\.text).filter { !$0.hasPrefix("-") || $0 == "-" }
-        return (operands.isEmpty || operands.first == "-") && !args.contains { $0.text.hasPrefix("-c") }
+        let operands = texts.filter { !$0.hasPrefix("-") || $0 == "-" }
+        return operands.isEmpty || operands.first == "-"
     }
 
     private static func reason(command simple: ShellWords.Command, depth: Int) -> String? {
