@@ -17,6 +17,7 @@ struct ReadOnlyCheckTests {
         ("rm -rf ~root", "deletes ~root recursively"),
         ("cp /dev/zero /dev/sda", "writes over /dev/sda"),
         ("echo hi | tee /dev/sda", "writes over /dev/sda"),
+        ("echo 'deb x' | sudo tee /etc/apt/sources.list", "overwrites /etc/apt/sources.list"),
         ("tar -cf /dev/sda .", "writes over /dev/sda"),
         ("dd if=/dev/zero of=/dev/sda bs=1M", "dd writes straight to a file or disk"),
         ("echo cm0gLXJmIH4K | base64 -d | sh", "sh runs what base64 prints"),

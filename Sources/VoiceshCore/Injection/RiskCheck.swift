@@ -269,6 +269,9 @@ public enum RiskCheck {
             }
         case "tee":
             if let disk = paths.first(where: isDisk) { return "writes over \(disk)" }
+            // Like `>`: without -a, tee empties each file it names first.
+            let appends = hasShort(["a"]) || flags.contains("--append")
+            if !appends, let file = paths.first(where: { !isStream($0) }) { return "overwrites \(file)" }
         case "tar":
             let mode = args.first.map { $0.hasPrefix("-") ? "" : $0 } ?? ""  // `tar cf …`, the old spelling
             let writes =
