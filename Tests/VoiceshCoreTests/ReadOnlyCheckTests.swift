@@ -89,6 +89,9 @@ struct ReadOnlyCheckTests {
         ("ip route flush all", "ip changes the network"),
         ("kubectl delete pod x", "kubectl delete is not on the read-only list"),
         ("echo 'open", "cannot be read as a shell line"),
+        ("ss -K dst 10.0.0.1", "ss -K can change things"),
+        ("ls; exit", "exit is not on the read-only list"),
+        ("{ ls; }", "{ is not on the read-only list"),
     ]
 
     @Test(arguments: notKnownHarmless) func waits(_ line: String, why: String) {
@@ -103,7 +106,8 @@ struct ReadOnlyCheckTests {
         "echo hello", "ls 2>/dev/null", "ls /missing 2>&1 | head", "ls >/dev/null 2>&1", "wc -l < notes.txt",
         "sort names.txt | uniq -c", "find . -name '*.swift'", "uname -a", "cd /tmp && ls", "ls $HOME",
         "kubectl get pods -n prod", "kubectl -n prod get pods", "systemctl status sshd", "journalctl -u sshd -n 50",
-        "ip a", "ip -br addr show", "docker ps", "date +%F", "env", "cat *.md", "ls # rm -rf /",
+        "ip a", "ip -br addr show", "docker ps", "ss -tlnp", "(cd /tmp; ls) &", "date +%F", "env", "cat *.md",
+        "ls # rm -rf /",
     ]
 
     @Test(arguments: harmless) func runs(_ line: String) {

@@ -118,7 +118,7 @@ public enum ReadOnlyCheck {
             "ls", "cat", "pwd", "whoami", "id", "groups", "uname", "uptime", "w", "who", "tty", "df", "du", "free",
             "wc", "stat", "realpath", "readlink", "basename", "dirname", "nproc", "lsblk", "lscpu", "printenv",
             "echo", "printf", "cd", "clear", "diff", "cmp", "comm", "which", "whereis", "type", "md5sum", "sha1sum",
-            "sha256sum", "sha512sum", "cut", "tr", "nl", "column", "jq", "ss", "netstat", "lsof", "ps", "pgrep",
+            "sha256sum", "sha512sum", "cut", "tr", "nl", "column", "jq", "netstat", "lsof", "ps", "pgrep",
             "head", "tail", "zcat",
         ]
         for name in plain { table[name] = Rule() }
@@ -134,7 +134,8 @@ public enum ReadOnlyCheck {
         for name in ["grep", "egrep", "fgrep", "zgrep"] { table[name] = grep }
         table["sort"] = Rule(refused: ["--output", "--compress-program"], refusedLetters: ["o"])
         table["uniq"] = Rule(valued: ["-f", "-s", "-w"], operands: 1)  // a second operand is written
-        table["tree"] = Rule(refused: ["-o"], refusedLetters: ["o"])
+        table["tree"] = Rule(refused: ["-o"], refusedLetters: ["o", "R"])  // -R with -H writes a page per directory
+        table["ss"] = Rule(refused: ["--kill"], refusedLetters: ["K"])  // -K closes the sockets it lists
         table["file"] = Rule(refused: ["--compile"], refusedLetters: ["C"])
         table["env"] = Rule(operands: 0)
         table["hostname"] = Rule(refused: ["--file", "--boot"], refusedLetters: ["F", "b"], operands: 0)
@@ -179,7 +180,7 @@ public enum ReadOnlyCheck {
             valued: ["-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user"],
             verbs: [
                 "get": listing, "describe": listing, "logs": listing, "top": listing, "version": listing,
-                "explain": listing, "api-resources": listing, "cluster-info": listing,
+                "explain": listing, "api-resources": listing,
             ])
         // `ip a`, `ip route show`: looking only; `ip link set … down` changes the network.
         let looking = Rule { _, operands in
