@@ -31,6 +31,7 @@ struct ReadOnlyCheckTests {
         ("userdel -r root", "deletes the user root and their home directory"),
         ("passwd -d root", "removes root's password"),
         ("systemctl stop sshd", "stops sshd"),
+        ("systemctl mask sshd.service", "masks sshd.service, so it cannot start"),
         ("ip link set eth0 down", "takes eth0 down, which can cut this connection"),
         ("chmod 000 /", "changes the permissions of /"),
         (#"python3 -c "import shutil; shutil.rmtree('/')""#, "python3 -c runs Python code voicesh cannot check"),

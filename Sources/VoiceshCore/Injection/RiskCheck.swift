@@ -241,7 +241,8 @@ public enum RiskCheck {
                 return "systemctl \(verb) stops the machine"
             }
             if let verb = paths.first, let does = serviceVerbs[verb] {
-                return "\(does) \(paths.count > 1 ? paths.dropFirst().joined(separator: " ") : "a unit")"
+                let units = paths.count > 1 ? paths.dropFirst().joined(separator: " ") : "a unit"
+                return does.replacingOccurrences(of: "UNIT", with: units)
             }
         case "service":
             if paths.count > 1, paths[1] == "stop" { return "stops \(paths[0])" }
@@ -351,10 +352,10 @@ public enum RiskCheck {
         return nil
     }
 
-    /// What `systemctl VERB unit` does, in words.
+    /// What `systemctl VERB UNIT` does, in words.
     private static let serviceVerbs: [String: String] = [
-        "stop": "stops", "kill": "kills", "mask": "masks (so nothing can start)", "disable": "disables at boot",
-        "isolate": "stops every unit not needed by",
+        "stop": "stops UNIT", "kill": "kills UNIT", "mask": "masks UNIT, so it cannot start",
+        "disable": "disables UNIT at boot", "isolate": "stops every unit UNIT does not need",
     ]
 
     /// `truncate -s 0 f` empties a file; SQL's `TRUNCATE users` empties a table.
