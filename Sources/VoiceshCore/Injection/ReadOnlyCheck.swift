@@ -5,7 +5,8 @@
 /// `/dev/null` may be written), run nothing first (`$( )`, backticks, `<( )`), set no
 /// variable, and hold no word the engine was unsure of. Anything else waits for the user,
 /// as under `send = "confirm"`. Pipes into `sh`, an interpreter, `xargs`, `tee` or `sudo`
-/// wait because none of them is on the list.
+/// wait because none of them is on the list. What it cannot see: the remote's aliases and
+/// functions (an `ls` defined there runs as that `ls`).
 public enum ReadOnlyCheck {
     /// Why `text` must wait for the user under `send = "auto"`, or nil when it may run.
     /// `unsureWords`: the engine marked a word of it as unsure (word confidence, issue 22).
@@ -50,7 +51,7 @@ public enum ReadOnlyCheck {
     }
 
     /// How a read-only command may be used.
-    struct Rule: Sendable {
+    private struct Rule: Sendable {
         /// Options that write, run something or change the system (`--output`, find's
         /// `-delete`): matched whole, or as `--name=value`.
         var refused: Set<String> = []
@@ -112,7 +113,7 @@ public enum ReadOnlyCheck {
     }
 
     /// Commands that only read, look or print.
-    static let table: [String: Rule] = {
+    private static let table: [String: Rule] = {
         var table: [String: Rule] = [:]
         let plain = [
             "ls", "cat", "pwd", "whoami", "id", "groups", "uname", "uptime", "w", "who", "tty", "df", "du", "free",
