@@ -13,11 +13,9 @@ public final class WAVFileSource: AudioSource, @unchecked Sendable {
 
     public init(path: String) throws(AudioError) {
         self.path = path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .badFile(path: path, reason: "no such file or not readable")
-        }
+        let bytes = try AudioFile.read(path)
         do throws(WAV.FormatError) {
-            samples = try WAV.decode([UInt8](data)).speechSamples()
+            samples = try WAV.decode(bytes).speechSamples()
         } catch {
             throw .badFile(path: path, reason: error.message)
         }

@@ -246,6 +246,33 @@ struct DictationTerminalTests {
         #expect(try history().first?["outcome"] as? String == "ran")
     }
 
+    /// `send = "auto"` runs only what is known harmless: a line that would empty a file waits,
+    /// marked, and the file is untouched; a read-only line runs at once.
+    @Test func autoSendWaitsOnALineThatWritesAFile() throws {
+        let said = try cli.file("said.txt", ": > precious.db\n")
+        let precious = try cli.file("precious.db", "keep me\n")
+        try profile("auto", engine: "recognizer = \"command\"\ncommand = \"cat \(said)\"", extra: "send = \"auto\"")
+        let home = cli.home.path
+        let tmux = try session("auto", remote: "cd '\(home)' && env PS1='remote$ ' bash --norc --noprofile")
+        var screen = try dictate(tmux, seconds: 0.5, until: "⚠")
+        #expect(screen.contains("remote$ : > precious.db  ⚠ overwrites precious.db  ⏎"), "\(screen)")
+        usleep(500_000)
+        #expect(try String(contentsOfFile: precious, encoding: .utf8) == "keep me\n")
+        #expect(try history().isEmpty)  // nothing sent: the row is written when the user answers
+        try tmux.send("Escape")
+        try tmux.wait { !$0.contains("⚠") }
+        #expect(try String(contentsOfFile: precious, encoding: .utf8) == "keep me\n")
+
+        try "cat precious.db\n".write(toFile: said, atomically: true, encoding: .utf8)
+        try tmux.send("C-]")
+        try tmux.wait { $0.contains("● rec") }
+        usleep(500_000)
+        try tmux.send("C-]")
+        screen = try tmux.wait(seconds: 30) { $0.contains("\nkeep me") }
+        #expect(screen.contains("remote$ cat precious.db\nkeep me"), "\(screen)")
+        #expect(try history().map { $0["outcome"] as? String } == ["ran", "discarded"])
+    }
+
     @Test(arguments: ["assemblyai", "deepgram", "generic"])
     func aStreamingEngineShowsLiveWordsWhileRecording(provider: String) throws {
         let server = try WSServer(provider: provider, text: "kubectl get pods")

@@ -123,6 +123,58 @@ struct TranscribeTests {
                 == "voicesh: cannot read the recording: not a WAV file (no RIFF/WAVE header)\n")
         #expect(
             try cli.run("transcribe", "/nonexistent.wav").stderr
-                == "voicesh: cannot read /nonexistent.wav: no such file or not readable\n")
+                == "voicesh: cannot read /nonexistent.wav: no such file\n")
+    }
+
+    /// A FIFO, `/dev/zero` or a directory as the audio file: one line that says what it is,
+    /// never "no such file", and never a read without end.
+    @Test func anAudioFileThatIsNotAFileSaysWhatItIs() throws {
+        let cli = try CLI()
+        let zero = "a character device, not a regular file, with no WAV header"
+        #expect(try cli.run("transcribe", "/dev/zero").stderr == "voicesh: cannot read /dev/zero: \(zero)\n")
+        let listened = try cli.run("listen", "--audio-file", "/dev/zero")
+        #expect(listened.status != 0)
+        #expect(listened.stderr.contains("cannot play /dev/zero as audio: \(zero)"), "\(listened.stderr)")
+        #expect(
+            try cli.run("transcribe", cli.home.path).stderr
+                == "voicesh: cannot read \(cli.home.path): a directory, not a WAV file\n")
+
+        let speech = try Self.speech("git status", in: cli)
+        let fifo = cli.home.appendingPathComponent("pipe.wav").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        /// A writer that opens the FIFO and sends `python`'s bytes, ignoring a reader that goes.
+        func feed(_ python: String) throws -> Process {
+            let writer = Process()
+            writer.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            writer.arguments = [
+                "-c",
+                "import signal,sys\nsignal.signal(signal.SIGPIPE, signal.SIG_DFL)\nf = open(sys.argv[1], 'wb')\n"
+                    + python,
+                fifo, speech,
+            ]
+            try writer.run()
+            return writer
+        }
+        // A WAV through a pipe is read like a file.
+        var writer = try feed("f.write(open(sys.argv[2], 'rb').read())")
+        let heard = try cli.run("transcribe", fifo)
+        writer.waitUntilExit()
+        #expect(heard.stdout == "git status\n", "\(heard.stderr)")
+        // Text through a pipe is no WAV.
+        writer = try feed("f.write(b'hello, this is not audio at all')")
+        #expect(
+            try cli.run("transcribe", fifo).stderr
+                == "voicesh: cannot read \(fifo): a FIFO (a pipe), not a regular file, with no WAV header\n")
+        writer.waitUntilExit()
+        // A WAV header, then zeros for ever: read up to the bound, then refused.
+        writer = try feed(
+            "f.write(open(sys.argv[2], 'rb').read(44))\nwhile True: f.write(bytes(1 << 20))")
+        let endless = try cli.run("transcribe", fifo)
+        writer.terminate()
+        writer.waitUntilExit()
+        #expect(endless.stderr == "voicesh: cannot read \(fifo): too long (more than 256 MB)\n")
+        // Standard input is bounded the same way.
+        let piped = try cli.run(["-c", "exec \"$0\" transcribe - < /dev/zero", CLI.binary.path], executable: "/bin/sh")
+        #expect(piped.stderr == "voicesh: cannot read standard input: \(zero)\n", "\(piped.stderr)")
     }
 }

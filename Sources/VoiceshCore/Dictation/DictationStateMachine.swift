@@ -15,6 +15,7 @@
 ///                                                                        │ esc/d → idle (discarded)
 /// risky or not all shown: run (and insert on a production profile) goes through
 /// confirmingRisk, which wants `y`; any other key goes back to confirming.
+/// send = auto: a line `ReadOnlyCheck` finds harmless is sent and run at once, not confirmed.
 /// interrupted (hang-up, SIGTERM, lost connection): any take is saved, outcome interrupted.
 /// ```
 public struct DictationStateMachine: Sendable {
@@ -351,7 +352,10 @@ public struct DictationStateMachine: Sendable {
                     until: now + settings.noticeSeconds, borrowsRow: take.borrowsRow))
             return effects + [.save(row)]
         }
-        if settings.send == .auto && prompt.risk == nil && !settings.production {
+        // Word confidence (issue 22) goes in here: `unsureWords:` whether the engine doubted a word.
+        if settings.send == .auto && prompt.risk == nil && !settings.production
+            && ReadOnlyCheck.waitReason(prompt.text) == nil
+        {
             return effects + send(take, prompt, run: true)
         }
         state = .confirming(take, prompt)

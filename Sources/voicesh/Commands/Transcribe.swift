@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioCapture
 import Foundation
 import Transcription
 import VoiceshCore
@@ -34,13 +35,11 @@ struct Transcribe: AsyncParsableCommand {
     func run() async throws {
         let context = AppContext.live()
         let bytes: [UInt8]
-        if file == "-" {
-            bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-        } else {
-            guard let data = FileManager.default.contents(atPath: context.expandingTilde(file)) else {
-                throw Failure.Command.message("cannot read \(file): no such file or not readable")
-            }
-            bytes = [UInt8](data)
+        do throws(AudioError) {
+            bytes = try file == "-" ? AudioFile.readStandardInput() : AudioFile.read(context.expandingTilde(file))
+        } catch {
+            guard case .badFile(_, let reason) = error else { throw Failure.Command.message(Failure.describe(error)) }
+            throw Failure.Command.message("cannot read \(file == "-" ? "standard input" : file): \(reason)")
         }
         let samples = try WAV.decode(bytes).speechSamples()
         var chosen = try context.effective(Profile(name: "transcribe", host: "-"))

@@ -38,7 +38,9 @@ struct ConfigSet: ParsableCommand {
         }
         let kind: ConfigValue.Kind
         do throws(ProfileProblem) { kind = try Config.kind(of: key) } catch { throw refuse(error.message) }
-        guard let parsed = kind.parse(text) else { throw refuse("\"\(text)\" is not \(kind.noun)") }
+        guard let parsed = kind.parse(text) else {
+            throw refuse("\"\(UntrustedText.excerpt(text))\" is not \(kind.noun)")
+        }
         if key == "store" {
             if let problem = Config.storeProblem(text) { throw refuse(problem) }
             return Profile.toml(parsed)

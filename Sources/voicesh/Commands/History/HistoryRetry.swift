@@ -10,6 +10,8 @@ struct HistoryRetry: ParsableCommand {
         discussion: """
             Uses the dictation's profile's engine unless told otherwise. On success the row gets the
             new text and its recording is let go (unless the profile keeps audio); on failure both stay.
+            A row whose text was shown (and perhaps edited or sent) keeps that text: the new text is
+            written as a row of its own.
             """)
 
     @Argument(help: "The dictation's id (voicesh history lists them).")
@@ -68,27 +70,37 @@ struct HistoryRetry: ParsableCommand {
                 return .failure(error)
             }
         }
-        row.latencyMs = Int(Date().timeIntervalSince(started) * 1000)
+        let latency = Int(Date().timeIntervalSince(started) * 1000)
         let history = HistoryWriter(
             database: database, policy: original?.history ?? .text, shared: context.sharedAddress)
         defer { history.finish() }
         switch result {
         case .success(let heard):
+            // The text of a row the user saw is theirs (an edit of an interrupted take, a line
+            // they ran): it stays, and the new reading becomes a row of its own.
+            let kept = row.finalText.isEmpty ? nil : row
+            if kept != nil {
+                row.id = nil
+                row.uid = nil
+            }
             row.engine = heard.engine
             row.fallbackEngine = heard.fallbackEngine
             row.rawText = heard.rawText
             row.finalText = heard.text
             row.confidence = heard.confidence
+            row.latencyMs = latency
             row.error = nil
             row.outcome = .printed
             Console.print(heard.text)
             do {
                 try history.save(row, audio: nil, keepAudio: false)
+                if let kept { try history.save(kept, audio: nil, keepAudio: false) }  // lets its recording go
             } catch {
                 Console.error("voicesh: \(error.message); the text above is not in the history")
                 throw ExitCode(Listen.historyUnwritten)
             }
         case .failure(let error):
+            row.latencyMs = latency
             row.error = Failure.describe(error)
             try history.save(row, audio: nil, keepAudio: true)
             throw Failure.Command.message("\(Failure.describe(error)); the recording is still kept")

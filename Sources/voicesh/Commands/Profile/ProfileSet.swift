@@ -19,7 +19,7 @@ struct ProfileSet: ParsableCommand {
     func validate() throws {
         guard !assignments.isEmpty else { throw ValidationError("give at least one KEY=VALUE") }
         for a in assignments where !a.contains("=") {
-            throw ValidationError("\"\(a)\" is not KEY=VALUE")
+            throw ValidationError("\"\(UntrustedText.excerpt(a))\" is not KEY=VALUE")
         }
     }
 
@@ -62,7 +62,7 @@ struct ProfileSet: ParsableCommand {
         let kind = try Profile.kind(of: key)
         guard !text.isEmpty else { return nil }
         guard let value = kind.parse(text) else {
-            throw ProfileProblem(key: key, message: "\"\(text)\" is not \(kind.noun)")
+            throw ProfileProblem(key: key, message: "\"\(UntrustedText.excerpt(text))\" is not \(kind.noun)")
         }
         return value
     }
