@@ -9,6 +9,7 @@ struct ContextCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "context",
         abstract: "Show what a session to a profile gathers from the remote shell, and which engine gets it.",
+        usage: "voicesh context [<options>] <target>",
         discussion: """
             Connects as `connect` does, runs the gathering script on a channel beside the login (no terminal, no second login) and prints what it found: the current directory's entries, the git branches, remotes and changed files there, the commands used in the shell history and those on PATH. Nothing is stored. With context = "off" nothing is run on the remote.
             """)
