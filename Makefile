@@ -39,7 +39,8 @@ install: $(BUILT)/voicesh $(BUILT_MAN)/voicesh.1
 	install -m 644 $(DATA) $(DESTDIR)$(DATADIR)/
 	install -m 644 $(BUILT_MAN)/*.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 $(MAN5) $(DESTDIR)$(MANDIR)/man5/
-	install -m 644 completions/voicesh.bash $(DESTDIR)$(BASHDIR)/voicesh
+# bash completion is sourced, never run: without the #! line (lintian: bash-completion-with-hashbang).
+	sed '1{/^#!/d;}' completions/voicesh.bash > $(DESTDIR)$(BASHDIR)/voicesh && chmod 644 $(DESTDIR)$(BASHDIR)/voicesh
 	install -m 644 completions/voicesh.zsh $(DESTDIR)$(ZSHDIR)/_voicesh
 	install -m 644 completions/voicesh.fish $(DESTDIR)$(FISHDIR)/voicesh.fish
 
