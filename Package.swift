@@ -103,7 +103,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.copy("Resources/gather-context.sh")], swiftSettings: strict),
+            resources: [.copy("Resources/gather-context.sh")], swiftSettings: strict,
+            plugins: ["BuildInfo"]),
+        // Writes the commit voicesh is built from before each build (`voicesh --version`).
+        .plugin(name: "BuildInfo", capability: .buildTool()),
 
         .executableTarget(
             name: "StoreBenchmark", dependencies: ["VoiceshCore", "Store"],

@@ -7,10 +7,9 @@ struct Voicesh: AsyncParsableCommand {
         commandName: "voicesh",
         abstract: "Speak into a remote shell.",
         discussion: """
-            Profiles and the dictation history live in $XDG_DATA_HOME/voicesh/voicesh.sqlite
-            (~/.local/share/voicesh by default); VOICESH_HOME=DIR puts all state under DIR.
+            Profiles and the dictation history live in $XDG_DATA_HOME/voicesh/voicesh.sqlite (~/.local/share/voicesh by default); VOICESH_HOME=DIR puts all state under DIR.
             """,
-        version: "0.1.0",
+        version: Version.text,
         subcommands: [
             Connect.self, ContextCommand.self, Listen.self, Transcribe.self, Record.self, Devices.self, Adapt.self,
             Stats.self,

@@ -8,16 +8,11 @@ import VoiceshCore
 struct Adapt: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Teach the offline engine your voice from recordings whose words are known.",
+        usage: "voicesh adapt [<options>]",
         discussion: """
-            Learns from: dictations you inserted or ran that kept their recording (profiles with
-            history = "text+audio"), recordings made with --enroll, and --from folders of NAME.wav with
-            NAME.txt (the words spoken, e.g. "git status dash s"). Enrollment and --from recordings are
-            kept under the voice directory, so each run learns from everything so far. From then on every
-            edge profile uses the learnt voice; --forget forgets it. 20 recordings help a lot, 50 more.
-            Profiles with learn = "on" (the default for edge engines) also keep every dictation you
-            inserted or ran as heard, or edited a little, and learn again in the background after every
-            10 of them, keeping the new voice only if it hears held-back recordings at least as well.
-            Needs Debian's sphinxtrain, sphinxbase-utils and pocketsphinx packages.
+            Learns from: dictations you inserted or ran that kept their recording (profiles with history = "text+audio"), recordings made with --enroll, and --from folders of NAME.wav with NAME.txt (the words spoken, e.g. "git status dash s"). Enrollment and --from recordings are kept under the voice directory, so each run learns from everything so far. From then on every edge profile uses the learnt voice; --forget forgets it. 20 recordings help a lot, 50 more.
+
+            Profiles with learn = "on" (the default for edge engines) also keep every dictation you inserted or ran as heard, or edited a little, and learn again in the background after every 10 of them, keeping the new voice only if it hears held-back recordings at least as well. Needs Debian's sphinxtrain, sphinxbase-utils and pocketsphinx packages.
             """)
 
     @Option(name: .customLong("from"), help: "A folder of NAME.wav + NAME.txt recordings to learn from (repeatable).")

@@ -7,11 +7,9 @@ import VoiceshCore
 struct Connect: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open an interactive SSH session to a profile or to [user@]host[:port].",
+        usage: "voicesh connect [<options>] <target> [<command> ...]",
         discussion: """
-            Like ssh: host keys are checked against ~/.ssh/known_hosts; authentication tries
-            ssh-agent, the identity, ~/.ssh/id_ed25519, id_ecdsa and id_rsa, then
-            keyboard-interactive and password. `~.` after Enter disconnects, `~?` lists the
-            escapes. The exit status is the remote command's, or 255 if the connection failed.
+            Like ssh: host keys are checked against ~/.ssh/known_hosts; authentication tries ssh-agent, the identity, ~/.ssh/id_ed25519, id_ecdsa and id_rsa, then keyboard-interactive and password. `~.` after Enter disconnects, `~?` lists the escapes. The exit status is the remote command's, or 255 if the connection failed.
             """)
 
     @Argument(help: "A profile name, or [user@]host[:port].", completion: Completions.profileNames)

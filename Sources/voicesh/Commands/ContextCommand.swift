@@ -9,11 +9,9 @@ struct ContextCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "context",
         abstract: "Show what a session to a profile gathers from the remote shell, and which engine gets it.",
+        usage: "voicesh context [<options>] <target>",
         discussion: """
-            Connects as `connect` does, runs the gathering script on a channel beside the login (no
-            terminal, no second login) and prints what it found: the current directory's entries, the
-            git branches, remotes and changed files there, the commands used in the shell history and
-            those on PATH. Nothing is stored. With context = "off" nothing is run on the remote.
+            Connects as `connect` does, runs the gathering script on a channel beside the login (no terminal, no second login) and prints what it found: the current directory's entries, the git branches, remotes and changed files there, the commands used in the shell history and those on PATH. Nothing is stored. With context = "off" nothing is run on the remote.
             """)
 
     @Argument(help: "A profile name, or [user@]host[:port].", completion: Completions.profileNames)
@@ -75,7 +73,9 @@ struct ContextCommand: ParsableCommand {
         }
         guard let script = ContextGatherer.loadScript() else {
             throw Failure.Command.message(
-                "the gathering script is missing; keep the voicesh_voicesh.resources folder beside the program")
+                "the gathering script is missing (looked for "
+                    + ResourceLocator.running.candidates(ContextGatherer.scriptName, bundle: ContextGatherer.bundle)
+                    .joined(separator: ", ") + "); reinstall voicesh (make install) or set VOICESH_DATA_DIR")
         }
         let session = try SessionRunner(target: target, context: app, audio: AudioOptions())
             .connect(policy: strictHostKeyChecking, timeout: connectTimeout)

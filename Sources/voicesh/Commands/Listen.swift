@@ -8,11 +8,9 @@ import VoiceshCore
 struct Listen: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record, transcribe with a profile's engine, and print the shell text (dictation for scripts).",
+        usage: "voicesh listen [<options>]",
         discussion: """
-            Records until the toggle key or Enter (Esc cancels), --seconds, or the end of --audio-file.
-            The text goes to standard output and into the history; when the engine fails the recording
-            is kept for `voicesh history retry`. When the history cannot be written the text is still
-            printed, stderr says so, and the exit status is 3.
+            Records until the toggle key or Enter (Esc cancels), --seconds, or the end of --audio-file. The text goes to standard output and into the history; when the engine fails the recording is kept for `voicesh history retry`. When the history cannot be written the text is still printed, stderr says so, and the exit status is 3.
             """)
 
     /// The text was printed but the history could not be written.

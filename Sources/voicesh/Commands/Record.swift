@@ -6,9 +6,9 @@ import VoiceshCore
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record the microphone to a 16 kHz mono WAV file.",
+        usage: "voicesh record [<options>] <output>",
         discussion: """
-            Records until --seconds have passed, the toggle key or Enter is pressed (Esc cancels),
-            or ctrl-c. With standard input not a terminal: until a line or the end of input.
+            Records until --seconds have passed, the toggle key or Enter is pressed (Esc cancels), or ctrl-c. With standard input not a terminal: until a line or the end of input.
             """)
 
     @Argument(help: "The WAV file to write.", completion: .file(extensions: ["wav"]))

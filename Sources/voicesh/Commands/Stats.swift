@@ -6,9 +6,7 @@ struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "How each profile's engine is doing, from the history: the last 7 days against earlier.",
         discussion: """
-            Per profile and engine: dictations, median and p95 time from the end of recording to the
-            text, how often no speech was heard, how often the fallback engine answered, and how much of
-            the text you edited or discarded (your own measure of its accuracy).
+            Per profile and engine: dictations, median and p95 time from the end of recording to the text, how often no speech was heard, how often the fallback engine answered, and how much of the text you edited or discarded (your own measure of its accuracy).
             """)
 
     @Option(help: "Only this profile.", completion: Completions.profileNames)

@@ -7,6 +7,7 @@ import VoiceshCore
 struct Transcribe: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Turn a recording into shell text with a profile's engine (no microphone, no SSH).",
+        usage: "voicesh transcribe [<options>] <file>",
         discussion: "Reads any common WAV (any rate, mono or stereo, integer or float samples); '-' reads stdin.")
 
     @Argument(help: "A WAV file, or - for standard input.", completion: .file(extensions: ["wav"]))

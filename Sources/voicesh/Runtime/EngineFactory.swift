@@ -36,7 +36,11 @@ struct EngineFactory {
     static let childBuilder = EdgeModelBuilder(
         executable: "/proc/self/exe", arguments: ["voicesh", "edge-model"],
         environment: ProcessInfo.processInfo.environment.filter {
-            ["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "VOICESH_LOG"].contains($0.key)
+            [
+                "PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "VOICESH_LOG",
+                // Where the corpus it builds from is found (`ResourceLocator`).
+                "VOICESH_DATA_DIR", "XDG_DATA_HOME", "XDG_DATA_DIRS",
+            ].contains($0.key)
         },
         report: { Log.app.info("\($0)") })
 

@@ -64,13 +64,15 @@ final class ContextGatherer {
         self.script = script
     }
 
-    /// The script shipped beside the program; nil when its resource folder is missing.
+    /// The script voicesh ships (`ResourceLocator`); nil when it is not found.
     static func loadScript() -> String? {
-        let folder = "voicesh_voicesh.resources/gather-context.sh"
-        let places = [Bundle.main.bundleURL, Bundle.main.executableURL?.deletingLastPathComponent()]
-        return places.compactMap { $0?.appendingPathComponent(folder).path }.lazy
-            .compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }.first
+        ResourceLocator.running.locate(scriptName, bundle: bundle)
+            .flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
     }
+
+    static let scriptName = "gather-context.sh"
+    /// The SwiftPM resource folder that holds it in a build tree.
+    static let bundle = "voicesh_voicesh.resources"
 
     var isBusy: Bool {
         if case .idle = phase { return false }

@@ -7,9 +7,7 @@ struct ConfigSet: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Set keys of config.toml.",
         discussion: """
-            voicesh config set send confirm; voicesh config set engine.kind server engine.url URL;
-            voicesh config set engine.vocabulary kubectl,nginx; voicesh config set store postgresql://db/voicesh.
-            Other lines and comments of the file stay as they are.
+            voicesh config set send confirm; voicesh config set engine.kind server engine.url URL; voicesh config set engine.vocabulary kubectl,nginx; voicesh config set store postgresql://db/voicesh. Other lines and comments of the file stay as they are.
             """)
 
     @Argument(

@@ -4,7 +4,8 @@ import VoiceshCore
 
 struct HistoryList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List dictations, newest first (the default).")
+        commandName: "list", abstract: "List dictations, newest first (the default).",
+        usage: "voicesh history list [<options>]")
 
     @Option(help: "Only this profile's dictations.", completion: Completions.profileNames)
     var profile: String?

@@ -7,11 +7,9 @@ struct HistoryRetry: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "retry",
         abstract: "Transcribe a kept recording again and print the text.",
+        usage: "voicesh history retry [<options>] <id>",
         discussion: """
-            Uses the dictation's profile's engine unless told otherwise. On success the row gets the
-            new text and its recording is let go (unless the profile keeps audio); on failure both stay.
-            A row whose text was shown (and perhaps edited or sent) keeps that text: the new text is
-            written as a row of its own.
+            Uses the dictation's profile's engine unless told otherwise. On success the row gets the new text and its recording is let go (unless the profile keeps audio); on failure both stay. A row whose text was shown (and perhaps edited or sent) keeps that text: the new text is written as a row of its own.
             """)
 
     @Argument(help: "The dictation's id (voicesh history lists them).")

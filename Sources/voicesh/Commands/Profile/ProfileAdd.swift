@@ -5,8 +5,7 @@ struct ProfileAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: "Save a new profile.",
         discussion: """
-            Other keys (toggle_key, send, history, vocabulary, [fallback] …) are set with
-            `voicesh profile set NAME KEY=VALUE`, or written in a TOML file for `profile import`.
+            Other keys (toggle_key, send, history, vocabulary, [fallback] …) are set with `voicesh profile set NAME KEY=VALUE`, or written in a TOML file for `profile import`.
             """)
 
     @Argument(help: "A name for the profile: letters, digits, '.', '_' or '-'.")

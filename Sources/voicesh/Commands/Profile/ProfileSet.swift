@@ -5,10 +5,7 @@ struct ProfileSet: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Change keys of a profile.",
         discussion: """
-            Keys are the profile file's: port=2222, toggle_key=f9, engine.kind=server,
-            engine.url=http://127.0.0.1:8080, engine.vocabulary=kubectl,nginx, fallback.kind=edge.
-            An empty value resets a key (user=): the profile then inherits it from config.toml's
-            [defaults], or the built-in value. fallback= removes the fallback engine.
+            Keys are the profile file's: port=2222, toggle_key=f9, engine.kind=server, engine.url=http://127.0.0.1:8080, engine.vocabulary=kubectl,nginx, fallback.kind=edge. An empty value resets a key (user=): the profile then inherits it from config.toml's [defaults], or the built-in value. fallback= removes the fallback engine.
             """)
 
     @OptionGroup var profile: ProfileName

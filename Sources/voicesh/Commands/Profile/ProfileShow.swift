@@ -5,9 +5,7 @@ struct ProfileShow: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show one profile (in its TOML form).",
         discussion: """
-            Shows the keys the profile sets itself; --effective shows every key as a session uses
-            it, each marked with where it comes from: the profile, config.toml's [defaults], or
-            the built-in value.
+            Shows the keys the profile sets itself; --effective shows every key as a session uses it, each marked with where it comes from: the profile, config.toml's [defaults], or the built-in value.
             """)
 
     @OptionGroup var profile: ProfileName

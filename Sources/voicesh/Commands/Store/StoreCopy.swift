@@ -8,9 +8,7 @@ struct StoreCopy: ParsableCommand {
         commandName: "copy",
         abstract: "Copy this machine's profiles and history into a shared store, or back.",
         discussion: """
-            Copies what the other side lacks and reports the counts; running it again copies
-            nothing twice. Profiles of the same name are left as they are. Recordings and the
-            learnt voice stay on this machine. Put the password in ~/.pgpass, not in the URL.
+            Copies what the other side lacks and reports the counts; running it again copies nothing twice. Profiles of the same name are left as they are. Recordings and the learnt voice stay on this machine. Put the password in ~/.pgpass, not in the URL.
             """)
 
     @Option(help: "Copy the local store into the shared store at this postgresql:// URL.")
