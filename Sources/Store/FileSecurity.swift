@@ -8,15 +8,10 @@ import VoiceshCore
 /// symbolic link, the XDG one) is used as it is when it is private enough, and refused when
 /// others may write in it; it is never chmod-ed. A database file the user owns in that private
 /// directory is tightened to 0600 (an older voicesh or a copy left it looser).
-enum FileSecurity {
+public enum FileSecurity {
     static func prepare(databaseAt path: String) throws(StoreError) {
         let directory = (path as NSString).deletingLastPathComponent
-        var info = stat()
-        if stat(directory, &info) == 0 {
-            if let problem = sharedProblem(info) { throw .sharedDirectory(path: directory, problem: problem) }
-        } else {
-            try makeDirectory(directory)
-        }
+        try prepare(directory: directory)
         // An existing file is SQLite's to open: one the user cannot write still reads.
         let fd = Foundation.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         let code = errno
@@ -29,6 +24,21 @@ enum FileSecurity {
         }
         if fd >= 0 { close(fd) }
         for file in [path, path + "-wal", path + "-shm"] { tighten(file, to: 0o600) }
+    }
+
+    /// A directory of voicesh's state (the data or the config directory), ready to be written
+    /// in: an existing one checked (`sharedProblem`), a missing one made 0700.
+    public static func prepare(directory: String) throws(StoreError) {
+        try check(directory: directory)
+        var info = stat()
+        if stat(directory, &info) != 0 { try makeDirectory(directory) }
+    }
+
+    /// Refuses a directory that exists and others may write in (nothing to check when it is missing).
+    public static func check(directory: String) throws(StoreError) {
+        var info = stat()
+        guard stat(directory, &info) == 0 else { return }
+        if let problem = sharedProblem(info) { throw .sharedDirectory(path: directory, problem: problem) }
     }
 
     /// `mkdir -p` with mode 0700 for each directory it makes (voicesh runs with umask 077).

@@ -45,7 +45,7 @@ enum Failure {
         case .cannotCreate(let path, let reason):
             "cannot create \(path): \(reason); check its permissions or set VOICESH_HOME to a writable directory"
         case .sharedDirectory(let path, let problem):
-            "will not keep profiles and history in \(path): it is \(problem); set VOICESH_HOME to a directory of your own (a missing one is created, mode 0700); \(path) was left as it is"
+            "will not use \(path): it is \(problem); set VOICESH_HOME to a directory of your own (a missing one is created, mode 0700); \(path) was left as it is"
         case .cannotWrite(let path, let reason):
             "cannot write \(path): \(reason); make it writable (chmod u+w) or set VOICESH_HOME to a writable directory"
         case .readOnlyFileSystem(let path):
