@@ -4,11 +4,10 @@ import Foundation
 /// poll set instead of in an async handler: SIGWINCH and every signal that would end the
 /// process (`terminating`).
 final class SignalPipe {
-    /// Every signal whose default action ends the process without a core dump, plus SIGQUIT
-    /// (whose core would hold the take): caught, each ends a session or a recording the one
-    /// clean way, with the terminal restored and the take kept. SIGPIPE too: a write to a
-    /// closed pipe then fails with EPIPE where it happened, and one sent by `kill` ends the
-    /// session as the others do.
+    /// Every signal whose default action ends the process and that a user, a tool or a limit
+    /// may raise: caught, each ends a session or a recording the one clean way, with the
+    /// terminal restored and the take kept (a core dump from QUIT would lose both). SIGPIPE
+    /// too, sent or raised by a write to a closed pipe (the write itself then fails with EPIPE).
     static let terminating: [Int32] = [
         SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
     ]
