@@ -31,12 +31,21 @@ public struct CommandEngine: SpeechEngine {
     ) async throws(EngineError) -> Transcript {
         var samples: [Int16] = []
         for await frame in audio { samples += frame.samples }
-        let wav = scratchDirectory + "/recording-\(UUID().uuidString).wav"
+        let data = Data(WAV.encode(samples))
+        let name = "/recording-\(UUID().uuidString).wav"
+        var wav = scratchDirectory + name
         do {
             try FileManager.default.createDirectory(atPath: scratchDirectory, withIntermediateDirectories: true)
-            try Data(WAV.encode(samples)).write(to: URL(fileURLWithPath: wav))
+            try data.write(to: URL(fileURLWithPath: wav))
         } catch {
-            throw .unavailable("cannot write the recording for the command: \(error.localizedDescription)")
+            // A full or read-only cache disk: the temporary directory, often another disk, will do.
+            try? FileManager.default.removeItem(atPath: wav)
+            wav = FileManager.default.temporaryDirectory.path + name
+            do {
+                try data.write(to: URL(fileURLWithPath: wav))
+            } catch {
+                throw .unavailable("cannot write the recording for the command: \(error.localizedDescription)")
+            }
         }
         defer { try? FileManager.default.removeItem(atPath: wav) }
 

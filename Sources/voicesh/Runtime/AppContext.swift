@@ -19,11 +19,18 @@ struct AppContext {
         try AppDatabase.open(at: location.database)
     }
 
-    /// config.toml as it is now; no file means no defaults.
+    /// config.toml as it is now; no file means no defaults. One in a directory others may write
+    /// in is refused, not read: it could name any command or store.
     func config() throws -> Config {
         guard FileManager.default.fileExists(atPath: location.configFile) else { return Config() }
+        if !configChosen {
+            try FileSecurity.check(directory: (location.configFile as NSString).deletingLastPathComponent)
+        }
         return try ConfigTOML.config(fromText: try readText(location.configFile), source: location.configFile)
     }
+
+    /// `VOICESH_CONFIG` names the file: the user chose it, wherever it is (a system-wide one, say).
+    var configChosen: Bool { !(environment["VOICESH_CONFIG"] ?? "").isEmpty }
 
     /// A profile as it is used: the keys it does not set come from config.toml's `[defaults]`.
     func effective(_ profile: Profile) throws -> Profile {

@@ -1,5 +1,6 @@
 import Foundation
 import ProfileFormat
+import Store
 import VoiceshCore
 
 /// config.toml on disk, changed one key at a time and checked whole before it is written.
@@ -20,9 +21,10 @@ struct ConfigFile {
         }
         // The whole file is read back: a bad value is refused with its line before anything is written.
         _ = try ConfigTOML.config(fromText: new, source: path)
+        let directory = (path as NSString).deletingLastPathComponent
+        if !context.configChosen { try FileSecurity.prepare(directory: directory) }
         do {
-            try files.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            if context.configChosen { try files.createDirectory(atPath: directory, withIntermediateDirectories: true) }
             try Data(new.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw Failure.Command.message("cannot write \(path): \(error.localizedDescription)")

@@ -44,8 +44,12 @@ enum Failure {
         switch error {
         case .cannotCreate(let path, let reason):
             "cannot create \(path): \(reason); check its permissions or set VOICESH_HOME to a writable directory"
+        case .sharedDirectory(let path, let problem):
+            "will not use \(path): it is \(problem); set VOICESH_HOME to a directory of your own (a missing one is created, mode 0700); \(path) was left as it is"
         case .cannotWrite(let path, let reason):
             "cannot write \(path): \(reason); make it writable (chmod u+w) or set VOICESH_HOME to a writable directory"
+        case .readOnlyFileSystem(let path):
+            "\(path) is on a read-only file system; profiles and history can be read, not changed (remount it read-write, or set VOICESH_HOME to a writable directory)"
         case .diskFull(let path):
             "the disk holding \(path) is full; free some space and try again (nothing was written)"
         case .newerSchema(let path):

@@ -4,7 +4,7 @@ import VoiceshCore
 
 /// Records outside a session (`record`, `listen`) until one of: the time limit, the toggle key
 /// or Enter at a terminal (Esc or ctrl-c cancels), a line or the end of standard input when
-/// it is not a terminal, SIGINT/SIGTERM/SIGHUP. While recording at a terminal, stderr shows
+/// it is not a terminal, a terminating signal (`SignalPipe.terminating`). While recording at a terminal, stderr shows
 /// the same line as a session does.
 enum Recorder {
     enum Stop: Equatable {
@@ -24,7 +24,7 @@ enum Recorder {
             }
         }
         let terminal = RawTerminal()
-        let signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP])
+        let signals = SignalPipe(signals: SignalPipe.terminating)
         let view = DictationView(toggle: toggle)
         let started = DictationController.now
         let showing = isatty(STDERR_FILENO) == 1

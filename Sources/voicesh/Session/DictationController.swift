@@ -28,7 +28,10 @@ final class DictationController {
         var profile: Profile
         var engine: Result<any SpeechEngine, EngineError>
         var source: any AudioSource
+        /// Where history rows go; nil when there is no history this session (`historyOff` says why).
         var database: AppDatabase?
+        /// Why no history can be kept this session (the database cannot be written), or nil.
+        var historyOff: String? = nil
         /// Where history rows go on to, when profiles and history are shared.
         var sharedStore: StoreAddress? = nil
         var maxRecordingSeconds: Double
@@ -66,8 +69,16 @@ final class DictationController {
     private let history: HistoryWriter?
     private var line = StatusLine()
     private var decoder: KeyDecoder
-    private var reports = CursorReportFilter()
+    /// Replies to questions asked of the terminal, by voicesh or the remote, found among keystrokes.
+    private var replies = TerminalReplyFilter()
+    private var route = ReplyRoute()
+    /// Keys pressed while the dictation owns the keyboard but its line is off the screen
+    /// (remote output took it off, and the terminal has not yet said where to draw it again):
+    /// they wait for the line, since a key must answer what the user can see.
+    private var heldKeys: [(key: Key, at: Double)] = []
     private var capture: Capture?
+    /// The notice that no history is kept was shown (once a session is enough).
+    private var toldHistoryOff = false
 
     init(setup: Setup, toggle: KeyChord) {
         self.setup = setup
@@ -96,8 +107,8 @@ final class DictationController {
     /// How long the loop may sleep: short while bytes wait for the rest of a key, or while
     /// something on screen moves.
     var pollTimeout: Int32? {
-        if decoder.isWaiting || reports.isWaiting { return Int32(Self.keyWait * 1000) }
-        if machine.animates { return 100 }
+        if decoder.isWaiting || replies.isWaiting { return Int32(Self.keyWait * 1000) }
+        if machine.animates || lineAwaited { return 100 }
         return setup.learning?.wantsTicks == true ? 1000 : nil
     }
 
@@ -105,7 +116,13 @@ final class DictationController {
     /// when other descriptors woke it (the socket busy with context), or a key typed later
     /// would join them (ESC b read as alt-b).
     var keyWaitOver: Bool {
-        (decoder.isWaiting || reports.isWaiting) && Self.now - lastInput >= Self.keyWait
+        (decoder.isWaiting || replies.isWaiting) && Self.now - lastInput >= Self.keyWait
+    }
+
+    /// The line should be up and is not yet: the loop wakes to ask the terminal again if its
+    /// answer was lost.
+    private var lineAwaited: Bool {
+        machine.showsLine && !line.isVisible && !line.terminalSilent
     }
 
     /// The background learner's turn; the session loop calls it every time round.
@@ -119,16 +136,25 @@ final class DictationController {
     func keyboard(_ input: [UInt8]) -> [UInt8] {
         lastInput = Self.now
         var bytes = input
-        if !machine.ownsKeyboard && (line.awaitingReports || reports.isWaiting) {
-            let (rest, found) = reports.feed(bytes)
-            for report in found { cursorReported(row: report.row, column: report.column) }
-            bytes = rest
+        var typed = !input.isEmpty
+        if !machine.ownsKeyboard && (route.isWaiting || replies.isWaiting) {
+            bytes = []
+            typed = false
+            for piece in replies.feed(input) {
+                switch piece {
+                case .keys(let keys):
+                    bytes += keys
+                    typed = typed || !keys.isEmpty
+                case .reply(let reply): bytes += replied(reply)  // the remote's answer, in its place
+                }
+            }
+            if machine.showsLine { render() }  // a notice's line, now that it has a place
         }
         guard !machine.ownsKeyboard else {
             keys(decoder.feed(bytes))
             return []
         }
-        if !bytes.isEmpty, machine.showsLine {  // a notice: a key takes it away and goes on
+        if typed, machine.showsLine {  // a notice: a key takes it away and goes on
             perform(machine.dismissNotice())
             render()
         }
@@ -140,20 +166,55 @@ final class DictationController {
         return Array(bytes[..<toggle.lowerBound])
     }
 
+    /// Keys for the dictation: each waits until the line is on screen (a terminal that never
+    /// says where its cursor is cannot show the line, and its keys go at once, as before).
+    /// Replies go to whoever asked.
     private func keys(_ keys: [Key]) {
         for key in keys {
-            if case .cursorReport(let row, let column) = key {
-                cursorReported(row: row, column: column)
+            if case .reply(let reply) = key {
+                outbound += replied(reply)
             } else if machine.ownsKeyboard {
-                perform(machine.key(key, now: Self.now))
+                heldKeys.append((key, Self.now))  // the time it was pressed (a double toggle)
             }
         }
         render()
+        while !heldKeys.isEmpty && machine.ownsKeyboard && (line.isVisible || line.terminalSilent) {
+            let held = heldKeys.removeFirst()
+            perform(machine.key(held.key, now: held.at))
+            render()
+        }
+        // Keys typed after the dictation ended in the same read are not the remote's either.
+        if !machine.ownsKeyboard { heldKeys = [] }
     }
 
-    private func cursorReported(row: Int, column: Int) {
-        guard let size else { return }
-        screen += line.cursorReported(row: row, column: column, size: size)
+    /// A reply from the terminal: voicesh's own question answered (the line may be drawn), or
+    /// the remote's, whose bytes are returned to go on to it unchanged.
+    private func replied(_ reply: TerminalReply) -> [UInt8] {
+        switch route.route(reply) {
+        case .remote: return reply.bytes
+        case .voicesh:
+            if let size, let (row, column) = reply.position {
+                screen += line.cursorReported(row: row, column: column, size: size, now: Self.now)
+                noteAsked()
+            }
+            return []
+        case nil: return machine.ownsKeyboard ? [] : reply.bytes  // no one asked: a key, as typed
+        }
+    }
+
+    /// Asks the terminal where the cursor is, if the line has no question on its way.
+    private func askCursor() {
+        screen += line.ask(now: Self.now)
+        noteAsked()
+    }
+
+    /// Every question the line asked is voicesh's to answer, in the order written.
+    private var questionsRouted = 0
+    private func noteAsked() {
+        while questionsRouted < line.questionsAsked {
+            route.voiceshAsked()
+            questionsRouted += 1
+        }
     }
 
     /// Before the remote's output is written: the line comes off.
@@ -161,10 +222,12 @@ final class DictationController {
         if let size { screen += line.remoteWillWrite(size) }
     }
 
-    /// After it is written, with the modes the driver read from it: the line comes back once
-    /// the terminal says where the cursor now is.
-    func didWriteOutput(_ bytes: UnsafeRawBufferPointer, modes: TerminalModes) {
+    /// After it is written, with the modes the driver read from it and the questions it asked
+    /// the terminal (their answers are the remote's): the line comes back once the terminal
+    /// says where the cursor now is.
+    func didWriteOutput(_ bytes: UnsafeRawBufferPointer, modes: TerminalModes, queries: [TerminalReply.Kind]) {
         self.modes = modes
+        route.remoteAsked(queries)
         if modes.alternateScreen {
             if remoteScreen == nil, let size { remoteScreen = RemoteScreen(rows: size.rows, columns: size.columns) }
             remoteScreen?.feed(bytes)
@@ -172,7 +235,7 @@ final class DictationController {
             remoteScreen = nil
         }
         keepBottomRow()
-        if machine.showsLine { screen += line.ask() }
+        if machine.showsLine { askCursor() }
     }
 
     func terminalResized() {
@@ -180,7 +243,7 @@ final class DictationController {
         guard machine.showsLine, let size else { return }
         screen += line.resized(size)
         keepBottomRow()
-        screen += line.ask()
+        askCursor()
     }
 
     /// The bottom row as the program has it now, for the line to paint back when it comes off.
@@ -229,10 +292,10 @@ final class DictationController {
         if Self.now - lastInput >= Self.keyWait {
             let held = decoder.timeout()  // a lone ESC, say: nothing more came in time
             if !held.isEmpty { keys(held) }
-            outbound += reports.timeout()
+            outbound += replies.timeout()
         }
         perform(machine.tick(now: Self.now))
-        render()
+        keys([])  // draws the line (asking again for a lost answer) and takes the keys that waited for it
     }
 
     /// The session is ending (`reason` says how): a take on screen is kept as interrupted,
@@ -323,7 +386,7 @@ final class DictationController {
             inbox.post(.recognized(result, take: take))
         }
         capture = Capture(take: take, recording: recording, job: job)
-        screen += line.ask()
+        askCursor()
     }
 
     private func stopCapture() {
@@ -336,7 +399,11 @@ final class DictationController {
         let recording = capture?.take == entry.take.number ? capture?.recording : nil
         // A confirmed take is a labelled recording for learning the voice, history or not.
         setup.learning?.keep(entry.outcome, rawText: entry.rawText, finalText: entry.text, wav: recording?.wav)
-        guard let history else { return perform(machine.saved(id: nil)) }
+        guard let history else {
+            guard let reason = setup.historyOff, !toldHistoryOff else { return perform(machine.saved(id: nil)) }
+            toldHistoryOff = true
+            return perform(machine.historyFailed("no history is kept this session: \(reason)", now: Self.now))
+        }
         let seconds = recording?.seconds ?? 0
         let take = entry.take
         let dictation = Dictation(
@@ -367,7 +434,7 @@ final class DictationController {
             return
         }
         guard let width = line.room(size) else {
-            screen += line.ask()
+            askCursor()
             return
         }
         let drawn = view.render(machine.state, level: capture?.recording.level ?? 0, now: Self.now, width: width)

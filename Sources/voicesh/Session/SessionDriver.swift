@@ -138,7 +138,7 @@ final class SessionDriver {
                     buffer.withUnsafeBytes { raw in
                         let written = UnsafeRawBufferPointer(rebasing: raw[..<n])
                         output.feed(written)
-                        dictation?.didWriteOutput(written, modes: output.modes)
+                        dictation?.didWriteOutput(written, modes: output.modes, queries: output.queries.take())
                     }
                 }
                 more = channel.hasQueuedData(stream: stream)

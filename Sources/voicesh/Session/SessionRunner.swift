@@ -22,7 +22,7 @@ struct SessionRunner {
         }
         try channel.start(command: command)
 
-        let signals = SignalPipe(signals: [SIGWINCH, SIGINT, SIGTERM, SIGHUP])
+        let signals = SignalPipe(signals: [SIGWINCH] + SignalPipe.terminating)
         let terminal = RawTerminal()
         let profile = target.profile
         // Context only for a dictating session whose profile lets some engine hear it.
@@ -98,7 +98,15 @@ struct SessionRunner {
         let feed = context
         let context = self.context
         let profile = target.profile
-        let database = try? context.openDatabase()
+        // A database that cannot be opened, or only read (a full disk, a read-only mount), costs
+        // the session its history, never the session itself: dictation says so once.
+        let opened = Result { () throws(StoreError) in try context.openDatabase() }
+        let database = try? opened.get()
+        let historyOff: StoreError? =
+            switch opened {
+            case .success(let database): database.readOnlyReason
+            case .failure(let error): error
+            }
         let inbox = Inbox<DictationController.Event>()
         var factory =
             database.map { EngineFactory.forProfile(profile, in: $0, context: context) }
@@ -109,7 +117,8 @@ struct SessionRunner {
         let toggle = (try? KeyChord(parsing: profile.toggleKey)) ?? .defaultToggle
         let setup = DictationController.Setup(
             profile: profile, engine: engine, source: try audio.source(profile: profile, context: context),
-            database: database, sharedStore: context.sharedAddress, maxRecordingSeconds: audio.maxRecordingSeconds,
+            database: historyOff == nil ? database : nil, historyOff: historyOff.map(Failure.describe),
+            sharedStore: context.sharedAddress, maxRecordingSeconds: audio.maxRecordingSeconds,
             inbox: inbox,
             learning: VoiceLearning(profile: profile, location: context.location, now: DictationController.now),
             context: feed)
@@ -123,7 +132,7 @@ struct SessionRunner {
         case .userDisconnected: "the session was closed with ~."
         case .signal(SIGHUP): "the terminal hung up"
         case .signal(SIGTERM): "voicesh was terminated (SIGTERM)"
-        case .signal(let number): "voicesh was stopped by signal \(number)"
+        case .signal(let number): "voicesh was stopped by \(SignalPipe.name(number))"
         }
     }
 }

@@ -1,8 +1,17 @@
 import Foundation
 
 /// Signals as bytes on a pipe (the self-pipe trick), so the session loop sees them in its
-/// poll set instead of in an async handler: SIGWINCH, SIGINT, SIGTERM, SIGHUP.
+/// poll set instead of in an async handler: SIGWINCH and every signal that would end the
+/// process (`terminating`).
 final class SignalPipe {
+    /// Every signal whose default action ends the process and that a user, a tool or a limit
+    /// may raise: caught, each ends a session or a recording the one clean way, with the
+    /// terminal restored and the take kept (a core dump from QUIT would lose both). SIGPIPE
+    /// too, sent or raised by a write to a closed pipe (the write itself then fails with EPIPE).
+    static let terminating: [Int32] = [
+        SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+    ]
+
     let readFD: Int32
     private let writeFD: Int32
     private let signals: [Int32]
@@ -46,6 +55,15 @@ final class SignalPipe {
         var buffer = [UInt8](repeating: 0, count: 64)
         let n = read(readFD, &buffer, buffer.count)
         return n > 0 ? buffer.prefix(n).map { Int32($0) } : []
+    }
+
+    /// A signal's name as `kill -l` spells it, for the history row it interrupted.
+    static func name(_ number: Int32) -> String {
+        let names: [Int32: String] = [
+            SIGHUP: "HUP", SIGINT: "INT", SIGQUIT: "QUIT", SIGTERM: "TERM", SIGUSR1: "USR1", SIGUSR2: "USR2",
+            SIGALRM: "ALRM", SIGPIPE: "PIPE", SIGXCPU: "XCPU", SIGXFSZ: "XFSZ", SIGVTALRM: "VTALRM", SIGPROF: "PROF",
+        ]
+        return names[number].map { "SIG" + $0 } ?? "signal \(number)"
     }
 
     private nonisolated(unsafe) static var target: Int32 = -1
