@@ -10,8 +10,8 @@ import VoiceshCore
 /// bytes for the remote, the row it draws over. It decides nothing itself. It lives on the session
 /// loop's thread; audio and engine threads reach it only through `inbox`. It never writes to
 /// the terminal: `screen` holds the bytes for the local terminal and the driver writes them.
-final class DictationController {
-    enum Event: Sendable {
+package final class DictationController {
+    package enum Event: Sendable {
         case partial(String, take: Int)
         case recognized(Result<Recognition, EngineError>, take: Int)
         case audioFailed(AudioError, take: Int)
@@ -24,20 +24,32 @@ final class DictationController {
         case engineNotice(String)
     }
 
-    struct Setup {
-        var profile: Profile
-        var engine: Result<any SpeechEngine, EngineError>
-        var source: any AudioSource
-        var database: AppDatabase?
+    package struct Setup {
+        package var profile: Profile
+        package var engine: Result<any SpeechEngine, EngineError>
+        package var source: any AudioSource
+        package var database: AppDatabase?
         /// Where history rows go on to, when profiles and history are shared.
-        var sharedStore: StoreAddress? = nil
-        var maxRecordingSeconds: Double
+        package var sharedStore: StoreAddress? = nil
+        package var maxRecordingSeconds: Double
         /// Made before the engine, so the engine's notices can reach the loop.
-        var inbox: Inbox<Event>
+        package var inbox: Inbox<Event>
         /// Learning from use; nil when the profile's `learn` key keeps nothing.
-        var learning: VoiceLearning? = nil
+        package var learning: VoiceLearning? = nil
         /// The remote shell's context; nil when the profile gathers none (`context = "off"`).
-        var context: ContextFeed? = nil
+        package var context: ContextFeed? = nil
+        /// The local terminal, for the room the line has.
+        package var terminal: any TerminalWindow = LocalTerminal()
+
+        package init(
+            profile: Profile, engine: Result<any SpeechEngine, EngineError>, source: any AudioSource,
+            database: AppDatabase?, sharedStore: StoreAddress? = nil, maxRecordingSeconds: Double, inbox: Inbox<Event>,
+            learning: VoiceLearning? = nil, context: ContextFeed? = nil, terminal: any TerminalWindow = LocalTerminal()
+        ) {
+            (self.profile, self.engine, self.source, self.database) = (profile, engine, source, database)
+            (self.sharedStore, self.maxRecordingSeconds, self.inbox) = (sharedStore, maxRecordingSeconds, inbox)
+            (self.learning, self.context, self.terminal) = (learning, context, terminal)
+        }
     }
 
     /// The I/O of the take the machine is on: its audio and its engine run.
@@ -47,18 +59,18 @@ final class DictationController {
         let job: Task<Void, Never>
     }
 
-    var inbox: Inbox<Event> { setup.inbox }
+    package var inbox: Inbox<Event> { setup.inbox }
     /// The remote's modes, read from its output by the driver (`OutputScanner`).
-    private(set) var modes = TerminalModes()
+    package private(set) var modes = TerminalModes()
     /// Bytes for the remote; the driver takes them.
-    var outbound: [UInt8] = []
+    package var outbound: [UInt8] = []
     /// Bytes for the local terminal; the driver writes them once per turn of its loop.
-    var screen: [UInt8] = []
+    package var screen: [UInt8] = []
     /// What a full-screen program has drawn, kept only while the remote is on the alternate
     /// screen: the bottom row a dictation draws over is painted back from it.
     private var remoteScreen: RemoteScreen?
     /// Set when a recording starts: the driver refreshes the remote shell's context.
-    var wantsContext = false
+    package var wantsContext = false
 
     private var machine: DictationStateMachine
     private let view: DictationView
@@ -68,8 +80,10 @@ final class DictationController {
     private var decoder: KeyDecoder
     private var reports = CursorReportFilter()
     private var capture: Capture?
+    /// The typed bytes the machine let through to the remote, for `keyboard` to return.
+    private var passing: [UInt8] = []
 
-    init(setup: Setup, toggle: KeyChord) {
+    package init(setup: Setup, toggle: KeyChord) {
         self.setup = setup
         view = DictationView(toggle: toggle)
         decoder = KeyDecoder(toggle: toggle)
@@ -79,23 +93,24 @@ final class DictationController {
         machine = DictationStateMachine(
             settings: .init(
                 toggle: toggle, send: setup.profile.send, production: setup.profile.production,
-                timeout: setup.profile.engine.timeout, autoStop: setup.profile.autoStop))
+                timeout: setup.profile.engine.timeout, autoStop: setup.profile.autoStop,
+                fallbackTimeout: setup.profile.fallback?.timeout))
     }
 
     /// How long bytes that may begin a longer key wait for the rest of it.
-    static let keyWait = 0.03
+    package static let keyWait = 0.03
     /// When the keyboard last gave bytes.
     private var lastInput = 0.0
 
-    static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    package static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     private var size: StatusLine.Size? {
-        RawTerminal.size().map { StatusLine.Size(columns: $0.columns, rows: $0.rows) }
+        setup.terminal.size.map { StatusLine.Size(columns: $0.columns, rows: $0.rows) }
     }
 
     /// How long the loop may sleep: short while bytes wait for the rest of a key, or while
     /// something on screen moves.
-    var pollTimeout: Int32? {
+    package var pollTimeout: Int32? {
         if decoder.isWaiting || reports.isWaiting { return Int32(Self.keyWait * 1000) }
         if machine.animates { return 100 }
         return setup.learning?.wantsTicks == true ? 1000 : nil
@@ -104,19 +119,19 @@ final class DictationController {
     /// Whether held key bytes (a lone ESC) have waited their time out: the loop ticks then even
     /// when other descriptors woke it (the socket busy with context), or a key typed later
     /// would join them (ESC b read as alt-b).
-    var keyWaitOver: Bool {
+    package var keyWaitOver: Bool {
         (decoder.isWaiting || reports.isWaiting) && Self.now - lastInput >= Self.keyWait
     }
 
     /// The background learner's turn; the session loop calls it every time round.
-    func scheduleLearning() {
+    package func scheduleLearning() {
         setup.learning?.tick(busy: machine.take != nil, now: Self.now)
     }
 
     // MARK: Events from the driver
 
     /// A read from the keyboard; returns what goes on to the remote (through the `~` escapes).
-    func keyboard(_ input: [UInt8]) -> [UInt8] {
+    package func keyboard(_ input: [UInt8]) -> [UInt8] {
         lastInput = Self.now
         var bytes = input
         if !machine.ownsKeyboard && (line.awaitingReports || reports.isWaiting) {
@@ -124,27 +139,16 @@ final class DictationController {
             for report in found { cursorReported(row: report.row, column: report.column) }
             bytes = rest
         }
-        guard !machine.ownsKeyboard else {
-            keys(decoder.feed(bytes))
-            return []
-        }
-        if !bytes.isEmpty, machine.showsLine {  // a notice: a key takes it away and goes on
-            perform(machine.dismissNotice())
-            render()
-        }
-        guard let toggle = bytes.firstRange(of: machine.settings.toggle.bytes) else {
-            return bytes
-        }
-        perform(machine.toggle(now: Self.now, fullScreen: modes.alternateScreen))
-        keys(decoder.feed(bytes[toggle.upperBound...]))
-        return Array(bytes[..<toggle.lowerBound])
+        passing = []
+        perform(machine.typed(bytes, now: Self.now, fullScreen: modes.alternateScreen))
+        return passing
     }
 
     private func keys(_ keys: [Key]) {
         for key in keys {
             if case .cursorReport(let row, let column) = key {
                 cursorReported(row: row, column: column)
-            } else if machine.ownsKeyboard {
+            } else {
                 perform(machine.key(key, now: Self.now))
             }
         }
@@ -157,13 +161,13 @@ final class DictationController {
     }
 
     /// Before the remote's output is written: the line comes off.
-    func willWriteOutput() {
+    package func willWriteOutput() {
         if let size { screen += line.remoteWillWrite(size) }
     }
 
     /// After it is written, with the modes the driver read from it: the line comes back once
     /// the terminal says where the cursor now is.
-    func didWriteOutput(_ bytes: UnsafeRawBufferPointer, modes: TerminalModes) {
+    package func didWriteOutput(_ bytes: UnsafeRawBufferPointer, modes: TerminalModes) {
         self.modes = modes
         if modes.alternateScreen {
             if remoteScreen == nil, let size { remoteScreen = RemoteScreen(rows: size.rows, columns: size.columns) }
@@ -175,7 +179,7 @@ final class DictationController {
         if machine.showsLine { screen += line.ask() }
     }
 
-    func terminalResized() {
+    package func terminalResized() {
         if let size { remoteScreen?.resize(rows: size.rows, columns: size.columns) }
         guard machine.showsLine, let size else { return }
         screen += line.resized(size)
@@ -189,7 +193,7 @@ final class DictationController {
         line.underneath = remoteScreen.repaint(row: remoteScreen.rows - 1)
     }
 
-    func wake() {
+    package func wake() {
         let now = Self.now
         for event in inbox.drain() {
             switch event {
@@ -199,7 +203,7 @@ final class DictationController {
             case .engineNotice(let note):
                 perform(machine.engineNote(note))
             case .fallingBack(let take):
-                perform(machine.engineRestarted(take: take, timeout: setup.profile.fallback?.timeout ?? 30, now: now))
+                perform(machine.fallingBack(take: take, now: now))
             case .speech(let heard, let take):
                 perform(machine.speech(heard, take: take, now: now))
             case .recordingFull(let take):
@@ -213,11 +217,9 @@ final class DictationController {
                     fallbackEngine: heard.fallbackEngine, confidence: heard.confidence)
                 perform(machine.transcribed(words, take: take, now: now))
             case .recognized(.failure(let error), let take):
-                let timedOut = if case .timedOut = error { true } else { false }
                 perform(
-                    machine.failed(
-                        take: take, message: Failure.describe(error), brief: Failure.brief(error), timedOut: timedOut,
-                        now: now))
+                    machine.engineFailed(
+                        error, take: take, message: Failure.describe(error), brief: Failure.brief(error), now: now))
             }
         }
         render()
@@ -225,7 +227,7 @@ final class DictationController {
 
     /// Time moves on (the loop calls this when it woke for nothing, and after engine events,
     /// which may come more often than the key wait).
-    func tick() {
+    package func tick() {
         if Self.now - lastInput >= Self.keyWait {
             let held = decoder.timeout()  // a lone ESC, say: nothing more came in time
             if !held.isEmpty { keys(held) }
@@ -237,7 +239,7 @@ final class DictationController {
 
     /// The session is ending (`reason` says how): a take on screen is kept as interrupted,
     /// and the line leaves the screen. Returns the bytes for the terminal.
-    func shutdown(_ reason: String) -> [UInt8] {
+    package func shutdown(_ reason: String) -> [UInt8] {
         perform(machine.interrupted(reason, now: Self.now))
         capture?.job.cancel()
         if let size { screen += line.clear(size) }
@@ -250,9 +252,16 @@ final class DictationController {
     // MARK: Effects
 
     private func perform(_ effects: [DictationStateMachine.Effect]) {
-        for effect in effects {
+        for effect in effects + machine.released() {
             switch effect {
             case .sendToRemote(let bytes): outbound += bytes
+            case .passThrough(let bytes): passing += bytes
+            case .keys(let bytes): keys(decoder.feed(bytes))
+            case .redraw: render()
+            case .release(let take):
+                guard let capture, capture.take == take else { continue }
+                capture.job.cancel()  // a take the machine has let go of needs its audio and engine no more
+                self.capture = nil
             case .startRecording(let take): startRecording(take)
             case .stopRecording: stopCapture()
             case .cancelRecording:
@@ -271,11 +280,6 @@ final class DictationController {
                 line.borrowsRow = false
                 line.underneath = []
             }
-        }
-        // A take the machine has let go of needs its audio and engine no more.
-        if let capture, machine.take?.number != capture.take {
-            capture.job.cancel()
-            self.capture = nil
         }
     }
 

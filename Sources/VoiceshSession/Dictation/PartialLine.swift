@@ -3,17 +3,17 @@ import VoiceshCore
 
 /// Live partial text on stderr: redrawn in place on a terminal, one line each otherwise.
 /// stdout stays the final text alone.
-final class PartialLine: Sendable {
-    let enabled: Bool
-    let terminal: Bool
+package final class PartialLine: Sendable {
+    package let enabled: Bool
+    package let terminal: Bool
     private let shown = Shown()
 
-    init(enabled: Bool, terminal: Bool) {
+    package init(enabled: Bool, terminal: Bool) {
         self.enabled = enabled
         self.terminal = terminal
     }
 
-    var show: @Sendable (String) -> Void {
+    package var show: @Sendable (String) -> Void {
         { [self] raw in
             let text = UntrustedText.clean(raw)  // a stream server's words, shown as they come
             guard enabled, shown.replace(text) else { return }
@@ -23,7 +23,7 @@ final class PartialLine: Sendable {
         }
     }
 
-    func clear() {
+    package func clear() {
         if enabled, terminal, shown.replace(nil) { Console.writeAll(STDERR_FILENO, Array("\r\u{1B}[2K".utf8)) }
     }
 

@@ -6,13 +6,13 @@ import VoiceshCore
 /// or Enter at a terminal (Esc or ctrl-c cancels), a line or the end of standard input when
 /// it is not a terminal, SIGINT/SIGTERM/SIGHUP. While recording at a terminal, stderr shows
 /// the same line as a session does.
-enum Recorder {
-    enum Stop: Equatable {
+package enum Recorder {
+    package enum Stop: Equatable {
         case limit, key, endOfInput, signal
         case cancelled
     }
 
-    static func record(
+    package static func record(
         _ source: any AudioSource, into recording: Recording, seconds limit: Double, toggle: KeyChord,
         stopAtEndOfInput: Bool
     ) throws(AudioError) -> Stop {
@@ -75,17 +75,17 @@ enum Recorder {
 }
 
 /// A value shared between threads under a lock.
-final class Locked<Value: Sendable>: @unchecked Sendable {
+package final class Locked<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value
 
-    init(_ value: Value) { stored = value }
+    package init(_ value: Value) { stored = value }
 
-    var value: Value {
+    package var value: Value {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
 
     /// Reads and changes the value in one step.
-    func update<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&stored) } }
+    package func update<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&stored) } }
 }

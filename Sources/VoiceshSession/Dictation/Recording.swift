@@ -5,8 +5,8 @@ import VoiceshCore
 /// One recording in progress. Frames from the source (on its own thread) go to the engine
 /// as they arrive and into memory for the history; the level is kept for the meter. It stops
 /// taking audio at `maxSamples`, so a forgotten recording cannot grow without bound.
-final class Recording: @unchecked Sendable {
-    let audio: AsyncStream<AudioFrame>
+package final class Recording: @unchecked Sendable {
+    package let audio: AsyncStream<AudioFrame>
     private let feed: AsyncStream<AudioFrame>.Continuation
     private let maxSamples: Int
     private let onFull: @Sendable () -> Void
@@ -21,7 +21,7 @@ final class Recording: @unchecked Sendable {
 
     /// `forEngine: false` when nothing reads `audio` (`record`): frames are then not queued.
     /// `listensForSpeech`: `onSpeech` hears each change between speech and silence.
-    init(
+    package init(
         maxSeconds: Double, forEngine: Bool = true, listensForSpeech: Bool = false,
         onSpeech: @escaping @Sendable (Bool) -> Void = { _ in }, onFull: @escaping @Sendable () -> Void = {}
     ) {
@@ -37,7 +37,7 @@ final class Recording: @unchecked Sendable {
     }
 
     /// Called on the source's thread.
-    func accept(_ frame: AudioFrame) {
+    package func accept(_ frame: AudioFrame) {
         var change: Bool?
         let full: Bool = lock.withLock {
             guard !finished else { return false }
@@ -69,17 +69,17 @@ final class Recording: @unchecked Sendable {
     }
 
     /// Ends the audio the engine sees (recording stopped).
-    func finish() {
+    package func finish() {
         lock.withLock {
             finished = true
             feed.finish()
         }
     }
 
-    var samples: [Int16] { lock.withLock { kept } }
+    package var samples: [Int16] { lock.withLock { kept } }
 
     /// The recording as a WAV file, made in one copy.
-    var wav: Data {
+    package var wav: Data {
         lock.withLock {
             var data = Data(WAV.header(sampleCount: kept.count))
             data.reserveCapacity(data.count + kept.count * 2)
@@ -87,8 +87,8 @@ final class Recording: @unchecked Sendable {
             return data
         }
     }
-    var seconds: Double { Double(lock.withLock { kept.count }) / Double(AudioFormat.speech.sampleRate) }
-    var level: Double { lock.withLock { peak } }
+    package var seconds: Double { Double(lock.withLock { kept.count }) / Double(AudioFormat.speech.sampleRate) }
+    package var level: Double { lock.withLock { peak } }
     /// The maximum length was reached.
-    var isFull: Bool { lock.withLock { kept.count >= maxSamples } }
+    package var isFull: Bool { lock.withLock { kept.count >= maxSamples } }
 }

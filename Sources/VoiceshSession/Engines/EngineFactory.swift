@@ -6,24 +6,26 @@ import Transcription
 import VoiceshCore
 
 /// Builds a profile's engine, wrapped in its timeout. The one place that knows every kind.
-struct EngineFactory {
-    var context: AppContext
+package struct EngineFactory {
+    package var context: AppContext
     /// The user's own words (their history's raw text), which the edge model learns from.
-    var history: [String] = []
+    package var history: [String] = []
     /// The profile's aliases, which a server engine's prompt spells for Whisper.
-    var aliases: [String: String] = [:]
+    package var aliases: [String: String] = [:]
     /// Which engines get the remote shell's context (the profile's `context`).
-    var contextPolicy = ContextPolicy.local
+    package var contextPolicy = ContextPolicy.local
     /// Hears what a stream engine reports about a stream that still gave text (audio dropped
     /// by back-pressure, reconnections); `transcribe` prints it, the session shows it.
-    var notice: @Sendable (String) -> Void = { _ in }
+    package var notice: @Sendable (String) -> Void = { _ in }
     /// Builds a missing edge model in a child process (`voicesh edge-model`) rather than in
     /// this one; a session sets it, so its memory and keystroke echo are spared the build.
-    var buildsInChild = false
+    package var buildsInChild = false
+
+    package init(context: AppContext) { self.context = context }
 
     /// A factory that feeds the profile's dictation history into the edge model; a profile
     /// with `history = "off"` contributes nothing.
-    static func forProfile(_ profile: Profile, in database: AppDatabase, context: AppContext) -> EngineFactory {
+    package static func forProfile(_ profile: Profile, in database: AppDatabase, context: AppContext) -> EngineFactory {
         var factory = EngineFactory(context: context)
         guard profile.history != .off, let rows = try? database.dictations(profile: profile.name, limit: 500)
         else { return factory }
@@ -33,7 +35,7 @@ struct EngineFactory {
 
     /// Runs this very program (`/proc/self/exe`, even if it was replaced on disk since) with a
     /// small environment: the child needs no credentials, so none are handed down.
-    static let childBuilder = EdgeModelBuilder(
+    package static let childBuilder = EdgeModelBuilder(
         executable: "/proc/self/exe", arguments: ["voicesh", "edge-model"],
         environment: ProcessInfo.processInfo.environment.filter {
             ["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "VOICESH_LOG"].contains($0.key)
@@ -41,7 +43,7 @@ struct EngineFactory {
         report: { Log.app.info("\($0)") })
 
     /// The profile's engine, with its `[fallback]` behind it when there is one.
-    func engine(for profile: Profile) throws(EngineError) -> any SpeechEngine {
+    package func engine(for profile: Profile) throws(EngineError) -> any SpeechEngine {
         var factory = self
         factory.aliases = profile.aliases
         factory.contextPolicy = profile.context
@@ -51,7 +53,7 @@ struct EngineFactory {
             primary: primary, fallback: try factory.engine(for: fallback), minConfidence: profile.engine.minConfidence)
     }
 
-    func engine(for config: EngineConfig) throws(EngineError) -> any SpeechEngine {
+    package func engine(for config: EngineConfig) throws(EngineError) -> any SpeechEngine {
         let engine: any SpeechEngine
         switch (config.kind, config.recognizer ?? .pocketsphinx) {
         case (.edge, .pocketsphinx):

@@ -4,17 +4,17 @@ import VoiceshCore
 
 /// What one engine run made of a recording, through the profile's spoken-shell normaliser:
 /// the one path shared by dictation in a session, `listen` and `history retry`.
-struct Recognition: Sendable {
-    var text: String
-    var rawText: String
+package struct Recognition: Sendable {
+    package var text: String
+    package var rawText: String
     /// The engine that was asked first (`EngineConfig.label`).
-    var engine: String
+    package var engine: String
     /// The fallback engine, when it produced the text.
-    var fallbackEngine: String?
-    var fallbackReason: HybridEngine.FallbackReason?
-    var confidence: Double?
+    package var fallbackEngine: String?
+    package var fallbackReason: HybridEngine.FallbackReason?
+    package var confidence: Double?
 
-    static func run(
+    package static func run(
         _ engine: any SpeechEngine, audio: AsyncStream<AudioFrame>, aliases: [String: String],
         context: SpeechContext = .empty, partial: @escaping @Sendable (String) -> Void = { _ in },
         fallingBack: @Sendable () -> Void = {}
@@ -33,13 +33,5 @@ struct Recognition: Sendable {
             engine: engine.label,
             fallbackEngine: outcome.fallbackReason == nil ? nil : outcome.engine,
             fallbackReason: outcome.fallbackReason, confidence: outcome.transcript.confidence)
-    }
-
-    /// A finished recording as a stream, for an engine run after the fact.
-    static func frames(_ samples: [Int16]) -> AsyncStream<AudioFrame> {
-        AsyncStream { continuation in
-            for frame in AudioFrame.frames(of: samples) { continuation.yield(frame) }
-            continuation.finish()
-        }
     }
 }

@@ -6,15 +6,19 @@ import VoiceshCore
 /// it decides, from the profile's `history` setting, whether a row is kept and whether its
 /// recording goes with it. Anything that should happen to every saved dictation (keeping a
 /// confirmed recording for voice learning, say) belongs in `save`.
-struct HistoryWriter {
-    var database: AppDatabase
-    var policy: HistoryPolicy
+package struct HistoryWriter {
+    package var database: AppDatabase
+    package var policy: HistoryPolicy
     /// The shared store the rows go on to, if any (`Outbox`); they are written here first.
-    var shared: StoreAddress? = nil
+    package var shared: StoreAddress? = nil
+
+    package init(database: AppDatabase, policy: HistoryPolicy, shared: StoreAddress? = nil) {
+        (self.database, self.policy, self.shared) = (database, policy, shared)
+    }
 
     /// The history could not be written; `message` says so in words.
-    struct Unwritable: Error {
-        let message: String
+    package struct Unwritable: Error {
+        package let message: String
     }
 
     /// Appends `dictation` (or updates it, when it has an id) with its recording (nil: none,
@@ -23,7 +27,9 @@ struct HistoryWriter {
     /// otherwise. A profile without history keeps only failures and interruptions, whose
     /// audio is the user's unanswered speech. Returns the row's id, or nil when nothing is kept.
     @discardableResult
-    func save(_ dictation: Dictation, audio: @autoclosure () -> Data?, keepAudio: Bool) throws(Unwritable) -> Int64? {
+    package func save(_ dictation: Dictation, audio: @autoclosure () -> Data?, keepAudio: Bool) throws(Unwritable)
+        -> Int64?
+    {
         let unanswered = [.failed, .timedOut, .interrupted].contains(dictation.outcome)
         guard dictation.id != nil || policy != .off || unanswered else { return nil }
         let keep = keepAudio || policy == .textAndAudio
@@ -42,7 +48,7 @@ struct HistoryWriter {
 
     /// Sends what waits for the shared store before the program ends (once, within the
     /// connect budget); what it cannot send waits for the next run.
-    func finish() {
+    package func finish() {
         if let shared { Outbox.trySend(from: database, to: shared) }
     }
 }

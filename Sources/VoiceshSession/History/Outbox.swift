@@ -6,10 +6,10 @@ import VoiceshCore
 /// Sends the local history rows a shared store has not taken yet, oldest first. A row keeps
 /// its uid through every retry and the shared store keeps one row per uid, so a row whose
 /// answer was lost is sent again and still stored once.
-enum Outbox {
+package enum Outbox {
     /// Sends every pending row; returns how many the shared store took.
     @discardableResult
-    static func send(from local: AppDatabase, to shared: SharedDatabase) throws(StoreError) -> Int {
+    package static func send(from local: AppDatabase, to shared: SharedDatabase) throws(StoreError) -> Int {
         var sent = 0
         while true {
             let rows = try local.pendingDictations(limit: 500)
@@ -22,7 +22,7 @@ enum Outbox {
 
     /// Tries once, quietly: an unreachable shared store leaves the rows waiting for the next
     /// try (the next dictation, the session's end, any history command).
-    static func trySend(from local: AppDatabase, to address: StoreAddress) {
+    package static func trySend(from local: AppDatabase, to address: StoreAddress) {
         do {
             let shared = try SharedDatabase.open(address)
             defer { shared.close() }
@@ -33,7 +33,7 @@ enum Outbox {
     }
 
     /// Sends in the background, one send at a time: the session loop never waits for the network.
-    static func sendInBackground(from local: AppDatabase, to address: StoreAddress) {
+    package static func sendInBackground(from local: AppDatabase, to address: StoreAddress) {
         guard running.claim() else { return }
         Thread.detachNewThread {
             trySend(from: local, to: address)

@@ -8,13 +8,13 @@ import VoiceshCore
 /// when the shared store cannot be reached. History rows are always written locally first
 /// (with their recordings, which never leave the machine) and sent by `Outbox`; history is
 /// listed from the shared store, with this machine's ids for its own rows.
-final class SyncedStore: VoiceshStore {
-    let local: AppDatabase
-    let address: StoreAddress
+package final class SyncedStore: VoiceshStore {
+    package let local: AppDatabase
+    package let address: StoreAddress
     private var shared: SharedDatabase?
     private var offline: StoreError?
 
-    init(local: AppDatabase, address: StoreAddress) {
+    package init(local: AppDatabase, address: StoreAddress) {
         self.local = local
         self.address = address
     }
@@ -58,7 +58,7 @@ final class SyncedStore: VoiceshStore {
         }
     }
 
-    func profiles() throws(StoreError) -> [Profile] {
+    package func profiles() throws(StoreError) -> [Profile] {
         try read(
             { shared throws(StoreError) in
                 let profiles = try shared.profiles()
@@ -67,7 +67,7 @@ final class SyncedStore: VoiceshStore {
             }, local: { () throws(StoreError) in try local.profiles() })
     }
 
-    func profile(named name: String) throws(StoreError) -> Profile {
+    package func profile(named name: String) throws(StoreError) -> Profile {
         try read(
             { shared throws(StoreError) in
                 let profile = try shared.profile(named: name)
@@ -76,38 +76,38 @@ final class SyncedStore: VoiceshStore {
             }, local: { () throws(StoreError) in try local.profile(named: name) })
     }
 
-    func profileNames() throws(StoreError) -> [String] {
+    package func profileNames() throws(StoreError) -> [String] {
         try read(
             { shared throws(StoreError) in try shared.profileNames() },
             local: { () throws(StoreError) in try local.profileNames() })
     }
 
-    func saveProfile(_ profile: Profile, replace: Bool) throws(StoreError) {
+    package func saveProfile(_ profile: Profile, replace: Bool) throws(StoreError) {
         try saveProfiles([profile], replace: replace)
     }
 
-    func saveProfiles(_ profiles: [Profile], replace: Bool) throws(StoreError) {
+    package func saveProfiles(_ profiles: [Profile], replace: Bool) throws(StoreError) {
         try online().saveProfiles(profiles, replace: replace)
         for profile in profiles { try local.copyProfile(profile) }
     }
 
-    func updateProfile(_ profile: Profile) throws(StoreError) {
+    package func updateProfile(_ profile: Profile) throws(StoreError) {
         try online().updateProfile(profile)
         try local.copyProfile(profile)
     }
 
-    func renameProfile(_ old: String, to new: String) throws(StoreError) {
+    package func renameProfile(_ old: String, to new: String) throws(StoreError) {
         try online().renameProfile(old, to: new)
         try? local.renameProfile(old, to: new)
     }
 
-    func deleteProfile(_ name: String) throws(StoreError) {
+    package func deleteProfile(_ name: String) throws(StoreError) {
         try online().deleteProfile(name)
         try? local.deleteProfile(name)
     }
 
     /// Sends what waits in the outbox first, so the list has this machine's latest rows.
-    func dictations(profile: String?, search: String?, limit: Int) throws(StoreError) -> [Dictation] {
+    package func dictations(profile: String?, search: String?, limit: Int) throws(StoreError) -> [Dictation] {
         try read(
             { shared throws(StoreError) in
                 try Outbox.send(from: local, to: shared)
@@ -120,7 +120,7 @@ final class SyncedStore: VoiceshStore {
             }, local: { () throws(StoreError) in try local.dictations(profile: profile, search: search, limit: limit) })
     }
 
-    func dictationCount(profile: String?) throws(StoreError) -> Int {
+    package func dictationCount(profile: String?) throws(StoreError) -> Int {
         try read(
             { shared throws(StoreError) in
                 try Outbox.send(from: local, to: shared)
@@ -129,7 +129,7 @@ final class SyncedStore: VoiceshStore {
     }
 
     /// Clears the shared history and this machine's rows (with their recordings).
-    func clearHistory(profile: String?) throws(StoreError) -> Int {
+    package func clearHistory(profile: String?) throws(StoreError) -> Int {
         let shared = try online()
         try Outbox.send(from: local, to: shared)
         let count = try shared.clearHistory(profile: profile)

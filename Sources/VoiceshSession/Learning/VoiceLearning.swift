@@ -7,7 +7,7 @@ import VoiceshCore
 /// `voicesh adapt --background` under `nice` as a child of its own, stopped (SIGSTOP) while a
 /// dictation records or shows its transcript and continued after. It lives on the session
 /// loop's thread; the labelling and the file writes run on a utility queue.
-final class VoiceLearning {
+package final class VoiceLearning {
     private var schedule: LearningSchedule
     private let store: VoiceRecordings
     private let aliases: [String: String]
@@ -17,7 +17,7 @@ final class VoiceLearning {
     private var child: pid_t?
 
     /// Nil when the profile's `learn` key keeps nothing.
-    init?(profile: Profile, location: DataLocation, now: Double) {
+    package init?(profile: Profile, location: DataLocation, now: Double) {
         guard profile.learns else { return nil }
         store = VoiceRecordings(directory: location.voiceDirectory + "/recordings")
         aliases = profile.aliases
@@ -29,7 +29,7 @@ final class VoiceLearning {
     /// A dictation went to the shell: its recording is kept when its words are known
     /// (`LearningLabel`). Called where the dictation's outcome is saved; the WAV is made only
     /// for an outcome that can teach, not for every discard.
-    func keep(_ outcome: Dictation.Outcome, rawText: String, finalText: String, wav: @autoclosure () -> Data?) {
+    package func keep(_ outcome: Dictation.Outcome, rawText: String, finalText: String, wav: @autoclosure () -> Data?) {
         guard [.inserted, .ran, .edited].contains(outcome), let wav = wav() else { return }
         let (store, aliases, kept) = (store, aliases, kept)
         queue.async {
@@ -47,10 +47,10 @@ final class VoiceLearning {
     }
 
     /// Whether the loop should wake at least once a second: a run is due or under way.
-    var wantsTicks: Bool { child != nil || schedule.pending + kept.value >= schedule.every }
+    package var wantsTicks: Bool { child != nil || schedule.pending + kept.value >= schedule.every }
 
     /// Each turn of the session loop. `busy`: a dictation is recording, transcribing or shown.
-    func tick(busy: Bool, now: Double) {
+    package func tick(busy: Bool, now: Double) {
         let added = kept.update { count in
             defer { count = 0 }
             return count
@@ -69,7 +69,7 @@ final class VoiceLearning {
     }
 
     /// The session ends: a paused run goes on by itself (it finishes or is rejected alone).
-    func shutdown() {
+    package func shutdown() {
         if let child { Self.signal(child, SIGCONT) }
     }
 
@@ -115,7 +115,7 @@ final class VoiceLearning {
     }
 
     /// Children, grandchildren… of `pid`, from /proc (the learner's tools may sit in groups of their own).
-    static func descendants(of pid: pid_t) -> [pid_t] {
+    package static func descendants(of pid: pid_t) -> [pid_t] {
         var parents: [pid_t: [pid_t]] = [:]
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let child = pid_t(entry),

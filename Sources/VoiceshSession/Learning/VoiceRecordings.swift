@@ -5,11 +5,13 @@ import VoiceshCore
 /// A folder of recordings with their words: `NAME.wav` beside `NAME.txt` (the words spoken,
 /// in the spoken form: "git status dash s"). `voicesh adapt --from` reads one; the user's
 /// own, under the voice directory, keeps what enrollment and `--from` gave for later runs.
-struct VoiceRecordings {
-    let directory: String
+package struct VoiceRecordings {
+    package let directory: String
+
+    package init(directory: String) { self.directory = directory }
 
     /// Every pair in the folder, in name order; a WAV without its text is left out.
-    func samples() throws -> [SpeakerAdaptation.Sample] {
+    package func samples() throws -> [SpeakerAdaptation.Sample] {
         let fm = FileManager.default
         guard fm.fileExists(atPath: directory) else { return [] }
         let names: [String]
@@ -36,14 +38,14 @@ struct VoiceRecordings {
     }
 
     /// How many recordings the folder holds.
-    var count: Int {
+    package var count: Int {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".wav") }.count
     }
 
     /// Keeps one recording under the next free number, the user's only (0600, in a 0700
     /// folder). The words claim the number (`O_EXCL`, so two sessions never share one) and
     /// the WAV appears complete, by rename: a reader sees whole pairs or nothing.
-    func keep(_ wav: Data, words: String) throws {
+    package func keep(_ wav: Data, words: String) throws {
         let fm = FileManager.default
         do {
             try fm.createDirectory(
@@ -75,7 +77,7 @@ struct VoiceRecordings {
     /// WAV bytes and words: running `--from` twice must not count a recording twice). Returns
     /// how many were new.
     @discardableResult
-    func add(_ recordings: [(wav: Data, text: String)]) throws -> Int {
+    package func add(_ recordings: [(wav: Data, text: String)]) throws -> Int {
         let fm = FileManager.default
         do {
             try fm.createDirectory(

@@ -4,17 +4,17 @@ import VoiceshCore
 
 /// Where `connect` goes and how, from a saved profile or an ad-hoc `[user@]host[:port]`,
 /// with the command line's flags on top.
-struct ConnectTarget {
-    var host: String
-    var port: Int
-    var user: String
-    var identity: String?
-    var knownHostsFile: String
-    var keepalive: Int
+package struct ConnectTarget {
+    package var host: String
+    package var port: Int
+    package var user: String
+    package var identity: String?
+    package var knownHostsFile: String
+    package var keepalive: Int
     /// The saved profile or the ad-hoc one, with config.toml's defaults applied.
-    var profile: Profile
+    package var profile: Profile
 
-    static func resolve(_ command: Connect, context: AppContext) throws -> ConnectTarget {
+    package static func resolve(_ command: some ConnectRequest, context: AppContext) throws -> ConnectTarget {
         let saved = try savedProfile(named: command.target, context: context)
         let profile = try context.effective(try saved ?? adHoc(command.target))
         var chosen = profile
@@ -59,7 +59,7 @@ struct ConnectTarget {
         }
     }
 
-    var defaultKeyFiles: [String] {
+    package var defaultKeyFiles: [String] {
         ["id_ed25519", "id_ecdsa", "id_rsa"].map { "~/.ssh/\($0)" }
     }
 }

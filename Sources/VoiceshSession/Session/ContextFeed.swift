@@ -3,27 +3,27 @@ import VoiceshCore
 
 /// The remote shell's context as the session loop last gathered it, for the engine tasks of
 /// dictations (which run off the loop's thread). Memory only.
-final class ContextFeed: @unchecked Sendable {
+package final class ContextFeed: @unchecked Sendable {
     private let lock = NSLock()
     private var context = SpeechContext.empty
     private var refreshing = false
 
-    var current: SpeechContext { lock.withLock { context } }
+    package var current: SpeechContext { lock.withLock { context } }
 
     /// How long a dictation waits for the refresh its recording started. A refresh takes tens
     /// of milliseconds on an idle machine and link, several hundred on a busy one; the engine
     /// decodes faster than speech, so it catches up while the user is still speaking.
-    static let refreshWait = 1.0
+    package static let refreshWait = 1.0
 
     /// A refresh started (a recording began): a dictation starting now waits briefly for it.
-    func refreshStarted() { lock.withLock { refreshing = true } }
+    package func refreshStarted() { lock.withLock { refreshing = true } }
 
     /// A gathering finished that was not the awaited refresh (the one at connect): its
     /// context is the best there is, but a dictation still waits for its refresh.
-    func update(_ fresh: SpeechContext) { lock.withLock { context = fresh } }
+    package func update(_ fresh: SpeechContext) { lock.withLock { context = fresh } }
 
     /// A refresh finished, with its context or without (nil: it failed or was dropped).
-    func refreshEnded(_ fresh: SpeechContext?) {
+    package func refreshEnded(_ fresh: SpeechContext?) {
         lock.withLock {
             if let fresh { context = fresh }
             refreshing = false
@@ -33,7 +33,7 @@ final class ContextFeed: @unchecked Sendable {
     /// The context for a dictation that starts now: the refresh under way, if it comes
     /// within `wait` seconds (its audio waits in its stream meanwhile, and the decoder
     /// catches up while the user is still speaking), else the last one gathered.
-    func forDictation(wait: Double) async -> SpeechContext {
+    package func forDictation(wait: Double) async -> SpeechContext {
         let end = DispatchTime.now().uptimeNanoseconds + UInt64(wait * 1e9)
         while lock.withLock({ refreshing }), DispatchTime.now().uptimeNanoseconds < end, !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(5))

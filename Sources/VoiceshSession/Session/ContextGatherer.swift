@@ -8,22 +8,22 @@ import VoiceshCore
 /// libssh2 session is not thread-safe); typing is never held up behind it. A run that fails
 /// or runs over its budget is dropped quietly, and after a refusal (a restricted shell, a
 /// `ForceCommand`, no `sh`) no other is tried: dictation goes on without context.
-final class ContextGatherer {
+package final class ContextGatherer {
     /// What one run gathers: everything at connect; the directory and history when a
     /// recording starts; the directory alone after a command line was entered (it may have
     /// been a `cd`), so a dictation seldom has to wait for its own refresh.
-    enum Scope: String {
+    package enum Scope: String {
         case full = "path history dir"
         case refresh = "history dir"
         case directory = "dir"
     }
 
     /// What a finished run measured, for `voicesh context` and the benchmark.
-    struct Run {
-        var scope: Scope
-        var context: RemoteContext
-        var seconds: Double
-        var bytes: Int
+    package struct Run {
+        package var scope: Scope
+        package var context: RemoteContext
+        package var seconds: Double
+        package var bytes: Int
     }
 
     private enum Phase {
@@ -46,40 +46,40 @@ final class ContextGatherer {
     private var pending: (scope: Scope, directory: String?)?
     private var failures = 0
     /// After a refusal or two runs over budget, no run is started again in this session.
-    private(set) var disabled = false
+    package private(set) var disabled = false
     /// The last complete run; a refresh keeps the PATH of the run before it.
-    private(set) var last: Run?
+    package private(set) var last: Run?
     /// How many runs have completed.
-    private(set) var runs = 0
+    package private(set) var runs = 0
     /// Called with each complete run.
-    var onRun: (Run) -> Void = { _ in }
+    package var onRun: (Run) -> Void = { _ in }
     /// Called when a run is dropped (refused, over budget, not the script talking).
-    var onGiveUp: () -> Void = {}
+    package var onGiveUp: () -> Void = {}
 
     /// Seconds a run may take: the first lists PATH; a refresh only the directory and history.
-    static let budgets: [String: Double] = ["full": 5, "refresh": 2]
+    package static let budgets: [String: Double] = ["full": 5, "refresh": 2]
 
-    init(session: SSHSession, script: String) {
+    package init(session: SSHSession, script: String) {
         self.session = session
         self.script = script
     }
 
     /// The script shipped beside the program; nil when its resource folder is missing.
-    static func loadScript() -> String? {
+    package static func loadScript() -> String? {
         let folder = "voicesh_voicesh.resources/gather-context.sh"
         let places = [Bundle.main.bundleURL, Bundle.main.executableURL?.deletingLastPathComponent()]
         return places.compactMap { $0?.appendingPathComponent(folder).path }.lazy
             .compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }.first
     }
 
-    var isBusy: Bool {
+    package var isBusy: Bool {
         if case .idle = phase { return false }
         return true
     }
 
     /// Starts a run now, or right after the one under way; `directory` is where the shell
     /// said it is (OSC 7), if it did.
-    func request(_ scope: Scope, directory: String?, now: Double) {
+    package func request(_ scope: Scope, directory: String?, now: Double) {
         guard !disabled else { return }
         guard !isBusy else {
             if pending?.scope != .full { pending = (scope, directory) }
@@ -96,7 +96,7 @@ final class ContextGatherer {
     }
 
     /// When the loop must turn again at the latest (the budget's end), in ms from `now`.
-    func timeout(now: Double) -> Int32? {
+    package func timeout(now: Double) -> Int32? {
         switch phase {
         case .idle: return nil
         case .reading(let channel) where channel.hasQueuedData(stream: 0) || channel.hasQueuedData(stream: 1):
@@ -106,7 +106,7 @@ final class ContextGatherer {
     }
 
     /// Goes as far as the socket allows without waiting.
-    func step(now: Double) {
+    package func step(now: Double) {
         do throws(SSHError) {
             try advance(now: now)
         } catch {

@@ -1,10 +1,9 @@
-import ArgumentParser
 import Foundation
 import SSHClient
 
 /// OpenSSH's StrictHostKeyChecking: what to do with a host whose key is not yet known.
 /// A changed key is refused under every setting.
-enum StrictHostKeyChecking: String, CaseIterable, ExpressibleByArgument {
+package enum StrictHostKeyChecking: String, CaseIterable, Sendable {
     /// Show the fingerprint and ask (the default).
     case ask
     /// Add a new host's key without asking; still refuse a changed one.
@@ -14,12 +13,12 @@ enum StrictHostKeyChecking: String, CaseIterable, ExpressibleByArgument {
 }
 
 /// Verifies the server's key against known_hosts before anything secret is sent.
-struct HostKeyCheck {
-    var knownHosts: KnownHosts
-    var policy: StrictHostKeyChecking
-    var prompter: TerminalPrompter
+package struct HostKeyCheck {
+    package var knownHosts: KnownHosts
+    package var policy: StrictHostKeyChecking
+    package var prompter: TerminalPrompter
 
-    func verify(_ session: SSHSession) throws(SSHError) {
+    package func verify(_ session: SSHSession) throws(SSHError) {
         let name = KnownHosts.name(host: session.host, port: session.port)
         guard let key = session.hostKey else { throw .hostKeyRefused(host: name) }
         switch knownHosts.check(key, host: session.host, port: session.port, session: session) {
@@ -62,7 +61,7 @@ struct HostKeyCheck {
         }
     }
 
-    static func changedWarning(key: HostKey, name: String, file: String, line: Int) -> String {
+    package static func changedWarning(key: HostKey, name: String, file: String, line: Int) -> String {
         """
         @@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@
         @    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @

@@ -2,13 +2,13 @@ import Foundation
 
 /// Events from other threads (engine results, partial words, audio failures) handed to the
 /// session loop: queued under a lock, with a byte on a pipe so the loop's poll wakes up.
-final class Inbox<Event: Sendable>: @unchecked Sendable {
-    let readFD: Int32
+package final class Inbox<Event: Sendable>: @unchecked Sendable {
+    package let readFD: Int32
     private let writeFD: Int32
     private let lock = NSLock()
     private var queued: [Event] = []
 
-    init() {
+    package init() {
         var fds: [Int32] = [0, 0]
         _ = pipe(&fds)
         for fd in fds {
@@ -24,14 +24,14 @@ final class Inbox<Event: Sendable>: @unchecked Sendable {
         close(writeFD)
     }
 
-    func post(_ event: Event) {
+    package func post(_ event: Event) {
         lock.withLock { queued.append(event) }
         var byte: UInt8 = 1
         _ = write(writeFD, &byte, 1)  // a full pipe already means "wake up"
     }
 
     /// Everything posted so far, oldest first.
-    func drain() -> [Event] {
+    package func drain() -> [Event] {
         var buffer = [UInt8](repeating: 0, count: 256)
         while read(readFD, &buffer, buffer.count) > 0 {}
         return lock.withLock {

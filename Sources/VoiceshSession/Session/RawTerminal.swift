@@ -2,12 +2,12 @@ import Foundation
 
 /// The local terminal in raw mode for the length of a session, restored on every way out:
 /// `restore()`, deinit, and an atexit hook for paths that never unwind (exit() elsewhere).
-final class RawTerminal {
-    let fd: Int32
+package final class RawTerminal {
+    package let fd: Int32
     private let saved: termios
 
     /// Nil when `fd` is not a terminal (input from a pipe or a file): nothing to change.
-    init?(fd: Int32 = STDIN_FILENO) {
+    package init?(fd: Int32 = STDIN_FILENO) {
         var attributes = termios()
         guard isatty(fd) == 1, tcgetattr(fd, &attributes) == 0 else { return nil }
         self.fd = fd
@@ -20,13 +20,13 @@ final class RawTerminal {
 
     deinit { restore() }
 
-    func restore() {
+    package func restore() {
         var attributes = saved
         tcsetattr(fd, TCSADRAIN, &attributes)
     }
 
     /// The size of the terminal on `fd` (columns, rows), if it is one.
-    static func size(of fd: Int32 = STDOUT_FILENO) -> (columns: Int, rows: Int)? {
+    package static func size(of fd: Int32 = STDOUT_FILENO) -> (columns: Int, rows: Int)? {
         var size = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return (Int(size.ws_col), Int(size.ws_row))

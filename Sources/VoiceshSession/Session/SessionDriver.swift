@@ -5,17 +5,19 @@ import VoiceshCore
 /// The one loop of an interactive session (after mosh's STMClient::main): a single poll
 /// over the keyboard, the SSH socket, the signal pipe and dictation's inbox; the only writer
 /// to the terminal: the remote's output as it comes, dictation's line once per turn.
-final class SessionDriver {
+package final class SessionDriver {
     /// How a session ended.
-    enum End: Equatable {
+    package enum End: Equatable {
         case remoteClosed
         case userDisconnected
         case signal(Int32)
     }
 
-    private let session: SSHSession
-    private let channel: SSHChannel
+    private let session: any SessionLink
+    private let channel: any ShellChannel
     private let signals: SignalPipe
+    /// The keyboard and the screen.
+    private let terminal: any TerminalWindow
     private let interactive: Bool
     /// Dictation, when the session is interactive; it draws through this loop and its
     /// threads wake it through their inbox.
@@ -29,7 +31,7 @@ final class SessionDriver {
     /// When a typed line was last entered (Enter to the remote): the directory is looked at
     /// again shortly after, once the command has had its moment.
     private var enteredAt: Double?
-    static let afterEnter = 0.3
+    package static let afterEnter = 0.3
     private var escapes = EscapeDetector()
     /// Keystrokes the channel has not taken yet (libssh2 writes may be partial).
     private var outbound: [UInt8] = []
@@ -38,20 +40,22 @@ final class SessionDriver {
     private var inputOpen = true
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
 
-    init(
-        session: SSHSession, channel: SSHChannel, signals: SignalPipe, interactive: Bool,
-        dictation: DictationController? = nil, context: ContextGatherer? = nil, contextFeed: ContextFeed? = nil
+    package init(
+        session: any SessionLink, channel: any ShellChannel, signals: SignalPipe, interactive: Bool,
+        dictation: DictationController? = nil, context: ContextGatherer? = nil, contextFeed: ContextFeed? = nil,
+        terminal: any TerminalWindow = LocalTerminal()
     ) {
         self.session = session
         self.channel = channel
         self.signals = signals
+        self.terminal = terminal
         self.interactive = interactive
         self.dictation = dictation
         self.context = context
         self.contextFeed = contextFeed
     }
 
-    func run(keepalive: Int) throws(SSHError) -> End {
+    package func run(keepalive: Int) throws(SSHError) -> End {
         session.configureKeepalive(interval: keepalive)
         var nextKeepalive = keepalive > 0 ? try session.sendKeepalive() : -1
         var socketReadable = true  // set-up may have left data queued
@@ -70,7 +74,7 @@ final class SessionDriver {
             ]
             // Stop reading keys while the channel is backed up, so a huge paste cannot grow without bound.
             if inputOpen && outbound.count < buffer.count {
-                fds.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0))
+                fds.append(pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0))
             }
             // A write can make libssh2 take packets off the socket: then there is no waiting.
             let queued = channel.hasQueuedData(stream: 0) || channel.hasQueuedData(stream: 1)
@@ -114,7 +118,7 @@ final class SessionDriver {
 
     /// The terminal's size to the remote PTY, once per SIGWINCH; a blocked send is retried next turn.
     private func sendPendingResize() throws(SSHError) {
-        guard pendingResize, let size = RawTerminal.size() else { return }
+        guard pendingResize, let size = terminal.size else { return }
         if case .done = try channel.resize(columns: size.columns, rows: size.rows) { pendingResize = false }
     }
 
@@ -122,7 +126,7 @@ final class SessionDriver {
     /// libssh2 take every packet the socket holds, so afterwards the queue says whether
     /// another read has anything to give: no read (and no syscall) is spent on nothing.
     private func drainChannel(socketReadable: Bool) throws(SSHError) {
-        for (stream, fd) in [(Int32(0), STDOUT_FILENO), (Int32(1), STDERR_FILENO)] {
+        for (stream, fd) in [(Int32(0), terminal.output), (Int32(1), terminal.errors)] {
             var more = (socketReadable && stream == 0) || channel.hasQueuedData(stream: stream)
             while more {
                 let step = try buffer.withUnsafeMutableBytes { raw in
@@ -175,7 +179,7 @@ final class SessionDriver {
     }
 
     private func readKeyboard() throws(SSHError) -> End? {
-        let n = read(STDIN_FILENO, &buffer, buffer.count)
+        let n = read(terminal.input, &buffer, buffer.count)
         if n <= 0 {
             if n < 0 && (errno == EINTR || errno == EAGAIN) { return nil }
             // End of input (a pipe or file): pass it on, as ssh does, and keep reading output.
@@ -195,7 +199,7 @@ final class SessionDriver {
                 outbound += keys
                 if let context, !context.disabled, keys.contains(0x0D) { enteredAt = DictationController.now }
             case .disconnect: return .userDisconnected
-            case .help: Console.writeAll(STDERR_FILENO, Array(EscapeDetector.help.utf8))
+            case .help: Console.writeAll(terminal.errors, Array(EscapeDetector.help.utf8))
             }
         }
         takeDictated()
@@ -205,7 +209,7 @@ final class SessionDriver {
     /// Dictation's bytes for the local terminal (its line, its questions to the terminal).
     private func writeScreen() {
         guard let dictation, !dictation.screen.isEmpty else { return }
-        Console.writeAll(STDOUT_FILENO, dictation.screen)
+        Console.writeAll(terminal.output, dictation.screen)
         dictation.screen = []
     }
 

@@ -4,14 +4,18 @@ import SSHClient
 import VoiceshCore
 
 /// Sets up one SSH session (connect, host key, authentication, PTY) and runs it to the end.
-struct SessionRunner {
-    var target: ConnectTarget
-    var context: AppContext
+package struct SessionRunner {
+    package var target: ConnectTarget
+    package var context: AppContext
     /// Where dictation's audio comes from and how long a recording may last.
-    var audio: AudioOptions
+    package var audio: any AudioChoice
+
+    package init(target: ConnectTarget, context: AppContext, audio: any AudioChoice) {
+        (self.target, self.context, self.audio) = (target, context, audio)
+    }
 
     /// Returns the remote exit status; connection failures throw `SSHError` (exit 255).
-    func run(command: String?, policy: StrictHostKeyChecking, timeout: Double) throws -> Int32 {
+    package func run(command: String?, policy: StrictHostKeyChecking, timeout: Double) throws -> Int32 {
         let session = try connect(policy: policy, timeout: timeout)
         let channel = try SSHChannel(session: session)
         let size = RawTerminal.size() ?? (80, 24)
@@ -48,7 +52,7 @@ struct SessionRunner {
         do {
             end = try SessionDriver(
                 session: session, channel: channel, signals: signals, interactive: terminal != nil,
-                dictation: dictation, context: gatherer, contextFeed: feed
+                dictation: dictation, context: gatherer, contextFeed: feed, terminal: context.terminal
             ).run(keepalive: target.keepalive)
         } catch {
             if let dictation { Console.writeAll(STDOUT_FILENO, dictation.shutdown("the connection was lost")) }
@@ -78,7 +82,7 @@ struct SessionRunner {
     }
 
     /// Connects, checks the host key and authenticates: a session ready for channels.
-    func connect(policy: StrictHostKeyChecking, timeout: Double) throws -> SSHSession {
+    package func connect(policy: StrictHostKeyChecking, timeout: Double) throws -> SSHSession {
         let prompter = TerminalPrompter(environment: context.environment)
         let session = try SSHSession(host: target.host, port: target.port, timeout: timeout)
         try HostKeyCheck(knownHosts: KnownHosts(userFile: target.knownHostsFile), policy: policy, prompter: prompter)
@@ -112,7 +116,7 @@ struct SessionRunner {
             database: database, sharedStore: context.sharedAddress, maxRecordingSeconds: audio.maxRecordingSeconds,
             inbox: inbox,
             learning: VoiceLearning(profile: profile, location: context.location, now: DictationController.now),
-            context: feed)
+            context: feed, terminal: context.terminal)
         return DictationController(setup: setup, toggle: toggle)
     }
 

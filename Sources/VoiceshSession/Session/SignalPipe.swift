@@ -2,12 +2,12 @@ import Foundation
 
 /// Signals as bytes on a pipe (the self-pipe trick), so the session loop sees them in its
 /// poll set instead of in an async handler: SIGWINCH, SIGINT, SIGTERM, SIGHUP.
-final class SignalPipe {
-    let readFD: Int32
+package final class SignalPipe {
+    package let readFD: Int32
     private let writeFD: Int32
     private let signals: [Int32]
 
-    init(signals: [Int32]) {
+    package init(signals: [Int32]) {
         var fds: [Int32] = [0, 0]
         _ = pipe(&fds)
         for fd in fds {
@@ -42,7 +42,7 @@ final class SignalPipe {
     }
 
     /// The signals that arrived since the last call.
-    func drain() -> [Int32] {
+    package func drain() -> [Int32] {
         var buffer = [UInt8](repeating: 0, count: 64)
         let n = read(readFD, &buffer, buffer.count)
         return n > 0 ? buffer.prefix(n).map { Int32($0) } : []

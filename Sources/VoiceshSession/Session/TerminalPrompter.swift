@@ -4,8 +4,8 @@ import SSHClient
 /// Asks the user the way ssh does: on /dev/tty (secrets without echo), or through the
 /// program named by SSH_ASKPASS when SSH_ASKPASS_REQUIRE says so (`force`, or `prefer`),
 /// or when there is no terminal but a display. With neither, it cannot ask: nil.
-struct TerminalPrompter: AuthPrompter {
-    var environment: [String: String]
+package struct TerminalPrompter: AuthPrompter {
+    package var environment: [String: String]
 
     private var askpass: String? {
         guard let program = environment["SSH_ASKPASS"], !program.isEmpty else { return nil }
@@ -18,14 +18,14 @@ struct TerminalPrompter: AuthPrompter {
         }
     }
 
-    func secret(_ prompt: String) -> String? { ask(prompt, echo: false) }
+    package func secret(_ prompt: String) -> String? { ask(prompt, echo: false) }
 
-    func answer(_ prompt: String, echo: Bool) -> String? { ask(prompt, echo: echo) }
+    package func answer(_ prompt: String, echo: Bool) -> String? { ask(prompt, echo: echo) }
 
     /// A yes/no question, such as accepting a new host key.
-    func question(_ prompt: String) -> String? { ask(prompt, echo: true) }
+    package func question(_ prompt: String) -> String? { ask(prompt, echo: true) }
 
-    func notice(_ text: String) {
+    package func notice(_ text: String) {
         guard let tty = Self.openTTY() else { return Console.error(text) }
         defer { close(tty) }
         Self.write(tty, text + "\n")

@@ -1,9 +1,8 @@
 import ArgumentParser
-import AudioCapture
-import VoiceshCore
+import VoiceshSession
 
 /// The audio flags `connect`, `listen` and `record` share.
-struct AudioOptions: ParsableArguments {
+struct AudioOptions: ParsableArguments, AudioChoice {
     @Option(
         help: "Play this WAV at real-time pace instead of using the microphone (demos, tests).",
         completion: .file(extensions: ["wav"]))
@@ -19,15 +18,5 @@ struct AudioOptions: ParsableArguments {
 
     func validate() throws {
         guard maxRecording > 0 else { throw ValidationError("--max-recording must be more than 0 seconds") }
-    }
-
-    /// The device name, from the most specific setting to the least.
-    func deviceName(profile: Profile?, context: AppContext) -> String {
-        device ?? profile?.audioDevice ?? context.environment["VOICESH_AUDIO_DEVICE"] ?? "default"
-    }
-
-    func source(profile: Profile?, context: AppContext) throws(AudioError) -> any AudioSource {
-        if let audioFile { return try WAVFileSource(path: context.expandingTilde(audioFile)) }
-        return ALSACapture(device: deviceName(profile: profile, context: context))
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Store
 import VoiceshCore
+import VoiceshSession
 
 /// Shell completion of profile names, read from the database at completion time.
 enum Completions {
@@ -20,3 +21,4 @@ extension Recognizer: ExpressibleByArgument {}
 extension ServerDialect: ExpressibleByArgument {}
 extension StreamProvider: ExpressibleByArgument {}
 extension Dictation.Outcome: ExpressibleByArgument {}
+extension StrictHostKeyChecking: ExpressibleByArgument {}

@@ -1,7 +1,8 @@
 import ArgumentParser
 import VoiceshCore
+import VoiceshSession
 
-struct ProfileSet: ParsableCommand {
+struct ProfileSet: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Change keys of a profile.",
         discussion: """
@@ -21,10 +22,6 @@ struct ProfileSet: ParsableCommand {
         for a in assignments where !a.contains("=") {
             throw ValidationError("\"\(a)\" is not KEY=VALUE")
         }
-    }
-
-    func run() throws {
-        try run(.live())
     }
 
     func run(_ context: AppContext) throws {

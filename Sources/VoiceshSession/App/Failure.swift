@@ -1,4 +1,3 @@
-import ArgumentParser
 import AudioCapture
 import Foundation
 import SSHClient
@@ -9,22 +8,22 @@ import VoiceshCore
 /// Turns the layers' typed errors into words, once, at the top: one line per problem on
 /// stderr, prefixed `voicesh:`, and the exit code. Errors it does not know go back to
 /// argument-parser (usage errors, help).
-enum Failure {
+package enum Failure {
     /// Errors the commands raise themselves.
-    enum Command: Error {
+    package enum Command: Error {
         case message(String)
         /// Some of the work failed and was already reported line by line.
         case partial
     }
 
     /// Writes the error's lines to stderr and returns the exit code, or nil for argument-parser's errors.
-    static func report(_ error: any Error) -> Int32? {
+    package static func report(_ error: any Error) -> Int32? {
         guard let lines = words(for: error)?.map(UntrustedText.clean) else { return nil }
         for line in lines { Console.error("voicesh: \(line)") }
         return error is SSHError ? 255 : 1  // ssh's code for a connection that failed
     }
 
-    static func words(for error: any Error) -> [String]? {
+    package static func words(for error: any Error) -> [String]? {
         switch error {
         case let error as StoreError: [describe(error)]
         case let error as SSHError: describe(error)
@@ -40,7 +39,7 @@ enum Failure {
         }
     }
 
-    static func describe(_ error: StoreError) -> String {
+    package static func describe(_ error: StoreError) -> String {
         switch error {
         case .cannotCreate(let path, let reason):
             "cannot create \(path): \(reason); check its permissions or set VOICESH_HOME to a writable directory"
@@ -82,7 +81,7 @@ enum Failure {
     }
 
     /// OpenSSH's phrasing, so a person who knows ssh knows what happened.
-    static func describe(_ error: SSHError) -> [String] {
+    package static func describe(_ error: SSHError) -> [String] {
         switch error {
         case .resolve(let host, let reason): ["Could not resolve hostname \(host): \(reason)"]
         case .connect(let host, let port, let reason): ["connect to host \(host) port \(port): \(reason)"]
@@ -102,7 +101,7 @@ enum Failure {
         }
     }
 
-    static func describe(_ error: AudioError) -> String {
+    package static func describe(_ error: AudioError) -> String {
         switch error {
         case .cannotOpen(let device, let reason):
             "cannot record from \(device): \(reason); pick another with --device (voicesh devices lists them)"
@@ -112,7 +111,7 @@ enum Failure {
     }
 
     /// A few words for the session's one status line (the history keeps `describe`'s).
-    static func brief(_ error: EngineError) -> String {
+    package static func brief(_ error: EngineError) -> String {
         switch error {
         case .noSpeech: "no speech heard"
         case .timedOut(let seconds): "no text within \(format(seconds)) s (engine.timeout)"
@@ -123,7 +122,7 @@ enum Failure {
         }
     }
 
-    static func describe(_ error: EngineError) -> String {
+    package static func describe(_ error: EngineError) -> String {
         switch error {
         case .noSpeech: "no speech was heard in the recording"
         case .timedOut(let seconds):
@@ -135,7 +134,7 @@ enum Failure {
         }
     }
 
-    static func describe(_ reason: HybridEngine.FallbackReason) -> String {
+    package static func describe(_ reason: HybridEngine.FallbackReason) -> String {
         switch reason {
         case .failed(let error): describe(error)
         case .lowConfidence(let value, let threshold):

@@ -4,13 +4,13 @@ import VoiceshCore
 /// Which store keeps profiles and history: the local SQLite file, or a shared PostgreSQL
 /// database named by a `postgresql://` URL. The one place the choice is made; the URL comes
 /// from `VOICESH_STORE` today (and from config.toml's `store` key when it has one).
-enum StoreChoice: Equatable {
+package enum StoreChoice: Equatable {
     case local
     case shared(StoreAddress)
 
     /// `url` nil or empty: the local file. The password file is read as libpq reads it: only
     /// when no one else may read it.
-    static func choose(url: String?, environment: [String: String]) throws(StoreError) -> StoreChoice {
+    package static func choose(url: String?, environment: [String: String]) throws(StoreError) -> StoreChoice {
         guard let url, !url.isEmpty else { return .local }
         return .shared(try StoreAddress(url: url, environment: environment, passwordFile: readPasswordFile))
     }

@@ -5,24 +5,24 @@ import VoiceshCore
 /// escape sequences and control characters (`UntrustedText`): what is printed here carries
 /// text from outside (transcripts, engine and server errors, the history, profile values),
 /// and none of it may paint the terminal.
-enum Console {
-    static func print(_ text: String) {
+package enum Console {
+    package static func print(_ text: String) {
         writeAll(STDOUT_FILENO, Array((UntrustedText.cleanLines(text) + "\n").utf8))
     }
 
     /// Text as it is, with no newline added (file contents such as TOML).
-    static func write(_ text: String) {
+    package static func write(_ text: String) {
         writeAll(STDOUT_FILENO, Array(text.utf8))
     }
 
-    static func error(_ text: String) {
+    package static func error(_ text: String) {
         writeAll(STDERR_FILENO, Array((UntrustedText.cleanLines(text) + "\n").utf8))
     }
 
     /// Writes every byte, through short writes and EINTR. A terminal that has gone away (a
     /// closed tmux pane, a hung-up ssh) ends the output quietly: FileHandle's `write` would
     /// stop the process with a fatal error instead, just as it says goodbye.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8], count: Int? = nil) {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8], count: Int? = nil) {
         var offset = 0
         let total = count ?? bytes.count
         bytes.withUnsafeBytes { raw in
@@ -41,14 +41,14 @@ enum Console {
     }
 
     /// Asks a yes/no question on the terminal; false when there is no terminal to ask.
-    static func confirm(_ question: String) -> Bool {
+    package static func confirm(_ question: String) -> Bool {
         guard isatty(STDIN_FILENO) == 1 else { return false }
         writeAll(STDERR_FILENO, Array("\(UntrustedText.clean(question)) [y/N] ".utf8))
         guard let answer = readLine() else { return false }
         return ["y", "yes"].contains(answer.lowercased())
     }
 
-    static func json<T: Encodable>(_ value: T) throws {
+    package static func json<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
@@ -57,7 +57,7 @@ enum Console {
     }
 
     /// Columns padded to their widest cell, like `ls -l` or `docker ps`.
-    static func table(_ header: [String], _ rows: [[String]]) {
+    package static func table(_ header: [String], _ rows: [[String]]) {
         let all = ([header] + rows).map { $0.map(UntrustedText.clean) }
         let widths = header.indices.map { i in all.map { $0[i].count }.max() ?? 0 }
         for row in all {

@@ -3,11 +3,13 @@ import ProfileFormat
 import VoiceshCore
 
 /// config.toml on disk, changed one key at a time and checked whole before it is written.
-struct ConfigFile {
-    var context: AppContext
+package struct ConfigFile {
+    package var context: AppContext
+
+    package init(context: AppContext) { self.context = context }
 
     /// Sets (or, with nil, removes) each key, then writes the file if the whole of it reads well.
-    func edit(_ edits: [(key: String, value: String?)]) throws {
+    package func edit(_ edits: [(key: String, value: String?)]) throws {
         let path = context.location.configFile
         let files = FileManager.default
         let old = files.fileExists(atPath: path) ? try context.readText(path) : ""
@@ -30,7 +32,7 @@ struct ConfigFile {
     }
 
     /// The table and key name of a dotted config key: `defaults.engine.url` → (`defaults.engine`, `url`).
-    static func place(_ key: String) -> (table: String, name: String) {
+    package static func place(_ key: String) -> (table: String, name: String) {
         guard key.hasPrefix(Config.defaultsTable + ".") else { return ("", key) }
         let rest = key.dropFirst(Config.defaultsTable.count + 1)
         for table in Profile.engineTables + [Profile.aliasTable] where rest.hasPrefix(table + ".") {

@@ -1,8 +1,8 @@
 import Logging
 
 /// Diagnostics on stderr, off unless `VOICESH_LOG=debug|info|…` asks. Secrets are never logged.
-enum Log {
-    static func bootstrap(environment: [String: String]) {
+package enum Log {
+    package static func bootstrap(environment: [String: String]) {
         let level = environment["VOICESH_LOG"].flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .warning
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -11,5 +11,5 @@ enum Log {
         }
     }
 
-    static let app = Logger(label: "voicesh")
+    package static let app = Logger(label: "voicesh")
 }

@@ -3,36 +3,45 @@ import ProfileFormat
 import Store
 import VoiceshCore
 
-/// What a command needs from the outside world, built once per run.
-struct AppContext {
-    var environment: [String: String]
-    var location: DataLocation
+/// What a command needs from the outside world, built once per run (`live()`, by the
+/// executable's entry point) and handed to the session library, which reaches the process
+/// environment, the data directories and the terminal only through it.
+package struct AppContext {
+    package var environment: [String: String]
+    package var location: DataLocation
+    /// The local terminal's window (a test gives one of its own).
+    package var terminal: any TerminalWindow = LocalTerminal()
 
-    static func live() -> AppContext {
+    package init(environment: [String: String], location: DataLocation, terminal: any TerminalWindow = LocalTerminal())
+    {
+        (self.environment, self.location, self.terminal) = (environment, location, terminal)
+    }
+
+    package static func live() -> AppContext {
         let environment = ProcessInfo.processInfo.environment
         let location = DataLocation(environment: environment)
         Log.app.debug("state directory: \(location.directory)")
         return AppContext(environment: environment, location: location)
     }
 
-    func openDatabase() throws(StoreError) -> AppDatabase {
+    package func openDatabase() throws(StoreError) -> AppDatabase {
         try AppDatabase.open(at: location.database)
     }
 
     /// config.toml as it is now; no file means no defaults.
-    func config() throws -> Config {
+    package func config() throws -> Config {
         guard FileManager.default.fileExists(atPath: location.configFile) else { return Config() }
         return try ConfigTOML.config(fromText: try readText(location.configFile), source: location.configFile)
     }
 
     /// A profile as it is used: the keys it does not set come from config.toml's `[defaults]`.
-    func effective(_ profile: Profile) throws -> Profile {
+    package func effective(_ profile: Profile) throws -> Profile {
         try config().defaults.applied(to: profile)
     }
 
     /// The shared store history rows go on to; nil with the local store (or a bad URL, which
     /// the profile read before reported).
-    var sharedAddress: StoreAddress? {
+    package var sharedAddress: StoreAddress? {
         if case .shared(let address) = try? StoreChoice.choose(url: storeURL, environment: environment) {
             return address
         }
@@ -40,14 +49,14 @@ struct AppContext {
     }
 
     /// The shared store's URL: `VOICESH_STORE`, else config.toml's `store`.
-    var storeURL: String? { storeURL(config: try? config()) }
+    package var storeURL: String? { storeURL(config: try? config()) }
 
     private func storeURL(config: Config?) -> String? {
         environment["VOICESH_STORE"].flatMap { $0.isEmpty ? nil : $0 } ?? config?.store
     }
 
     /// The store the profile and history commands use; a broken config.toml stops here, with its line.
-    func openStore() throws -> any VoiceshStore {
+    package func openStore() throws -> any VoiceshStore {
         switch try StoreChoice.choose(url: storeURL(config: try config()), environment: environment) {
         case .local:
             return try openDatabase()
@@ -63,7 +72,7 @@ struct AppContext {
 
     /// A profile to run: with a shared store, one whose engine runs a local command is refused
     /// unless this machine allowed that command (`profile import --allow-command`).
-    func runnableProfile(named name: String, in store: any VoiceshStore) throws -> Profile {
+    package func runnableProfile(named name: String, in store: any VoiceshStore) throws -> Profile {
         let profile = try store.profile(named: name)
         guard let synced = store as? SyncedStore, !profile.localCommands.isEmpty else { return profile }
         let allowed = try synced.local.allowedCommands()
@@ -76,17 +85,17 @@ struct AppContext {
     }
 
     /// The local user, the default remote user as with `ssh`.
-    var localUser: String {
+    package var localUser: String {
         environment["USER"] ?? environment["LOGNAME"] ?? NSUserName()
     }
 
     /// `~` and `~/…` expanded against HOME, as a shell would.
-    func expandingTilde(_ path: String) -> String {
+    package func expandingTilde(_ path: String) -> String {
         guard path == "~" || path.hasPrefix("~/") else { return path }
         return (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst()
     }
 
-    func readText(_ path: String) throws(Failure.Command) -> String {
+    package func readText(_ path: String) throws(Failure.Command) -> String {
         if path == "-" {
             return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
