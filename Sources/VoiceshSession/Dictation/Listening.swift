@@ -34,15 +34,12 @@ package enum Listening {
         let recording = Recording(maxSeconds: limit)
         let started = Date()
         let aliases = settings.aliases
-        let result = Locked<Result<Recognition, EngineError>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let job = Task.detached {
+        let job = Blocking.start { () async -> Result<Recognition, EngineError> in
             do throws(EngineError) {
-                result.value = .success(try await Recognition.run(engine, audio: recording.audio, aliases: aliases))
+                return .success(try await Recognition.run(engine, audio: recording.audio, aliases: aliases))
             } catch {
-                result.value = .failure(error)
+                return .failure(error)
             }
-            done.signal()
         }
         let stop = try Recorder.record(
             source, into: recording, seconds: limit, toggle: toggle,
@@ -53,19 +50,16 @@ package enum Listening {
             Console.error("voicesh: cancelled; nothing transcribed")
             return .cancelled
         }
-        done.wait()
+        let result = job.wait()
         let latency = Int(Date().timeIntervalSince(stopped) * 1000)
         var row = Dictation(
             profile: settings.name, engine: engine.label, startedAt: started, audioSeconds: recording.seconds,
             latencyMs: latency, rawText: "", finalText: "", outcome: .printed)
         let history = HistoryWriter(database: database, policy: settings.history, shared: context.sharedAddress)
         defer { history.finish() }
-        switch result.value ?? .failure(.cancelled) {
+        switch result {
         case .success(let heard):
-            row.rawText = heard.rawText
-            row.finalText = heard.text
-            row.fallbackEngine = heard.fallbackEngine
-            row.confidence = heard.confidence
+            row.take(heard)
             // The text comes first: a history that cannot be written must not lose it.
             Console.print(heard.text)
             do {

@@ -56,11 +56,7 @@ package struct Retry {
         defer { history.finish() }
         switch result {
         case .success(let heard):
-            row.engine = heard.engine
-            row.fallbackEngine = heard.fallbackEngine
-            row.rawText = heard.rawText
-            row.finalText = heard.text
-            row.confidence = heard.confidence
+            row.take(heard)
             row.error = nil
             row.outcome = .printed
             Console.print(heard.text)

@@ -9,14 +9,7 @@ package final class Inbox<Event: Sendable>: @unchecked Sendable {
     private var queued: [Event] = []
 
     package init() {
-        var fds: [Int32] = [0, 0]
-        _ = pipe(&fds)
-        for fd in fds {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        }
-        readFD = fds[0]
-        writeFD = fds[1]
+        (readFD, writeFD) = WakePipe.make()
     }
 
     deinit {

@@ -8,14 +8,7 @@ package final class SignalPipe {
     private let signals: [Int32]
 
     package init(signals: [Int32]) {
-        var fds: [Int32] = [0, 0]
-        _ = pipe(&fds)
-        for fd in fds {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        }
-        readFD = fds[0]
-        writeFD = fds[1]
+        (readFD, writeFD) = WakePipe.make()
         self.signals = signals
         SignalPipe.target = writeFD
         // A parent may have blocked these (the mask survives exec); a session must see them.
