@@ -125,7 +125,8 @@ package final class DictationController {
 
     /// The background learner's turn; the session loop calls it every time round.
     package func scheduleLearning() {
-        setup.learning?.tick(busy: machine.take != nil, now: Self.now)
+        // A take holds its capture from its start until the machine lets it go.
+        setup.learning?.tick(busy: capture != nil, now: Self.now)
     }
 
     // MARK: Events from the driver
@@ -292,7 +293,7 @@ package final class DictationController {
         }
         let inbox = inbox
         let recording = Recording(
-            maxSeconds: setup.maxRecordingSeconds, listensForSpeech: machine.settings.autoStop > 0,
+            maxSeconds: setup.maxRecordingSeconds, listensForSpeech: setup.profile.autoStop > 0,
             onSpeech: { inbox.post(.speech($0, take: take)) }, onFull: { inbox.post(.recordingFull(take: take)) })
         do {
             try setup.source.start { event in
