@@ -40,10 +40,12 @@ struct ProfileSchemaTests {
         #expect(SharedDatabase.addColumn(try field("user")) == #"ALTER TABLE profile ADD COLUMN "user" text"#)
     }
 
-    /// Every shipped key has its shipped column; none is added again.
-    @Test func noKeyIsAddedTwice() {
-        #expect(Profile.addedFields.isEmpty)
-        #expect(Set(Profile.fields.map(\.column)) == Profile.shippedColumns)
+    /// Every shipped column still has its key (a key renamed would lose its data), and only
+    /// keys without one get a column made for them.
+    @Test func theShippedColumnsKeepTheirKeys() {
+        #expect(Profile.shippedColumns.isSubset(of: Set(Profile.fields.map(\.column))))
+        #expect(Profile.addedFields.allSatisfy { !Profile.shippedColumns.contains($0.column) })
+        #expect(Profile.addedFields.count == Profile.fields.count - Profile.shippedColumns.count)
     }
 
     /// Keys with no value (NULL) and keys with one both come back as they were.
