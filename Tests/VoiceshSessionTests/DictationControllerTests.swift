@@ -13,9 +13,10 @@ struct DictationControllerTests {
     let toggle = KeyChord.defaultToggle.bytes
     /// The terminal's answer to the line's question about the cursor (row 5, column 3).
     let cursorReport = Array("\u{1B}[5;3R".utf8)
+    let clock = TestClock()
 
     func controller(says text: String = "git status", database: AppDatabase? = nil) -> DictationController {
-        return Fakes.dictation(says: text, database: database, terminal: Window())
+        return Fakes.dictation(says: text, database: database, terminal: Window(), clock: clock)
     }
 
     /// Toggle, the terminal's cursor report, toggle again, then the engine's answer on screen.
@@ -23,8 +24,7 @@ struct DictationControllerTests {
         #expect(dictation.keyboard(Array("ls".utf8) + toggle) == Array("ls".utf8))
         #expect(String(decoding: dictation.screen, as: UTF8.self).contains("\u{1B}[6n"))  // where is the cursor?
         #expect(dictation.keyboard(cursorReport) == [])
-        // A second toggle within 0.4 s is a double press (the toggle key sent to the remote).
-        try await Task.sleep(for: .milliseconds(450))
+        clock.advance(1)  // a second toggle within 0.4 s would be a double press
         #expect(dictation.keyboard(toggle) == [])
         dictation.screen = []
         // Waits without holding a thread: the engine's task needs one.
@@ -60,7 +60,7 @@ struct DictationControllerTests {
         let dictation = controller()
         try await dictate(dictation)
         _ = dictation.keyboard([0x1B])  // a lone ESC waits for the rest of a key
-        try await Task.sleep(for: .milliseconds(50))  // more than the key wait
+        clock.advance(1)  // the key wait is over
         dictation.screen = []
         dictation.tick()
         #expect(dictation.outbound == [])

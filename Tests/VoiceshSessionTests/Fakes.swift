@@ -8,14 +8,25 @@ import VoiceshSession
 /// What the in-process tests stand in for: the microphone, the engine, the terminal, the remote.
 enum Fakes {
     /// Dictation into a profile whose engine says `text`.
-    static func dictation(says text: String, database: AppDatabase? = nil, terminal: any TerminalWindow)
-        -> DictationController
-    {
+    static func dictation(
+        says text: String, database: AppDatabase? = nil, terminal: any TerminalWindow, clock: TestClock
+    ) -> DictationController {
         let setup = DictationController.Setup(
             profile: Profile(name: "test", host: "example.org"), engine: .success(Engine(text: text)),
-            source: Microphone(), database: database, maxRecordingSeconds: 60, inbox: Inbox(), terminal: terminal)
+            source: Microphone(), database: database, maxRecordingSeconds: 60, inbox: Inbox(), terminal: terminal,
+            clock: { clock.now })
         return DictationController(setup: setup, toggle: .defaultToggle)
     }
+}
+
+/// The live clock, which a test can move on (a second toggle 0.4 s after the first is a
+/// double press: the test skips the wait instead of sleeping through it).
+final class TestClock: Sendable {
+    private let ahead = Locked(0.0)
+
+    var now: Double { DictationController.now + ahead.value }
+
+    func advance(_ seconds: Double) { ahead.update { $0 += seconds } }
 }
 
 /// A terminal of 80 × 24 (the controller asks only its size).

@@ -15,6 +15,7 @@ func waitFor(_ condition: () -> Bool) async -> Bool {
 @Suite(.serialized)
 struct SessionDriverTests {
     let toggle = KeyChord.defaultToggle.bytes
+    let clock = TestClock()
 
     /// A running loop and the way it ended, once it has.
     final class Running: @unchecked Sendable {
@@ -66,11 +67,12 @@ struct SessionDriverTests {
 
     @Test func aDictationIsConfirmedAndTypedIntoTheRemote() async throws {
         let (remote, terminal) = (PipeRemote(), PipeTerminal())
-        let running = start(remote, terminal, dictation: Fakes.dictation(says: "git status", terminal: terminal))
+        let running = start(
+            remote, terminal, dictation: Fakes.dictation(says: "git status", terminal: terminal, clock: clock))
         terminal.type(Array("l".utf8) + toggle)
         #expect(await waitFor { terminal.text.contains("\u{1B}[6n") })  // the line asks where the cursor is
         terminal.type(Array("\u{1B}[5;3R".utf8))
-        try await Task.sleep(for: .milliseconds(450))  // a second toggle sooner is a double press
+        clock.advance(1)  // a second toggle within 0.4 s would be a double press
         terminal.type(toggle)
         #expect(await waitFor { terminal.text.contains("git status") })  // the prompt, on the screen only
         #expect(remote.received == Array("l".utf8))
@@ -82,11 +84,12 @@ struct SessionDriverTests {
 
     @Test func aDiscardedDictationSendsNothing() async throws {
         let (remote, terminal) = (PipeRemote(), PipeTerminal())
-        let running = start(remote, terminal, dictation: Fakes.dictation(says: "rm -rf /tmp/x", terminal: terminal))
+        let running = start(
+            remote, terminal, dictation: Fakes.dictation(says: "rm -rf /tmp/x", terminal: terminal, clock: clock))
         terminal.type(toggle)
         #expect(await waitFor { terminal.text.contains("\u{1B}[6n") })
         terminal.type(Array("\u{1B}[5;3R".utf8))
-        try await Task.sleep(for: .milliseconds(450))
+        clock.advance(1)
         terminal.type(toggle)
         #expect(await waitFor { terminal.text.contains("rm -rf /tmp/x") })
         terminal.type([0x1B])  // Esc: the loop's own clock ends the key's wait

@@ -5,16 +5,20 @@ import VoiceshCore
 
 /// What a command needs from the outside world, built once per run (`live()`, by the
 /// executable's entry point) and handed to the session library, which reaches the process
-/// environment, the data directories and the terminal only through it.
+/// environment, the data directories, the terminal and the clock only through it.
 package struct AppContext {
     package var environment: [String: String]
     package var location: DataLocation
     /// The local terminal's window (a test gives one of its own).
     package var terminal: any TerminalWindow = LocalTerminal()
+    /// Seconds on a monotonic clock (a test moves its own on).
+    package var clock: @Sendable () -> Double = { DictationController.now }
 
-    package init(environment: [String: String], location: DataLocation, terminal: any TerminalWindow = LocalTerminal())
-    {
-        (self.environment, self.location, self.terminal) = (environment, location, terminal)
+    package init(
+        environment: [String: String], location: DataLocation, terminal: any TerminalWindow = LocalTerminal(),
+        clock: @escaping @Sendable () -> Double = { DictationController.now }
+    ) {
+        (self.environment, self.location, self.terminal, self.clock) = (environment, location, terminal, clock)
     }
 
     package static func live() -> AppContext {

@@ -40,15 +40,18 @@ package final class DictationController {
         package var context: ContextFeed? = nil
         /// The local terminal, for the room the line has.
         package var terminal: any TerminalWindow = LocalTerminal()
+        /// Seconds on a monotonic clock: key waits, the recording's clock, notices.
+        package var clock: @Sendable () -> Double = { DictationController.now }
 
         package init(
             profile: Profile, engine: Result<any SpeechEngine, EngineError>, source: any AudioSource,
             database: AppDatabase?, sharedStore: StoreAddress? = nil, maxRecordingSeconds: Double, inbox: Inbox<Event>,
-            learning: VoiceLearning? = nil, context: ContextFeed? = nil, terminal: any TerminalWindow = LocalTerminal()
+            learning: VoiceLearning? = nil, context: ContextFeed? = nil, terminal: any TerminalWindow = LocalTerminal(),
+            clock: @escaping @Sendable () -> Double = { DictationController.now }
         ) {
             (self.profile, self.engine, self.source, self.database) = (profile, engine, source, database)
             (self.sharedStore, self.maxRecordingSeconds, self.inbox) = (sharedStore, maxRecordingSeconds, inbox)
-            (self.learning, self.context, self.terminal) = (learning, context, terminal)
+            (self.learning, self.context, self.terminal, self.clock) = (learning, context, terminal, clock)
         }
     }
 
@@ -102,7 +105,10 @@ package final class DictationController {
     /// When the keyboard last gave bytes.
     private var lastInput = 0.0
 
+    /// The live clock (monotonic seconds); a dictation reads the one its setup was given.
     package static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    private var now: Double { setup.clock() }
 
     private var size: StatusLine.Size? {
         setup.terminal.size.map { StatusLine.Size(columns: $0.columns, rows: $0.rows) }
@@ -120,20 +126,20 @@ package final class DictationController {
     /// when other descriptors woke it (the socket busy with context), or a key typed later
     /// would join them (ESC b read as alt-b).
     package var keyWaitOver: Bool {
-        (decoder.isWaiting || reports.isWaiting) && Self.now - lastInput >= Self.keyWait
+        (decoder.isWaiting || reports.isWaiting) && now - lastInput >= Self.keyWait
     }
 
     /// The background learner's turn; the session loop calls it every time round.
     package func scheduleLearning() {
         // A take holds its capture from its start until the machine lets it go.
-        setup.learning?.tick(busy: capture != nil, now: Self.now)
+        setup.learning?.tick(busy: capture != nil, now: now)
     }
 
     // MARK: Events from the driver
 
     /// A read from the keyboard; returns what goes on to the remote (through the `~` escapes).
     package func keyboard(_ input: [UInt8]) -> [UInt8] {
-        lastInput = Self.now
+        lastInput = now
         var bytes = input
         if !machine.ownsKeyboard && (line.awaitingReports || reports.isWaiting) {
             let (rest, found) = reports.feed(bytes)
@@ -141,7 +147,7 @@ package final class DictationController {
             bytes = rest
         }
         passing = []
-        perform(machine.typed(bytes, now: Self.now, fullScreen: modes.alternateScreen))
+        perform(machine.typed(bytes, now: now, fullScreen: modes.alternateScreen))
         return passing
     }
 
@@ -150,7 +156,7 @@ package final class DictationController {
             if case .cursorReport(let row, let column) = key {
                 cursorReported(row: row, column: column)
             } else {
-                perform(machine.key(key, now: Self.now))
+                perform(machine.key(key, now: now))
             }
         }
         render()
@@ -195,7 +201,7 @@ package final class DictationController {
     }
 
     package func wake() {
-        let now = Self.now
+        let now = self.now
         for event in inbox.drain() {
             switch event {
             case .partial(let words, let take):
@@ -229,19 +235,19 @@ package final class DictationController {
     /// Time moves on (the loop calls this when it woke for nothing, and after engine events,
     /// which may come more often than the key wait).
     package func tick() {
-        if Self.now - lastInput >= Self.keyWait {
+        if now - lastInput >= Self.keyWait {
             let held = decoder.timeout()  // a lone ESC, say: nothing more came in time
             if !held.isEmpty { keys(held) }
             outbound += reports.timeout()
         }
-        perform(machine.tick(now: Self.now))
+        perform(machine.tick(now: now))
         render()
     }
 
     /// The session is ending (`reason` says how): a take on screen is kept as interrupted,
     /// and the line leaves the screen. Returns the bytes for the terminal.
     package func shutdown(_ reason: String) -> [UInt8] {
-        perform(machine.interrupted(reason, now: Self.now))
+        perform(machine.interrupted(reason, now: now))
         capture?.job.cancel()
         if let size { screen += line.clear(size) }
         defer { screen = [] }
@@ -289,7 +295,7 @@ package final class DictationController {
         switch setup.engine {
         case .success(let built): engine = built
         case .failure(let error):
-            return perform(machine.unavailable("dictation is off: \(Failure.describe(error))", now: Self.now))
+            return perform(machine.unavailable("dictation is off: \(Failure.describe(error))", now: now))
         }
         let inbox = inbox
         let recording = Recording(
@@ -303,7 +309,7 @@ package final class DictationController {
                 }
             }
         } catch {
-            return perform(machine.unavailable(Failure.describe(error) + "; the session goes on", now: Self.now))
+            return perform(machine.unavailable(Failure.describe(error) + "; the session goes on", now: now))
         }
         let aliases = setup.profile.aliases
         let feed = setup.context
@@ -347,14 +353,14 @@ package final class DictationController {
         let dictation = Dictation(
             profile: setup.profile.name, engine: take.heard?.engine ?? engineLabel,
             fallbackEngine: take.heard?.fallbackEngine,
-            startedAt: Date(timeIntervalSinceNow: take.startedAt - Self.now), audioSeconds: seconds,
+            startedAt: Date(timeIntervalSinceNow: take.startedAt - now), audioSeconds: seconds,
             latencyMs: take.latencyMs, rawText: entry.rawText, finalText: entry.text, outcome: entry.outcome,
             error: entry.error, confidence: take.heard?.confidence)
         do {
             let id = try history.save(dictation, audio: seconds > 0 ? recording?.wav : nil, keepAudio: entry.keepAudio)
             perform(machine.saved(id: id))
         } catch {
-            perform(machine.historyFailed(error.message, now: Self.now))
+            perform(machine.historyFailed(error.message, now: now))
         }
     }
 
@@ -375,7 +381,7 @@ package final class DictationController {
             screen += line.ask()
             return
         }
-        let drawn = view.render(machine.state, level: capture?.recording.level ?? 0, now: Self.now, width: width)
+        let drawn = view.render(machine.state, level: capture?.recording.level ?? 0, now: now, width: width)
         screen += line.draw(drawn.line, size: size)
         if let room = drawn.textRoom { perform(machine.shown(room: room)) }
     }

@@ -115,8 +115,8 @@ package struct SessionRunner {
             profile: profile, engine: engine, source: try audio.source(profile: profile, context: context),
             database: database, sharedStore: context.sharedAddress, maxRecordingSeconds: audio.maxRecordingSeconds,
             inbox: inbox,
-            learning: VoiceLearning(profile: profile, location: context.location, now: DictationController.now),
-            context: feed, terminal: context.terminal)
+            learning: VoiceLearning(profile: profile, location: context.location, now: context.clock()),
+            context: feed, terminal: context.terminal, clock: context.clock)
         return DictationController(setup: setup, toggle: toggle)
     }
 
