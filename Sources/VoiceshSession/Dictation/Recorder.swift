@@ -73,19 +73,3 @@ package enum Recorder {
         }
     }
 }
-
-/// A value shared between threads under a lock.
-package final class Locked<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    package init(_ value: Value) { stored = value }
-
-    package var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-
-    /// Reads and changes the value in one step.
-    package func update<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&stored) } }
-}
