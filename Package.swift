@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers (see DESIGN.md): system-library shims → one adapter target per outside library →
-// the pure VoiceshCore → the thin `voicesh` executable. Adapters never import each other.
+// the pure VoiceshCore → the VoiceshSession library → the thin `voicesh` executable.
+// Adapters never import each other.
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6), .unsafeFlags(["-warnings-as-errors"])]
 
 let package = Package(
@@ -94,14 +95,26 @@ let package = Package(
             ],
             swiftSettings: strict),
 
-        // The only target that sees every adapter.
-        .executableTarget(
-            name: "voicesh",
+        // The session runtime: the one loop, dictation, engine construction, history writing,
+        // the synced store, learning. The only library that sees every adapter; it works
+        // through `AppContext`, which the executable builds once per command.
+        .target(
+            name: "VoiceshSession",
             dependencies: [
                 "VoiceshCore", "ProfileFormat", "Store", "SSHClient", "AudioCapture", "LocalRecognizer",
                 "Transcription", "Streaming", "TerminalScreen", "SharedStore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+
+        // Commands only: argument parsing, the live context, calls into VoiceshSession. The
+        // gathering script stays its resource (`voicesh_voicesh.resources`, found beside the program).
+        .executableTarget(
+            name: "voicesh",
+            dependencies: [
+                "VoiceshSession", "VoiceshCore", "ProfileFormat", "Store", "SSHClient", "AudioCapture",
+                "LocalRecognizer", "Transcription", "SharedStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources/gather-context.sh")], swiftSettings: strict,
             plugins: ["BuildInfo"]),
@@ -148,6 +161,10 @@ let package = Package(
             swiftSettings: strict),
         // A throwaway PostgreSQL (scripts/postgres-sandbox) for the tests that need one.
         .target(name: "PostgresSandbox", path: "Tests/Support/PostgresSandbox", swiftSettings: strict),
+        .testTarget(
+            name: "VoiceshSessionTests",
+            dependencies: ["VoiceshSession", "VoiceshCore", "AudioCapture", "Store", "SSHClient"],
+            swiftSettings: strict),
         .testTarget(
             name: "CLITests",
             dependencies: [

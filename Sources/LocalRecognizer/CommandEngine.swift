@@ -73,7 +73,7 @@ public struct CommandEngine: SpeechEngine {
         // Blocking reads belong on their own threads, off the cooperative pool.
         let output: (Data, Data, Int32) = await withCheckedContinuation { continuation in
             Thread {
-                let errors = Box<Data>(Data())
+                let errors = Locked<Data>(Data())
                 let reading = DispatchGroup()
                 reading.enter()
                 Thread {
@@ -103,16 +103,5 @@ public struct CommandEngine: SpeechEngine {
         }
         guard !assembler.finals.isEmpty else { throw .noSpeech }
         return Transcript(segments: assembler.finals)
-    }
-}
-
-/// A value handed from one thread to another (the lock makes it Sendable).
-final class Box<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }

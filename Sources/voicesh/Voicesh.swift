@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VoiceshSession
 
 @main
 struct Voicesh: AsyncParsableCommand {
@@ -30,7 +31,12 @@ struct Voicesh: AsyncParsableCommand {
                 arguments = ["connect"] + Connect.openSSHOrder(Array(arguments.dropFirst()))
             }
             var command = try parseAsRoot(arguments)
-            if var command = command as? AsyncParsableCommand {
+            let context = AppContext.live()  // the one live context of this run
+            if let command = command as? any VoiceshCommand {
+                try command.run(context)
+            } else if let command = command as? any AsyncVoiceshCommand {
+                try await command.run(context)
+            } else if var command = command as? AsyncParsableCommand {
                 try await command.run()
             } else {
                 try command.run()

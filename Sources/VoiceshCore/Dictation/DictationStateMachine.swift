@@ -116,6 +116,14 @@ public struct DictationStateMachine: Sendable {
     public enum Effect: Equatable, Sendable {
         /// Bytes for the remote, as the user typed them (the toggle key pressed twice).
         case sendToRemote([UInt8])
+        /// Bytes typed while no dictation owns the keyboard: on to the remote, through the `~` escapes.
+        case passThrough([UInt8])
+        /// Bytes typed while a dictation owns the keyboard (or after its toggle): its keys, to decode.
+        case keys([UInt8])
+        /// The line changed outside a key or engine event (a notice dismissed): draw it again.
+        case redraw
+        /// Take `number` ended or was replaced: its audio and engine are needed no more.
+        case release(take: Int)
         /// Start capturing audio and the engine for take `number`.
         case startRecording(take: Int)
         /// Recording ends; the engine gets the end of the audio and finishes.
@@ -143,21 +151,28 @@ public struct DictationStateMachine: Sendable {
         /// A second toggle this soon after the first sends the toggle key to the remote.
         public var doublePress: Double = 0.4
         public var noticeSeconds: Double = 6
+        /// The `[fallback]` engine's timeout, which runs once the primary hands over (nil: 30 s).
+        public var fallbackTimeout: Double?
 
         public init(
             toggle: KeyChord, send: SendPolicy = .confirm, production: Bool = false, timeout: Double = 30,
-            autoStop: Double = 0
+            autoStop: Double = 0, fallbackTimeout: Double? = nil
         ) {
             self.toggle = toggle
             self.send = send
             self.production = production
             self.timeout = timeout
             self.autoStop = autoStop
+            self.fallbackTimeout = fallbackTimeout
         }
     }
 
     public let settings: Settings
-    public private(set) var state: State = .idle
+    public private(set) var state: State = .idle {
+        didSet { if let old = oldValue.take?.number, old != state.take?.number { letGo.append(old) } }
+    }
+    /// Takes left since `released()` last said so.
+    private var letGo: [Int] = []
     private var takes = 0
     /// The characters of the text the line showed when last drawn (nothing yet: 0).
     private var shownRoom = 0
@@ -178,13 +193,13 @@ public struct DictationStateMachine: Sendable {
     public var showsLine: Bool { state != .idle }
 
     /// The take on screen, if any.
-    public var take: Take? {
-        switch state {
-        case .idle, .notice: nil
-        case .recording(let take, _), .transcribing(let take, _), .confirming(let take, _),
-            .editing(let take, _, _), .confirmingRisk(let take, _, _):
-            take
-        }
+    public var take: Take? { state.take }
+
+    /// The takes this machine has let go of since the last call (ended, or replaced by the next
+    /// take): the driver frees their audio and stops their engine.
+    public mutating func released() -> [Effect] {
+        defer { letGo = [] }
+        return letGo.map { .release(take: $0) }
     }
 
     /// Something on screen moves (a clock, a spinner, a notice that goes by itself).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import VoiceshSession
 
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,8 +3,9 @@ import Foundation
 import SSHClient
 import Store
 import VoiceshCore
+import VoiceshSession
 
-struct Connect: ParsableCommand {
+struct Connect: VoiceshCommand, ConnectRequest {
     static let configuration = CommandConfiguration(
         abstract: "Open an interactive SSH session to a profile or to [user@]host[:port].",
         usage: "voicesh connect [<options>] <target> [<command> ...]",
@@ -44,8 +45,7 @@ struct Connect: ParsableCommand {
     @OptionGroup(title: "Dictation")
     var audio: AudioOptions
 
-    func run() throws {
-        let context = AppContext.live()
+    func run(_ context: AppContext) throws {
         let target = try ConnectTarget.resolve(self, context: context)
         let words = command.first == "--" ? Array(command.dropFirst()) : command
         let status = try SessionRunner(target: target, context: context, audio: audio).run(

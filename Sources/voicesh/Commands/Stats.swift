@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import VoiceshCore
+import VoiceshSession
 
-struct Stats: ParsableCommand {
+struct Stats: VoiceshCommand {
     static let configuration = CommandConfiguration(
         abstract: "How each profile's engine is doing, from the history: the last 7 days against earlier.",
         discussion: """
@@ -15,8 +16,8 @@ struct Stats: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
-    func run() throws {
-        let history = try AppContext.live().openDatabase().dictations(profile: profile, limit: .max)
+    func run(_ context: AppContext) throws {
+        let history = try context.openDatabase().dictations(profile: profile, limit: .max)
         let rows = UsageStats.rows(history, now: Date())
         if json { return try Console.json(rows) }
         guard !rows.isEmpty else { return Console.error("no dictations yet") }

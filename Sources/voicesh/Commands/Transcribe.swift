@@ -3,8 +3,9 @@ import AudioCapture
 import Foundation
 import Transcription
 import VoiceshCore
+import VoiceshSession
 
-struct Transcribe: AsyncParsableCommand {
+struct Transcribe: AsyncVoiceshCommand {
     static let configuration = CommandConfiguration(
         abstract: "Turn a recording into shell text with a profile's engine (no microphone, no SSH).",
         usage: "voicesh transcribe [<options>] <file>",
@@ -33,8 +34,7 @@ struct Transcribe: AsyncParsableCommand {
     @Flag(help: "Print live partial text on stderr (the default when stderr is a terminal).")
     var partials = false
 
-    func run() async throws {
-        let context = AppContext.live()
+    func run(_ context: AppContext) async throws {
         let bytes: [UInt8]
         do throws(AudioError) {
             bytes = try file == "-" ? AudioFile.readStandardInput() : AudioFile.read(context.expandingTilde(file))
@@ -59,7 +59,7 @@ struct Transcribe: AsyncParsableCommand {
         let engine = try factory.engine(for: chosen)
         // A stream engine hears the file as a microphone would: at 1x, never faster (providers
         // refuse faster-than-real-time audio).
-        let frames = Self.frames(samples, realTime: chosen.engine.kind == .stream)
+        let frames = Recognition.frames(samples, realTime: chosen.engine.kind == .stream)
         let live = PartialLine(enabled: partials || isatty(STDERR_FILENO) == 1, terminal: isatty(STDERR_FILENO) == 1)
         let started = Date()
         let outcome: HybridEngine.Outcome
@@ -105,32 +105,5 @@ struct Transcribe: AsyncParsableCommand {
         } else {
             Console.print(raw ? transcript.text : text)
         }
-    }
-
-    /// The recording as frames of 40 ms, all at once or paced at real time.
-    static func frames(_ samples: [Int16], realTime: Bool) -> AsyncStream<AudioFrame> {
-        let frames = AudioFrame.frames(of: samples)
-        guard realTime else {
-            return AsyncStream { continuation in
-                for frame in frames { continuation.yield(frame) }
-                continuation.finish()
-            }
-        }
-        let (stream, continuation) = AsyncStream.makeStream(of: AudioFrame.self)
-        let task = Task {
-            let clock = ContinuousClock()
-            let start = clock.now
-            let rate = Double(AudioFormat.speech.sampleRate)
-            for frame in frames {
-                // A frame is due once it has been "recorded": when its last sample is in the past.
-                let due = start + .seconds(Double(frame.start + frame.samples.count) / rate)
-                try? await clock.sleep(until: due)
-                if Task.isCancelled { break }
-                continuation.yield(frame)
-            }
-            continuation.finish()
-        }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 }

@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import ProfileFormat
 import VoiceshCore
+import VoiceshSession
 
-struct ConfigSet: ParsableCommand {
+struct ConfigSet: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Set keys of config.toml.",
         discussion: """
@@ -20,13 +21,13 @@ struct ConfigSet: ParsableCommand {
         guard !pairs.isEmpty, pairs.count.isMultiple(of: 2) else { throw ValidationError("give KEY VALUE pairs") }
     }
 
-    func run() throws {
+    func run(_ context: AppContext) throws {
         var edits: [(String, String?)] = []
         for i in stride(from: 0, to: pairs.count, by: 2) {
             let key = ConfigKey.dotted(pairs[i])
             edits.append((key, try Self.literal(pairs[i + 1], for: key)))
         }
-        try ConfigFile(context: .live()).edit(edits)
+        try ConfigFile(context: context).edit(edits)
     }
 
     /// The value as TOML, in the canonical spelling a profile would store (`F9` → `"f9"`).

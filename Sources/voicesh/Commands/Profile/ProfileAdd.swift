@@ -1,7 +1,8 @@
 import ArgumentParser
 import VoiceshCore
+import VoiceshSession
 
-struct ProfileAdd: ParsableCommand {
+struct ProfileAdd: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: "Save a new profile.",
         discussion: """
@@ -55,10 +56,6 @@ struct ProfileAdd: ParsableCommand {
 
     @Flag(help: "Overwrite a profile of the same name.")
     var replace = false
-
-    func run() throws {
-        try run(.live())
-    }
 
     func run(_ context: AppContext) throws {
         var entries = [ProfileEntry(key: "name", value: .string(name))]

@@ -2,8 +2,9 @@ import ArgumentParser
 import ProfileFormat
 import Store
 import VoiceshCore
+import VoiceshSession
 
-struct ProfileImport: ParsableCommand {
+struct ProfileImport: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Import profiles from TOML files, or from ~/.ssh/config.",
         usage: "voicesh profile import [<options>] [<files> ...]",
@@ -28,10 +29,6 @@ struct ProfileImport: ParsableCommand {
 
     func validate() throws {
         if files.isEmpty, !sshConfig { throw ValidationError("name at least one file, or use --ssh-config") }
-    }
-
-    func run() throws {
-        try run(.live())
     }
 
     func run(_ context: AppContext) throws {

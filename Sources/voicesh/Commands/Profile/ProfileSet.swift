@@ -1,7 +1,8 @@
 import ArgumentParser
 import VoiceshCore
+import VoiceshSession
 
-struct ProfileSet: ParsableCommand {
+struct ProfileSet: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Change keys of a profile.",
         discussion: """
@@ -18,10 +19,6 @@ struct ProfileSet: ParsableCommand {
         for a in assignments where !a.contains("=") {
             throw ValidationError("\"\(UntrustedText.excerpt(a))\" is not KEY=VALUE")
         }
-    }
-
-    func run() throws {
-        try run(.live())
     }
 
     func run(_ context: AppContext) throws {

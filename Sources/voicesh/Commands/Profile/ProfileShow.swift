@@ -1,7 +1,8 @@
 import ArgumentParser
 import VoiceshCore
+import VoiceshSession
 
-struct ProfileShow: ParsableCommand {
+struct ProfileShow: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show one profile (in its TOML form).",
         discussion: """
@@ -15,10 +16,6 @@ struct ProfileShow: ParsableCommand {
 
     @Flag(help: "Print JSON.")
     var json = false
-
-    func run() throws {
-        try run(.live())
-    }
 
     func run(_ context: AppContext) throws {
         let found = try context.openStore().profile(named: profile.name)
