@@ -48,7 +48,8 @@ package final class DictationController {
 
         package init(
             profile: Profile, engine: Result<any SpeechEngine, EngineError>, source: any AudioSource,
-            database: AppDatabase?, historyOff: String? = nil, sharedStore: StoreAddress? = nil, maxRecordingSeconds: Double, inbox: Inbox<Event>,
+            database: AppDatabase?, historyOff: String? = nil, sharedStore: StoreAddress? = nil,
+            maxRecordingSeconds: Double, inbox: Inbox<Event>,
             learning: VoiceLearning? = nil, context: ContextFeed? = nil, terminal: any TerminalWindow = LocalTerminal(),
             clock: @escaping @Sendable () -> Double = { DictationController.now }
         ) {
