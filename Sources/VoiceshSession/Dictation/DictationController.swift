@@ -191,7 +191,8 @@ package final class DictationController {
                 heldKeys.append((key, now))  // the time it was pressed (a double toggle)
             }
         }
-        render()
+        // The line goes up (or asks where) before its keys are taken; drawn already, it is not drawn twice.
+        if heldKeys.isEmpty || !(line.isVisible || line.terminalSilent) { render() }
         while !heldKeys.isEmpty && machine.ownsKeyboard && (line.isVisible || line.terminalSilent) {
             let held = heldKeys.removeFirst()
             perform(machine.key(held.key, now: held.at))
