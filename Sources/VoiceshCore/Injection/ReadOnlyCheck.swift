@@ -40,6 +40,9 @@ public enum ReadOnlyCheck {
 
     /// Reading is fine; writing only to the terminal, another descriptor or `/dev/null`.
     private static func redirect(_ op: String, _ target: String) -> String? {
+        if target.hasPrefix("/dev/tcp/") || target.hasPrefix("/dev/udp/") {
+            return "opens a network connection to \(target.dropFirst(9))"  // bash connects, even to read
+        }
         switch op {
         case "<", "<<<", "<&":
             return nil
@@ -194,11 +197,15 @@ public enum ReadOnlyCheck {
                 "info": listing,
             ])
         let kubectlValued: Set = ["-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user"]
+        // `--server` (`-s`) sends the kubeconfig's credentials to whatever server it names.
+        let kube = Rule(refused: ["--server"]) { options, _ in
+            options.contains { $0.hasPrefix("-s") } ? "kubectl -s sends your credentials to another server" : nil
+        }
         table["kubectl"] = Rule(
             only: kubectlValued, valued: kubectlValued,
             verbs: [
-                "get": listing, "describe": listing, "logs": listing, "top": listing, "version": listing,
-                "explain": listing, "api-resources": listing,
+                "get": kube, "describe": kube, "logs": kube, "top": kube, "version": kube, "explain": kube,
+                "api-resources": kube,
             ])
         // `ip a`, `ip route show`: looking only; `ip link set … down` changes the network, and
         // so does `ip link s`, which ip takes as the first of its words that `s` begins.

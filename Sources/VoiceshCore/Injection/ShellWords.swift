@@ -188,6 +188,14 @@ struct ShellWords: Equatable {
                 }
                 word.dynamic = true
                 append(contentsOf: "$\(name)")
+            case "[":
+                // bash's old arithmetic, `$[x=1]`: it can set a variable.
+                chars.removeFirst()
+                guard let body = until("]") else { return false }
+                mark(substitution: body, written: "$[\(body)]")
+            case let c? where "=~^".contains(c):
+                word.dynamic = true  // zsh's `$=x`, `$~x`: split or glob the value
+                append("$")
             default:
                 append("$")
             }
