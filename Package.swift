@@ -139,7 +139,8 @@ let package = Package(
             path: "Benchmarks/ContextBenchmark", exclude: ["commands.txt"], swiftSettings: strict),
         .executableTarget(
             name: "ServerBenchmark", dependencies: ["VoiceshCore"], path: "Benchmarks/ServerBenchmark",
-            exclude: ["renderings.tsv", "whisper-base-renderings.tsv"], swiftSettings: strict),
+            exclude: ["renderings.tsv", "whisper-base-renderings.tsv", "whisper-base-prompts-renderings.tsv"],
+            swiftSettings: strict),
 
         .testTarget(name: "VoiceshCoreTests", dependencies: ["VoiceshCore"], swiftSettings: strict),
         .testTarget(

@@ -53,12 +53,13 @@ struct ServerEngineTests {
         }
     }
 
-    /// Shell written as shell, then the profile's vocabulary.
+    /// Commands in their spoken form, never shell, then the profile's vocabulary.
     static let prompt =
-        "git status\ngit log --oneline -n 5\nls -la /var/log\ncd ~/projects/app\n"
-        + "sudo systemctl restart nginx.service\ntail -f /var/log/syslog | grep error\ndocker ps -a\n"
-        + "kubectl get pods -n kube-system\ngit commit -m \"fix the build\"\nchmod +x deploy.sh\n"
-        + "grep -rn TODO .\nssh root@backup\necho $HOME\nkubectl, nginx"
+        "git remote dash v. git log dash dash oneline. ls dash l h tilde slash downloads. "
+        + "cd slash usr slash local slash bin. cat package dot json pipe less. nano my underscore notes dot md. "
+        + "echo quote all tests passed end quote greater than result dot txt. git checkout dash b hotfix. "
+        + "sudo systemctl enable dash dash now docker. journalctl dash b pipe grep dash i usb. "
+        + "kubectl get nodes dash o yaml. cd dot dot.\nkubectl, nginx"
 
     @Test func thePromptSpellsTheAliasesReplacements() throws {
         let server = try STTServer(dialect: "openai")
@@ -71,8 +72,8 @@ struct ServerEngineTests {
         #expect(result.status == 0, "\(result.stderr)")
         let fields = try server.requests().first?["fields"] as? [String: Any]
         let prompt = try #require(fields?["prompt"] as? String)
-        #expect(prompt.hasPrefix("git status\n"))
-        #expect(prompt.hasSuffix("\nprod-01.example.com"))
+        #expect(prompt.hasPrefix("git remote dash v. "))
+        #expect(prompt.hasSuffix(" cd dot dot.\nprod-01.example.com"))
     }
 
     /// whisper-asr-webservice answers 500 to `en-US`, OpenAI 400: both get `en`.

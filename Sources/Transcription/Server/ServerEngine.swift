@@ -8,11 +8,11 @@ import VoiceshCore
 
 /// A Whisper-style HTTP server: the recording is uploaded as a WAV when it ends, in the
 /// profile's dialect, with `Authorization: Bearer` from the variable `api_key_env` names and
-/// a prompt that shows Whisper shell written as shell.
+/// a prompt that shows Whisper commands in their spoken form (`ShellPrompt`).
 public struct ServerEngine: SpeechEngine {
     let config: EngineConfig
     let environment: [String: String]
-    /// The shell-aware prompt: example commands, the vocabulary, the profile's alias replacements.
+    /// The shell-aware prompt: spoken example commands, the vocabulary, the alias replacements.
     let prompt: String
     let aliases: [String: String]
 
