@@ -36,10 +36,13 @@ struct ServerEngineTests {
             #expect(request["path"] as? String == "/v1/audio/transcriptions")
             #expect(fields["model"] as? String == "whisper-1")
             #expect(fields["prompt"] as? String == Self.prompt)
-            #expect(fields["response_format"] as? String == "json")
+            // Segment scores and words, so silence and hallucinations can be told (B3.1).
+            #expect(fields["response_format"] as? String == "verbose_json")
+            #expect(fields["timestamp_granularities[]"] as? [String] == ["segment", "word"])
         case "whisper.cpp":
             #expect(request["path"] as? String == "/inference")
             #expect(fields["model"] == nil)
+            #expect(fields["response_format"] as? String == "verbose_json")
             #expect(fields["prompt"] as? String == Self.prompt)
         case "asr-webservice":
             #expect(request["path"] as? String == "/asr")
@@ -47,10 +50,35 @@ struct ServerEngineTests {
             #expect(query["output"] as? String == "json")
             #expect(query["initial_prompt"] as? String == Self.prompt)
             #expect(query["task"] as? String == "transcribe")
+            #expect(query["word_timestamps"] as? String == "true")
         default:
             #expect(request["path"] as? String == "/transcribe")
             #expect(request["field_names"] as? [String] == ["file"])
         }
+    }
+
+    /// Whisper invents text on silence and noise but scores it as no speech: each dialect that
+    /// scores its segments has the invention dropped even from a take with a voice in it (the
+    /// server's word against the gate's), and a server that gives no scores is caught by the
+    /// recording's own voice activity on silence.
+    @Test(arguments: ["openai", "whisper.cpp", "asr-webservice"])
+    func aSegmentWhisperScoresAsSilenceIsDropped(dialect: String) throws {
+        let silence = cli.home.appendingPathComponent("silence.wav").path
+        try Shell.run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", silence, "trim", "0", "3"])
+        for (mode, file) in [("hallucinate", speech), ("ok", silence), ("bare", silence)] {
+            let server = try STTServer(dialect: dialect, mode: mode)
+            try profile("h-\(mode)", "dialect = \"\(dialect)\"\nurl = \"\(server.url)\"\n")
+            let result = try cli.run("transcribe", "--profile", "h-\(mode)", file)
+            #expect(result.status == 1, "\(dialect) \(mode): \(result.stdout)")
+            #expect(result.stdout == "")
+            #expect(result.stderr == "voicesh: no speech was heard in the recording\n")
+            // The server did answer its invention: voicesh dropped it.
+            #expect(try server.requests().first?["status"] as? Int == 200)
+        }
+        // Whisper's repetition loop (compression ratio 2.91) is no transcript either.
+        let looping = try STTServer(dialect: dialect == "whisper.cpp" ? "openai" : dialect, mode: "repetition")
+        try profile("loop", "dialect = \"\(dialect == "whisper.cpp" ? "openai" : dialect)\"\nurl = \"\(looping.url)\"\n")
+        #expect(try cli.run("transcribe", "--profile", "loop", speech).status == 1)
     }
 
     /// Shell written as shell, then the profile's vocabulary.

@@ -18,6 +18,24 @@ struct TranscribeTests {
         return base + ".wav"
     }
 
+    /// Exactly `seconds` of espeak-ng speech (a sentence said over and over, pauses between)
+    /// over the same noise floor, at `path`: audio for engines that must hear a voice, since
+    /// every engine is behind the recording's own voice-activity check (`SpeechGate`).
+    static func voice(seconds: Double, at path: String) throws {
+        let base = path + "-voice"
+        try Shell.run(
+            "/usr/bin/espeak-ng", ["-v", "en-us", "-s", "150", "-w", base + "-raw.wav", "show me the git status"])
+        try Shell.run(
+            "/usr/bin/sox",
+            ["-R", base + "-raw.wav", "-r", "16000", "-b", "16", base + "-16k.wav", "pad", "0.15", "0.15", "repeat", "30",
+             "trim", "0", String(seconds)])
+        try Shell.run(
+            "/usr/bin/sox",
+            ["-R", "-n", "-r", "16000", "-c", "1", "-b", "16", base + "-noise.wav", "synth", String(seconds), "pinknoise",
+             "vol", "0.004"])
+        try Shell.run("/usr/bin/sox", ["-R", "-m", base + "-16k.wav", base + "-noise.wav", "-b", "16", path])
+    }
+
     @Test(arguments: [
         ("git status", "en-us"), ("sudo systemctl restart nginx", "en-us"), ("kubectl get pods", "en-gb"),
         ("docker ps", "en-us"),
