@@ -77,7 +77,8 @@ struct ServerEngineTests {
         }
         // Whisper's repetition loop (compression ratio 2.91) is no transcript either.
         let looping = try STTServer(dialect: dialect == "whisper.cpp" ? "openai" : dialect, mode: "repetition")
-        try profile("loop", "dialect = \"\(dialect == "whisper.cpp" ? "openai" : dialect)\"\nurl = \"\(looping.url)\"\n")
+        let loopDialect = dialect == "whisper.cpp" ? "openai" : dialect
+        try profile("loop", "dialect = \"\(loopDialect)\"\nurl = \"\(looping.url)\"\n")
         #expect(try cli.run("transcribe", "--profile", "loop", speech).status == 1)
     }
 

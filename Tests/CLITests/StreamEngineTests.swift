@@ -27,7 +27,8 @@ struct StreamEngineTests {
     /// final is dropped; and any text from a take with no voice in it is no speech.
     @Test(arguments: ["assemblyai", "deepgram"])
     func unsureFinalsAndVoicelessTakesGiveNoText(provider: String) throws {
-        let unsure = try WSServer(provider: provider, text: "www dot mesmerism", arguments: ["--word-confidence", "*=0.2"])
+        let unsure = try WSServer(
+            provider: provider, text: "www dot mesmerism", arguments: ["--word-confidence", "*=0.2"])
         try cli.streamProfile("n", unsure)
         var result = try transcribe("n")
         #expect(result.status == 1, "\(result.stdout)")

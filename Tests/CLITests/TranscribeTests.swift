@@ -27,12 +27,16 @@ struct TranscribeTests {
             "/usr/bin/espeak-ng", ["-v", "en-us", "-s", "150", "-w", base + "-raw.wav", "show me the git status"])
         try Shell.run(
             "/usr/bin/sox",
-            ["-R", base + "-raw.wav", "-r", "16000", "-b", "16", base + "-16k.wav", "pad", "0.15", "0.15", "repeat", "30",
-             "trim", "0", String(seconds)])
+            [
+                "-R", base + "-raw.wav", "-r", "16000", "-b", "16", base + "-16k.wav", "pad", "0.15", "0.15", "repeat",
+                "30", "trim", "0", String(seconds),
+            ])
         try Shell.run(
             "/usr/bin/sox",
-            ["-R", "-n", "-r", "16000", "-c", "1", "-b", "16", base + "-noise.wav", "synth", String(seconds), "pinknoise",
-             "vol", "0.004"])
+            [
+                "-R", "-n", "-r", "16000", "-c", "1", "-b", "16", base + "-noise.wav", "synth", String(seconds),
+                "pinknoise", "vol", "0.004",
+            ])
         try Shell.run("/usr/bin/sox", ["-R", "-m", base + "-16k.wav", base + "-noise.wav", "-b", "16", path])
     }
 

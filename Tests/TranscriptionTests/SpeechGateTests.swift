@@ -52,7 +52,8 @@ struct SpeechGateTests {
             try await SpeechGate(echo, sent: sent).transcribe(Self.frames(cough)) { _ in }
         }
         // Text that is not a line voicesh sent is never an echo, however short the take.
-        #expect(try SpeechGate.judge(text("echo $HOME now"), presence: presence, sent: sent(.empty)).text == "echo $HOME now")
+        let longer = try SpeechGate.judge(text("echo $HOME now"), presence: presence, sent: sent(.empty))
+        #expect(longer.text == "echo $HOME now")
         // The whole sentence is time enough to have said it: kept.
         let said = try await SpeechGate(echo, sent: sent).transcribe(Self.frames(speech)) { _ in }
         #expect(said.text == "Echo $HOME.")

@@ -59,7 +59,8 @@ struct SpeechTests {
         #expect(!presence(breath).likelySpeech)
         // Keyboard clicks: 5 ms ticks, 120 ms apart.
         let clicks = (0..<32000).map { i in
-            i % 1920 < 80 ? Int16.random(in: -20000...20000, using: &generator) : Int16.random(in: -20...20, using: &generator)
+            i % 1920 < 80
+                ? Int16.random(in: -20000...20000, using: &generator) : Int16.random(in: -20...20, using: &generator)
         }
         #expect(!presence(clicks).likelySpeech)
     }

@@ -64,7 +64,8 @@ public struct DeepgramAdapter: ProviderAdapter {
                 let confidence = best["confidence"] as? Double
                 if !transcript.isEmpty, (confidence ?? 1) >= Wire.minimumFinalConfidence {
                     let words = Wire.words(
-                        best["words"] as? [[String: Any]] ?? [], keys: ["punctuated_word", "word"], matching: transcript,
+                        best["words"] as? [[String: Any]] ?? [], keys: ["punctuated_word", "word"],
+                        matching: transcript,
                         fallback: confidence)
                     finals.append(TranscriptSegment(text: transcript, confidence: confidence, words: words))
                 }

@@ -34,10 +34,12 @@ struct WhisperSegment {
         let end = object["end"] as? Double ?? 0
         // exp(avg_logprob): the geometric mean of the segment's token probabilities.
         let segmentConfidence = logProb.map { min(1, max(0, exp($0))) }
-        let own = (object["words"] as? [[String: Any]]) ?? topLevel?.filter {
-            guard let s = $0["start"] as? Double else { return false }
-            return s >= start - 0.01 && s < max(end, start + 0.01)
-        }
+        let own =
+            (object["words"] as? [[String: Any]])
+            ?? topLevel?.filter {
+                guard let s = $0["start"] as? Double else { return false }
+                return s >= start - 0.01 && s < max(end, start + 0.01)
+            }
         let words =
             Self.words(own ?? [], matching: text)
             ?? text.split(separator: " ").map { TranscriptSegment.Word(String($0), confidence: segmentConfidence) }
