@@ -114,7 +114,7 @@ def answered(name, logs, command_log):
 class Fixture:
     def __init__(self, script, *args):
         self.process = subprocess.Popen(
-            [sys.executable, os.path.join(FIXTURES, script), *args, "--port", "0", "--lifetime", "3600"],
+            ["/usr/bin/python3", os.path.join(FIXTURES, script), *args, "--port", "0", "--lifetime", "3600"],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.port = int(self.process.stdout.readline())
 

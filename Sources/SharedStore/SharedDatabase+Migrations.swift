@@ -52,6 +52,7 @@ extension SharedDatabase {
             ]
         ),
         ("v8-profile-context", ["ALTER TABLE profile ADD COLUMN context text NOT NULL DEFAULT 'local'"]),
+        ("v9-dictation-words", ["ALTER TABLE dictation ADD COLUMN words jsonb"]),
     ]
 
     /// The migrations' names, in order.

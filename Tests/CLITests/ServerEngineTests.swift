@@ -82,6 +82,32 @@ struct ServerEngineTests {
         #expect(try cli.run("transcribe", "--profile", "loop", speech).status == 1)
     }
 
+    /// Whisper's word probabilities reach `transcribe --json`, and an unsure word marks the shell
+    /// word it became: whisper.cpp's own words, whisper-asr-webservice's `word_timestamps`, and
+    /// OpenAI (words without probability: the segment's exp(avg_logprob) for each).
+    @Test(arguments: ["whisper.cpp", "asr-webservice", "openai"])
+    func wordConfidenceComesWithTheText(dialect: String) throws {
+        let server = try STTServer(
+            dialect: dialect, text: "git dash dash staged", arguments: ["--word-probability", "staged=0.2"])
+        try profile("w", "dialect = \"\(dialect)\"\nurl = \"\(server.url)\"\n")
+        let result = try cli.run("transcribe", "--profile", "w", "--json", speech)
+        #expect(result.status == 0, "\(result.stderr)")
+        let output = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(output["text"] as? String == "git --staged")
+        let words = try #require(output["words"] as? [[String: Any]])
+        #expect(words.compactMap { $0["text"] as? String } == ["git", "dash", "dash", "staged"])
+        let confidence = words.map { $0["confidence"] as? Double }
+        if dialect == "openai" {
+            // exp(-0.25) for every word: OpenAI gives no word probabilities.
+            #expect(confidence.allSatisfy { abs(($0 ?? 0) - 0.7788) < 0.001 })
+            #expect(output["unsure"] as? [Int] == [])
+        } else {
+            #expect(confidence == [0.9, 0.9, 0.9, 0.2])
+            #expect(words.map { $0["unsure"] as? Bool } == [false, false, false, true])
+            #expect(output["unsure"] as? [Int] == [1])
+        }
+    }
+
     /// Shell written as shell, then the profile's vocabulary.
     static let prompt =
         "git status\ngit log --oneline -n 5\nls -la /var/log\ncd ~/projects/app\n"

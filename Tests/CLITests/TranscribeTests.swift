@@ -108,6 +108,20 @@ struct TranscribeTests {
         #expect(object["latency_ms"] is Int)
     }
 
+    /// The edge engine's words carry pocketsphinx's lattice posteriors (0…1) in `--json`.
+    @Test func edgeWordsCarryTheirPosteriors() throws {
+        let cli = try CLI()
+        let result = try cli.run("transcribe", "--json", try Self.speech("git status", in: cli))
+        #expect(result.status == 0, "\(result.stderr)")
+        let output = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let words = try #require(output["words"] as? [[String: Any]])
+        #expect(words.compactMap { $0["text"] as? String } == ["git", "status"])
+        let confidence = words.compactMap { $0["confidence"] as? Double }
+        #expect(confidence.count == 2)
+        #expect(confidence.allSatisfy { (0...1).contains($0) })
+        #expect(output["unsure"] is [Int])
+    }
+
     @Test func silenceAndNoiseAreNoSpeech() throws {
         let cli = try CLI()
         for effect in [["pinknoise", "vol", "0.004"], ["whitenoise", "vol", "0.05"], ["brownnoise", "vol", "0.2"]] {

@@ -77,6 +77,7 @@ struct Listen: ParsableCommand {
             row.finalText = heard.text
             row.fallbackEngine = heard.fallbackEngine
             row.confidence = heard.confidence
+            row.words = heard.words
             // The text comes first: a history that cannot be written must not lose it.
             Console.print(heard.text)
             do {

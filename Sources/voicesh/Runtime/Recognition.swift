@@ -13,6 +13,9 @@ struct Recognition: Sendable {
     var fallbackEngine: String?
     var fallbackReason: HybridEngine.FallbackReason?
     var confidence: Double?
+    /// The engine's words with its confidence in each, and which shell words came from unsure ones.
+    var words: [TranscriptSegment.Word] = []
+    var unsure: Set<Int> = []
 
     static func run(
         _ engine: any SpeechEngine, audio: AsyncStream<AudioFrame>, aliases: [String: String],
@@ -28,11 +31,13 @@ struct Recognition: Sendable {
             )
         }
         let raw = outcome.transcript.text
+        let shell = SpokenShell(aliases: context.aliases(with: aliases))
+        let words = outcome.transcript.words
         return Recognition(
-            text: SpokenShell(aliases: context.aliases(with: aliases)).normalize(raw), rawText: raw,
-            engine: engine.label,
+            text: shell.normalize(raw), rawText: raw, engine: engine.label,
             fallbackEngine: outcome.fallbackReason == nil ? nil : outcome.engine,
-            fallbackReason: outcome.fallbackReason, confidence: outcome.transcript.confidence)
+            fallbackReason: outcome.fallbackReason, confidence: outcome.transcript.confidence, words: words,
+            unsure: Doubt.unsure(words, normalize: shell.normalize))
     }
 
     /// A finished recording as a stream, for an engine run after the fact.

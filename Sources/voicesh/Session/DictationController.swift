@@ -210,7 +210,8 @@ final class DictationController {
             case .recognized(.success(let heard), let take):
                 let words = DictationStateMachine.Heard(
                     text: heard.text, rawText: heard.rawText, engine: heard.engine,
-                    fallbackEngine: heard.fallbackEngine, confidence: heard.confidence)
+                    fallbackEngine: heard.fallbackEngine, confidence: heard.confidence, words: heard.words,
+                    unsure: heard.unsure)
                 perform(machine.transcribed(words, take: take, now: now))
             case .recognized(.failure(let error), let take):
                 let timedOut = if case .timedOut = error { true } else { false }
@@ -344,7 +345,7 @@ final class DictationController {
             fallbackEngine: take.heard?.fallbackEngine,
             startedAt: Date(timeIntervalSinceNow: take.startedAt - Self.now), audioSeconds: seconds,
             latencyMs: take.latencyMs, rawText: entry.rawText, finalText: entry.text, outcome: entry.outcome,
-            error: entry.error, confidence: take.heard?.confidence)
+            error: entry.error, confidence: take.heard?.confidence, words: take.heard?.words ?? [])
         do {
             let id = try history.save(dictation, audio: seconds > 0 ? recording?.wav : nil, keepAudio: entry.keepAudio)
             perform(machine.saved(id: id))

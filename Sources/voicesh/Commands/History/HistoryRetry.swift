@@ -79,6 +79,7 @@ struct HistoryRetry: ParsableCommand {
             row.rawText = heard.rawText
             row.finalText = heard.text
             row.confidence = heard.confidence
+            row.words = heard.words
             row.error = nil
             row.outcome = .printed
             Console.print(heard.text)
