@@ -194,10 +194,12 @@ def main():
         return name, clip, text, result.stderr.strip()
 
     jobs = [(name, clip) for name in profiles for _, clip in made]
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        results = list(pool.map(lambda job: run(*job), jobs))
-    for fixture in fixtures:
-        fixture.stop()
+    try:
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            results = list(pool.map(lambda job: run(*job), jobs))
+    finally:
+        for fixture in fixtures:
+            fixture.stop()
 
     kinds = ["noise", "silence", "tones", "breath", "clicks"]
     print("non-speech clips giving text, by engine kind (10 clips of each kind; engine = the engine answered"

@@ -355,6 +355,12 @@ public struct DictationStateMachine: Sendable {
         take.heard = heard
         take.heardAt = now
         let prompt = Prompt(text: heard.text, rawText: heard.rawText, unsure: heard.unsure)
+        if !prompt.unsure.isEmpty, settings.send == .auto {
+            // `send = auto` runs a line only if the engine was sure of every word: else it
+            // waits for the user, as `confirm` does.
+            state = .confirming(take, prompt)
+            return effects
+        }
         if prompt.text.isEmpty {
             let row = entry(take, .failed, prompt, error: "no speech heard", keepAudio: true)
             state = .notice(

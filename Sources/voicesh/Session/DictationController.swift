@@ -71,7 +71,8 @@ final class DictationController {
 
     init(setup: Setup, toggle: KeyChord) {
         self.setup = setup
-        view = DictationView(toggle: toggle)
+        view = DictationView(
+            toggle: toggle, plainMarks: DictationView.wantsPlainMarks(environment: ProcessInfo.processInfo.environment))
         decoder = KeyDecoder(toggle: toggle)
         history = setup.database.map {
             HistoryWriter(database: $0, policy: setup.profile.history, shared: setup.sharedStore)
