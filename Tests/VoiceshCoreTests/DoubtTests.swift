@@ -30,7 +30,7 @@ struct DoubtTests {
     }
 
     @Test func sureOrUnscoredWordsMarkNothing() {
-        #expect(Doubt.unsure(Self.words([("git", 0.9), ("status", 0.6)]), normalize: shell.normalize).isEmpty)
+        #expect(Doubt.unsure(Self.words([("git", 0.9), ("status", 0.85)]), normalize: shell.normalize).isEmpty)
         #expect(Doubt.unsure(Self.words([("git", nil), ("status", nil)]), normalize: shell.normalize).isEmpty)
         #expect(Doubt.unsure([], normalize: shell.normalize).isEmpty)
     }
