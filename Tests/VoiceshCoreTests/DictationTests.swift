@@ -578,6 +578,10 @@ struct DictationViewTests {
         // Cut to fit, the text loses its marks with its middle (and is not run without `y`).
         let narrow = visible(plain.render(.confirming(take, prompt), level: 0, now: 0, width: 24).line)
         #expect(!narrow.contains("⟦") && narrow.count <= 24)
+        let spaced = DictationStateMachine.Prompt(text: "echo 'a  b' c", rawText: "", unsure: [3])
+        #expect(
+            visible(plain.render(.confirming(take, spaced), level: 0, now: 0, width: 120).line).hasPrefix(
+                "echo 'a  b' ⟦c⟧"))
         #expect(DictationView.wantsPlainMarks(environment: ["TERM": "dumb"]))
         #expect(DictationView.wantsPlainMarks(environment: ["TERM": "xterm", "NO_COLOR": "1"]))
         #expect(!DictationView.wantsPlainMarks(environment: ["TERM": "xterm-256color", "NO_COLOR": ""]))

@@ -122,9 +122,13 @@ public struct DictationView: Sendable {
                 pieces.append((text, style))
             }
         }
+        // Words count as `Prompt.unsure` counts them (runs of spaces between them kept as they are).
+        var index = 0
         for (i, word) in prompt.text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
             if i > 0 { add(" ", .bold) }
-            if !prompt.unsure.contains(i) {
+            guard !word.isEmpty else { continue }
+            defer { index += 1 }
+            if !prompt.unsure.contains(index) {
                 add(String(word), .bold)
             } else if plainMarks {
                 add("⟦\(word)⟧", .bold)
