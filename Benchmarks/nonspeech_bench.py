@@ -7,7 +7,9 @@ dialect), stream (each provider) and hybrid profile, against the local fixtures:
     python3 Benchmarks/nonspeech_bench.py path/to/voicesh [--keep DIR] [--faster-whisper PYTHON]
 
 --faster-whisper PYTHON adds a real Whisper base (Benchmarks/faster_whisper_server.py run by that
-Python, which has faster-whisper and the weights installed) behind a server profile.
+Python, which has faster-whisper and the weights installed, at temperature 0 only) behind a
+server profile, on the first 2 clips of each kind (--faster-whisper-clips N for more).
+--only NAME runs only the profiles whose name starts with NAME.
 
 The fixtures answer as Whisper and the providers do on non-speech: the Whisper servers with a
 confident transcript (mode ok: no_speech_prob 0.01, the worst case), with the scored invention
@@ -149,9 +151,9 @@ def main():
         path = os.path.join(work, name + ".toml")
         with open(path, "w") as f:
             f.write(text)
-        subprocess.run([voicesh, "profile", "import", "--replace", path], env=env, check=False,
+        subprocess.run([voicesh, "profile", "rm", name], env=env, check=False, capture_output=True)
+        subprocess.run([voicesh, "profile", "import", "--allow-command", path], env=env, check=True,
                        capture_output=True)
-        subprocess.run([voicesh, "profile", "import", path], env=env, check=False, capture_output=True)
         profiles[name] = path
 
     profile("edge", 'kind = "edge"')
@@ -175,7 +177,7 @@ def main():
     if "--faster-whisper" in sys.argv:
         log = os.path.join(work, "server-faster-whisper.log")
         real = subprocess.Popen([sys.argv[sys.argv.index("--faster-whisper") + 1],
-                                 os.path.join(HERE, "faster_whisper_server.py"), "--log", log],
+                                 os.path.join(HERE, "faster_whisper_server.py"), "--log", log, "--no-fallback"],
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         port = int(real.stdout.readline())
         fixtures.append(type("Real", (), {"stop": lambda self: real.kill()})())
@@ -193,7 +195,11 @@ def main():
         text = json.loads(result.stdout)["text"] if result.returncode == 0 and result.stdout.strip() else ""
         return name, clip, text, result.stderr.strip()
 
-    jobs = [(name, clip) for name in profiles for _, clip in made]
+    per_kind = int(sys.argv[sys.argv.index("--faster-whisper-clips") + 1]) if "--faster-whisper-clips" in sys.argv \
+        else 2
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else ""
+    jobs = [(name, clip) for name in profiles if name.startswith(only) for kind, clip in made
+            if name != "server-faster-whisper" or int(clip[-6:-4]) <= per_kind]
     try:
         with ThreadPoolExecutor(max_workers=4) as pool:
             results = list(pool.map(lambda job: run(*job), jobs))
@@ -205,11 +211,12 @@ def main():
     print("non-speech clips giving text, by engine kind (10 clips of each kind; engine = the engine answered"
           " text, which voicesh showed before the gate; shown = voicesh shows text now)")
     print("%-32s %s  %s" % ("profile", "  ".join("%-7s" % k for k in kinds), "shown/engine"))
-    for name in profiles:
+    for name in (p for p in profiles if p.startswith(only)):
         rows = [r for r in results if r[0] == name]
         shown = {k: sum(1 for r in rows if r[2] and os.path.basename(r[1]).startswith(k)) for k in kinds}
         engine = answered(name, logs, heard_by_command)
-        print("%-32s %s  %d/%s" % (name, "  ".join("%-7d" % shown[k] for k in kinds), sum(shown.values()), engine))
+        print("%-32s %s  %d/%s of %d" % (name, "  ".join("%-7d" % shown[k] for k in kinds), sum(shown.values()),
+                                        engine, len(rows)))
         for r in rows:
             if r[2]:
                 print("    %s -> %r" % (os.path.basename(r[1]), r[2]))
