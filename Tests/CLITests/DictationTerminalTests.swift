@@ -239,7 +239,7 @@ struct DictationTerminalTests {
         let tmux = try session("auto")
         try tmux.send("C-]")
         try tmux.wait { $0.contains("● rec") }
-        usleep(500_000)
+        usleep(1_200_000)  // past the file's 0.3 s of silence, into the voice (the speech gate)
         try tmux.send("C-]")
         let screen = try tmux.wait(seconds: 30) { $0.contains("\nauto ran") }
         #expect(screen.contains("remote$ echo auto ran\nauto ran"), "\(screen)")
