@@ -53,6 +53,7 @@ extension SharedDatabase {
             ]
         ),
         ("v8-profile-context", ["ALTER TABLE profile ADD COLUMN context text NOT NULL DEFAULT 'local'"]),
+        ("v9-dictation-words", ["ALTER TABLE dictation ADD COLUMN words jsonb"]),
     ]
 
     /// The shipped list, then one migration per profile key added to `Profile.fields` since

@@ -108,6 +108,10 @@ extension AppDatabase {
             // Existing profiles get the default: context for engines on this machine only.
             try db.alter(table: "profile") { t in t.add(column: "context", .text).notNull().defaults(to: "local") }
         }
+        migrator.registerMigration("v9-dictation-words") { db in
+            // Each word with the engine's confidence in it (JSON); older rows have none.
+            try db.alter(table: "dictation") { t in t.add(column: "words", .jsonText) }
+        }
         // Every profile key added to `Profile.fields` since: a column made from the key itself.
         for field in Profile.addedFields {
             let key = field.key

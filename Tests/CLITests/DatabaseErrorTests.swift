@@ -117,7 +117,7 @@ struct UnwritableDatabaseTests {
         let failing = try cli.file("fail.sh", "#!/bin/sh\necho 'no model' >&2\nexit 1\n")
         chmod(failing, 0o755)
         let wav = cli.home.appendingPathComponent("tone.wav").path
-        try Shell.run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", wav, "synth", "0.5", "sine", "440"])
+        try TranscribeTests.voice(seconds: 0.5, at: wav)  // a voice: every engine is behind the speech gate
         let small = cli.home.appendingPathComponent("small").path
         let kept = cli.home.appendingPathComponent("kept").path
         try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)

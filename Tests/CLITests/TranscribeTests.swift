@@ -18,6 +18,28 @@ struct TranscribeTests {
         return base + ".wav"
     }
 
+    /// Exactly `seconds` of espeak-ng speech (a sentence said over and over, pauses between)
+    /// over the same noise floor, at `path`: audio for engines that must hear a voice, since
+    /// every engine is behind the recording's own voice-activity check (`SpeechGate`).
+    static func voice(seconds: Double, at path: String) throws {
+        let base = path + "-voice"
+        try Shell.run(
+            "/usr/bin/espeak-ng", ["-v", "en-us", "-s", "150", "-w", base + "-raw.wav", "show me the git status"])
+        try Shell.run(
+            "/usr/bin/sox",
+            [
+                "-R", base + "-raw.wav", "-r", "16000", "-b", "16", base + "-16k.wav", "pad", "0.15", "0.15", "repeat",
+                "30", "trim", "0", String(seconds),
+            ])
+        try Shell.run(
+            "/usr/bin/sox",
+            [
+                "-R", "-n", "-r", "16000", "-c", "1", "-b", "16", base + "-noise.wav", "synth", String(seconds),
+                "pinknoise", "vol", "0.004",
+            ])
+        try Shell.run("/usr/bin/sox", ["-R", "-m", base + "-16k.wav", base + "-noise.wav", "-b", "16", path])
+    }
+
     @Test(arguments: [
         ("git status", "en-us"), ("sudo systemctl restart nginx", "en-us"), ("kubectl get pods", "en-gb"),
         ("docker ps", "en-us"),
@@ -84,6 +106,20 @@ struct TranscribeTests {
         #expect(object["raw_text"] as? String == "docker ps")
         #expect((object["segments"] as? [[String: Any]])?.first?["type"] as? String == "transcript_segment")
         #expect(object["latency_ms"] is Int)
+    }
+
+    /// The edge engine's words carry pocketsphinx's lattice posteriors (0…1) in `--json`.
+    @Test func edgeWordsCarryTheirPosteriors() throws {
+        let cli = try CLI()
+        let result = try cli.run("transcribe", "--json", try Self.speech("git status", in: cli))
+        #expect(result.status == 0, "\(result.stderr)")
+        let output = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let words = try #require(output["words"] as? [[String: Any]])
+        #expect(words.compactMap { $0["text"] as? String } == ["git", "status"])
+        let confidence = words.compactMap { $0["confidence"] as? Double }
+        #expect(confidence.count == 2)
+        #expect(confidence.allSatisfy { (0...1).contains($0) })
+        #expect(output["unsure"] is [Int])
     }
 
     @Test func silenceAndNoiseAreNoSpeech() throws {

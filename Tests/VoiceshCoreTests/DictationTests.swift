@@ -88,6 +88,22 @@ struct DictationStateMachineTests {
         guard case .confirmingRisk(_, _, run: false) = machine.state else { Issue.record("\(machine.state)"); return }
     }
 
+    /// An unsure word holds a line `send = auto` would run: it waits, marked, for the user.
+    @Test func autoSendWaitsOnAnUnsureWord() {
+        var machine = Machine(settings: .init(toggle: .defaultToggle, send: .auto))
+        _ = machine.toggle(now: 0)
+        _ = machine.key(.toggle, now: 1)
+        let heard = Machine.Heard(text: "uptime -p", rawText: "uptime dash p", unsure: [1])
+        #expect(machine.transcribed(heard, take: 1, now: 2) == [])
+        guard case .confirming(_, let prompt) = machine.state else { Issue.record("\(machine.state)"); return }
+        #expect(prompt.unsure == [1])
+        _ = machine.shown(room: 200)
+        // The user's Enter still inserts it; an edit clears the marks.
+        #expect(saved(machine.key(.enter, now: 3)).map(\.outcome) == [.inserted])
+        #expect(Machine.Prompt(text: "uptime -p", rawText: "", edited: true).unsure.isEmpty)
+        #expect(Machine.Prompt(text: "uptime -p", rawText: "", unsure: [0, 7]).unsure == [0])
+    }
+
     @Test func autoSendRunsOnlySafeCommands() {
         var machine = Machine(settings: .init(toggle: .defaultToggle, send: .auto))
         _ = machine.toggle(now: 0)
@@ -567,6 +583,28 @@ struct DictationViewTests {
         #expect(editing.hasPrefix("edit: ") && editing.hasSuffix("  ⏎ ^R esc"))
         #expect(editing.contains("grep"))  // the cursor's neighbourhood, not the start
         #expect(!editing.contains("sudo"))
+    }
+
+    /// Unsure words underlined (bold, SGR 4); with plain marks in brackets, never sent.
+    @Test func unsureWordsAreMarked() {
+        let prompt = DictationStateMachine.Prompt(text: "git commit --amend", rawText: "", unsure: [2])
+        let line = view.render(.confirming(take, prompt), level: 0, now: 0, width: 120).line
+        #expect(line.hasPrefix("\u{1B}[0;1mgit commit \u{1B}[0;1;4m--amend\u{1B}[0;1;31m\u{1B}[0;2m"))
+        #expect(visible(line).hasPrefix("git commit --amend  ⏎ insert"))
+        let plain = DictationView(toggle: .defaultToggle, plainMarks: true)
+        let drawn = plain.render(.confirming(take, prompt), level: 0, now: 0, width: 120)
+        #expect(visible(drawn.line).hasPrefix("git commit ⟦--amend⟧  ⏎ insert"))
+        #expect(drawn.textRoom == prompt.text.count + 2)
+        // Cut to fit, the text loses its marks with its middle (and is not run without `y`).
+        let narrow = visible(plain.render(.confirming(take, prompt), level: 0, now: 0, width: 24).line)
+        #expect(!narrow.contains("⟦") && narrow.count <= 24)
+        let spaced = DictationStateMachine.Prompt(text: "echo 'a  b' c", rawText: "", unsure: [3])
+        #expect(
+            visible(plain.render(.confirming(take, spaced), level: 0, now: 0, width: 120).line).hasPrefix(
+                "echo 'a  b' ⟦c⟧"))
+        #expect(DictationView.wantsPlainMarks(environment: ["TERM": "dumb"]))
+        #expect(DictationView.wantsPlainMarks(environment: ["TERM": "xterm", "NO_COLOR": "1"]))
+        #expect(!DictationView.wantsPlainMarks(environment: ["TERM": "xterm-256color", "NO_COLOR": ""]))
     }
 
     @Test func recordingShowsClockLevelAndPartial() {

@@ -26,12 +26,18 @@ public struct DictationStateMachine: Sendable {
         public let edited: Bool
         /// Why the text is risky (`RiskCheck`), or nil.
         public let risk: String?
+        /// The words of `text` (split at spaces) the engine was unsure of (`Doubt`): shown marked.
+        /// An edited line has none: the user has looked at it.
+        public let unsure: Set<Int>
 
-        public init(text: String, rawText: String, edited: Bool = false) {
+        public init(text: String, rawText: String, edited: Bool = false, unsure: Set<Int> = []) {
             self.text = ShellInput.sanitize(text)
             self.rawText = rawText
             self.edited = edited
             risk = RiskCheck.reason(self.text)
+            // Sanitising may change the words; the marks then cannot be trusted to fit them.
+            let words = self.text.split(separator: " ").count
+            self.unsure = self.text == text ? unsure.filter { $0 < words } : Set(0..<words)
         }
     }
 
@@ -43,16 +49,22 @@ public struct DictationStateMachine: Sendable {
         public var engine: String
         public var fallbackEngine: String?
         public var confidence: Double?
+        /// The engine's words with their confidence (kept in the history), and the shell words
+        /// made from unsure ones (`Doubt.unsure`).
+        public var words: [TranscriptSegment.Word]
+        public var unsure: Set<Int>
 
         public init(
             text: String, rawText: String, engine: String = "", fallbackEngine: String? = nil,
-            confidence: Double? = nil
+            confidence: Double? = nil, words: [TranscriptSegment.Word] = [], unsure: Set<Int> = []
         ) {
             self.text = text
             self.rawText = rawText
             self.engine = engine
             self.fallbackEngine = fallbackEngine
             self.confidence = confidence
+            self.words = words
+            self.unsure = unsure
         }
     }
 
@@ -358,7 +370,7 @@ public struct DictationStateMachine: Sendable {
         }
         take.heard = heard
         take.heardAt = now
-        let prompt = Prompt(text: heard.text, rawText: heard.rawText)
+        let prompt = Prompt(text: heard.text, rawText: heard.rawText, unsure: heard.unsure)
         if prompt.text.isEmpty {
             let row = entry(take, .failed, prompt, error: "no speech heard", keepAudio: true)
             state = .notice(
@@ -367,9 +379,9 @@ public struct DictationStateMachine: Sendable {
                     until: now + settings.noticeSeconds, borrowsRow: take.borrowsRow))
             return effects + [.save(row)]
         }
-        // Word confidence (issue 22) goes in here: `unsureWords:` whether the engine doubted a word.
+        // `send = auto` runs a line only if it is read-only and the engine was sure of every word.
         if settings.send == .auto && prompt.risk == nil && !settings.production
-            && ReadOnlyCheck.waitReason(prompt.text) == nil
+            && ReadOnlyCheck.waitReason(prompt.text, unsureWords: !prompt.unsure.isEmpty) == nil
         {
             return effects + send(take, prompt, run: true)
         }

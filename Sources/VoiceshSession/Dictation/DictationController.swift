@@ -101,7 +101,8 @@ package final class DictationController {
 
     package init(setup: Setup, toggle: KeyChord) {
         self.setup = setup
-        view = DictationView(toggle: toggle)
+        view = DictationView(
+            toggle: toggle, plainMarks: DictationView.wantsPlainMarks(environment: ProcessInfo.processInfo.environment))
         decoder = KeyDecoder(toggle: toggle)
         history = setup.database.map {
             HistoryWriter(database: $0, policy: setup.profile.history, shared: setup.sharedStore)
@@ -288,7 +289,8 @@ package final class DictationController {
             case .recognized(.success(let heard), let take):
                 let words = DictationStateMachine.Heard(
                     text: heard.text, rawText: heard.rawText, engine: heard.engine,
-                    fallbackEngine: heard.fallbackEngine, confidence: heard.confidence)
+                    fallbackEngine: heard.fallbackEngine, confidence: heard.confidence, words: heard.words,
+                    unsure: heard.unsure)
                 perform(machine.transcribed(words, take: take, now: now))
             case .recognized(.failure(let error), let take):
                 perform(
@@ -426,7 +428,7 @@ package final class DictationController {
             fallbackEngine: take.heard?.fallbackEngine,
             startedAt: Date(timeIntervalSinceNow: take.startedAt - now), audioSeconds: seconds,
             latencyMs: take.latencyMs, rawText: entry.rawText, finalText: entry.text, outcome: entry.outcome,
-            error: entry.error, confidence: take.heard?.confidence)
+            error: entry.error, confidence: take.heard?.confidence, words: take.heard?.words ?? [])
         do {
             let id = try history.save(dictation, audio: seconds > 0 ? recording?.wav : nil, keepAudio: entry.keepAudio)
             perform(machine.saved(id: id))

@@ -59,6 +59,9 @@ package struct EngineFactory {
 
     package func engine(for config: EngineConfig) throws(EngineError) -> any SpeechEngine {
         let engine: any SpeechEngine
+        // What voicesh tells the engine (an echo of it from a take with little speech is dropped).
+        let terms = config.vocabulary + aliases.values.sorted()
+        var sent: @Sendable (SpeechContext) -> [String] = { _ in terms }
         switch (config.kind, config.recognizer ?? .pocketsphinx) {
         case (.edge, .pocketsphinx):
             let voice = context.location.voiceDirectory + "/model"
@@ -73,7 +76,9 @@ package struct EngineFactory {
             engine = CommandEngine(
                 command: config.command ?? "", scratchDirectory: context.location.cacheDirectory + "/recordings")
         case (.server, _):
-            engine = ServerEngine(config: config, environment: context.environment, aliases: aliases)
+            let server = ServerEngine(config: config, environment: context.environment, aliases: aliases)
+            sent = { server.promptLines(context: $0) }
+            engine = server
         case (.stream, _):
             let device = config.provider == .generic ? DeviceID.load(directory: context.location.directory) : ""
             engine = StreamEngine(
@@ -81,6 +86,7 @@ package struct EngineFactory {
         }
         // Only engines on this machine hear the context unless the profile says `all`.
         let hears = contextPolicy == .all || (contextPolicy == .local && config.kind == .edge)
-        return TimedEngine(hears ? engine : ContextBlind(engine), seconds: config.timeout)
+        // Every engine is behind the recording's own voice activity (`SpeechGate`).
+        return SpeechGate(TimedEngine(hears ? engine : ContextBlind(engine), seconds: config.timeout), sent: sent)
     }
 }

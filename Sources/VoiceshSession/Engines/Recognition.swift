@@ -13,6 +13,9 @@ package struct Recognition: Sendable {
     package var fallbackEngine: String?
     package var fallbackReason: HybridEngine.FallbackReason?
     package var confidence: Double?
+    /// The engine's words with its confidence in each, and which shell words came from unsure ones.
+    package var words: [TranscriptSegment.Word] = []
+    package var unsure: Set<Int> = []
 
     package static func run(
         _ engine: any SpeechEngine, audio: AsyncStream<AudioFrame>, aliases: [String: String],
@@ -28,10 +31,12 @@ package struct Recognition: Sendable {
             )
         }
         let raw = outcome.transcript.text
+        let shell = SpokenShell(aliases: context.aliases(with: aliases))
+        let words = outcome.transcript.words
         return Recognition(
-            text: SpokenShell(aliases: context.aliases(with: aliases)).normalize(raw), rawText: raw,
-            engine: engine.label,
+            text: shell.normalize(raw), rawText: raw, engine: engine.label,
             fallbackEngine: outcome.fallbackReason == nil ? nil : outcome.engine,
-            fallbackReason: outcome.fallbackReason, confidence: outcome.transcript.confidence)
+            fallbackReason: outcome.fallbackReason, confidence: outcome.transcript.confidence, words: words,
+            unsure: Doubt.unsure(words, normalize: shell.normalize))
     }
 }

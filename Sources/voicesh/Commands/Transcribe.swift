@@ -28,7 +28,7 @@ struct Transcribe: AsyncVoiceshCommand {
     @Flag(help: "Print the recogniser's words as they are.")
     var raw = false
 
-    @Flag(help: "Print text, raw text, engine, confidence, segments and latency as JSON.")
+    @Flag(help: "Print text, raw text, engine, confidence, words with theirs, segments and latency as JSON.")
     var json = false
 
     @Flag(help: "Print live partial text on stderr (the default when stderr is a terminal).")
@@ -82,25 +82,40 @@ struct Transcribe: AsyncVoiceshCommand {
         }
         let transcript = outcome.transcript
         let latency = Int(Date().timeIntervalSince(started) * 1000)
-        let text = SpokenShell(aliases: chosen.aliases).normalize(transcript.text)
+        let shell = SpokenShell(aliases: chosen.aliases)
+        let text = shell.normalize(transcript.text)
         if json {
+            /// An engine word, its confidence (0…1, null: the engine gave none) and whether it is unsure.
+            struct Word: Encodable {
+                var text: String
+                var confidence: Double?
+                var unsure: Bool
+            }
             struct Output: Encodable {
                 var text: String
                 var rawText: String
                 var engine: String
                 var confidence: Double?
+                var words: [Word]
+                /// The indices of the words of `text` (split at spaces) made from unsure ones.
+                var unsure: [Int]
                 var segments: [TranscriptSegment]
                 var latencyMs: Int
 
                 enum CodingKeys: String, CodingKey {
-                    case text, engine, confidence, segments
+                    case text, engine, confidence, words, unsure, segments
                     case rawText = "raw_text"
                     case latencyMs = "latency_ms"
                 }
             }
+            let words = transcript.words
             try Console.json(
                 Output(
                     text: text, rawText: transcript.text, engine: outcome.engine, confidence: transcript.confidence,
+                    words: words.map {
+                        Word(text: $0.text, confidence: $0.confidence, unsure: ($0.confidence ?? 1) < Doubt.threshold)
+                    },
+                    unsure: Doubt.unsure(words, normalize: shell.normalize).sorted(),
                     segments: transcript.segments, latencyMs: latency))
         } else {
             Console.print(raw ? transcript.text : text)
