@@ -128,7 +128,7 @@ struct FullDiskTests {
         try tmux.wait { $0.contains("remote$") }
         try tmux.send("C-]")
         try tmux.wait { $0.contains("● rec") }
-        usleep(500_000)  // not a double press
+        usleep(1_200_000)  // into the voice (the speech gate), and not a double press
         try tmux.send("C-]")
         try tmux.wait(seconds: 30) { $0.contains("⏎ insert") }
         try tmux.send("C-r")
@@ -197,7 +197,7 @@ struct ShownDictationTests {
     func show(_ tmux: Tmux) throws -> String {
         try tmux.send("C-]")
         try tmux.wait { $0.contains("● rec") }
-        usleep(500_000)  // a second toggle sooner than 0.4 s is a double press, for the remote
+        usleep(1_200_000)  // past the file's 0.3 s of silence, into the voice (the speech gate)
         try tmux.send("C-]")
         let screen = try tmux.wait(seconds: 30) { $0.contains("⏎") }  // "⏎ ^R e r esc" when the text is long
         #expect(screen.contains("⏎"), "\(screen)")
