@@ -200,7 +200,7 @@ struct ContextTests {
             profile: "srv", saying: "less quokka underscore notes dot txt", seconds: 2.5)
         let fields = try #require(try server.requests().last?["fields"] as? [String: Any])
         let prompt = try #require(fields["prompt"] as? String)
-        #expect(prompt.hasPrefix("git status\n"))
+        #expect(prompt.hasPrefix("git remote dash v. "))  // the spoken-form examples come first
         #expect(prompt.contains("quokka_notes.txt") == (policy == "all"), "\(prompt)")
         #expect(
             sshdLog.contains("req exec") && (sshdLog.components(separatedBy: "req exec").count > 2) == (policy == "all")

@@ -91,8 +91,8 @@ struct FullDiskTests {
         func run(_ arguments: String...) throws -> CLI.Result {
             try cli.run(arguments, executable: CLI.binary.path, stdin: "", environment: environment)
         }
-        let wav = cli.home.appendingPathComponent("tone.wav").path
-        try Shell.run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", wav, "synth", "0.5", "sine", "440"])
+        let wav = cli.home.appendingPathComponent("voice.wav").path
+        try TranscribeTests.voice(seconds: 0.5, at: wav)  // a voice: every engine is behind the speech gate
         let add = try run(
             "profile", "add", "p", "--host", "root@\(sshd.destination)", "--identity", sshd.clientKey, "--known-hosts",
             sshd.knownHosts, "--recognizer", "command", "--command", "echo ls -la")
@@ -164,9 +164,8 @@ struct ShownDictationTests {
     init() throws {
         cli = try CLI()
         sshd = try SSHSandbox()
-        speech = cli.home.appendingPathComponent("tone.wav").path
-        try Shell.run(
-            "/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", speech, "synth", "0.5", "sine", "440"])
+        speech = cli.home.appendingPathComponent("voice.wav").path
+        try TranscribeTests.voice(seconds: 0.5, at: speech)  // a voice: every engine is behind the speech gate
         heard = cli.home.appendingPathComponent("heard.txt").path
         try "ls -la".write(toFile: heard, atomically: true, encoding: .utf8)
         let file = try cli.file(

@@ -43,6 +43,9 @@ struct CLI {
             env[name] = nil
         }
         env["SWIFT_BACKTRACE"] = "enable=no"
+        // Unsure words underlined, not bracketed, whatever the runner's own NO_COLOR (an empty one
+        // counts as unset); the tests of the bracketed form set it themselves.
+        env["NO_COLOR"] = ""
         env["VOICESH_HOME"] = home.path
         env["HOME"] = home.path
         env["PATH"] = "\(Self.productsDirectory.path):\(env["PATH"] ?? "/usr/bin:/bin")"
