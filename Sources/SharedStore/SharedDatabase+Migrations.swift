@@ -52,6 +52,13 @@ extension SharedDatabase {
             ]
         ),
         ("v8-profile-context", ["ALTER TABLE profile ADD COLUMN context text NOT NULL DEFAULT 'local'"]),
+        (
+            "v9-profile-jump-forward-agent",
+            [
+                "ALTER TABLE profile ADD COLUMN jump text",
+                "ALTER TABLE profile ADD COLUMN forwardAgent boolean NOT NULL DEFAULT false",
+            ]
+        ),
     ]
 
     /// The migrations' names, in order.

@@ -8,7 +8,7 @@ extension SharedDatabase: VoiceshStore {
     static let profileColumns = """
         name, host, port, "user", identity, knownHosts, keepalive, toggleKey, send, history, production,
         autoStop, audioDevice, learn, engine::text, fallback::text, aliases::text, pinned::text,
-        context
+        context, jump, forwardAgent
         """
 
     public func profiles() throws(StoreError) -> [Profile] {
@@ -122,15 +122,16 @@ extension SharedDatabase: VoiceshStore {
                 production = EXCLUDED.production, autoStop = EXCLUDED.autoStop, audioDevice = EXCLUDED.audioDevice,
                 learn = EXCLUDED.learn, engine = EXCLUDED.engine, fallback = EXCLUDED.fallback,
                 aliases = EXCLUDED.aliases, pinned = EXCLUDED.pinned, context = EXCLUDED.context,
+                jump = EXCLUDED.jump, forwardAgent = EXCLUDED.forwardAgent,
                 updatedAt = now()
             """ : "DO NOTHING"
         var query = PostgresQuery(
             unsafeSQL: """
                 INSERT INTO profile (name, host, port, "user", identity, knownHosts, keepalive, toggleKey, send,
                     history, production, autoStop, audioDevice, learn, engine, fallback, aliases, pinned, context,
-                    createdAt, updatedAt)
+                    jump, forwardAgent, createdAt, updatedAt)
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb,
-                    $17::jsonb, $18::jsonb, $19, now(), now())
+                    $17::jsonb, $18::jsonb, $19, $20, $21, now(), now())
                 ON CONFLICT (name) \(conflict) RETURNING id
                 """)
         query.binds.append(p.name)
@@ -152,6 +153,8 @@ extension SharedDatabase: VoiceshStore {
         query.binds.append(try json(p.aliases))
         query.binds.append(try json(p.pinned.sorted()))
         query.binds.append(p.context.rawValue)
+        query.binds.append(p.jump)
+        query.binds.append(p.forwardAgent)
         return query
     }
 
@@ -176,6 +179,8 @@ extension SharedDatabase: VoiceshStore {
         let aliases = try cells[16].decode(String.self)
         let pinned = try cells[17].decode(String.self)
         let context = try cells[18].decode(String.self)
+        let jump = try cells[19].decode(String?.self)
+        let forwardAgent = try cells[20].decode(Bool.self)
         var p = Profile(name: name, host: host)
         p.port = port
         p.user = user
@@ -194,6 +199,8 @@ extension SharedDatabase: VoiceshStore {
         p.aliases = try JSONDecoder().decode([String: String].self, from: Data(aliases.utf8))
         p.pinned = Set(try JSONDecoder().decode([String].self, from: Data(pinned.utf8)))
         p.context = try value(context)
+        p.jump = jump
+        p.forwardAgent = forwardAgent
         return p
     }
 

@@ -107,6 +107,13 @@ extension AppDatabase {
             // Existing profiles get the default: context for engines on this machine only.
             try db.alter(table: "profile") { t in t.add(column: "context", .text).notNull().defaults(to: "local") }
         }
+        migrator.registerMigration("v9-profile-jump-forward-agent") { db in
+            // Existing profiles: no jump host of their own (ssh_config's ProxyJump may still apply), no agent.
+            try db.alter(table: "profile") { t in
+                t.add(column: "jump", .text)
+                t.add(column: "forwardAgent", .boolean).notNull().defaults(to: false)
+            }
+        }
         return migrator
     }
 

@@ -14,6 +14,8 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var identity: String?
     var knownHosts: String?
     var keepalive: Int
+    var jump: String?
+    var forwardAgent: Bool
     var toggleKey: String
     var send: SendPolicy
     var history: HistoryPolicy
@@ -42,6 +44,8 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
         identity = p.identity
         knownHosts = p.knownHosts
         keepalive = p.keepalive
+        jump = p.jump
+        forwardAgent = p.forwardAgent
         toggleKey = p.toggleKey
         send = p.send
         history = p.history
@@ -65,6 +69,8 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
         p.identity = identity
         p.knownHosts = knownHosts
         p.keepalive = keepalive
+        p.jump = jump
+        p.forwardAgent = forwardAgent
         p.toggleKey = toggleKey
         p.send = send
         p.history = history
