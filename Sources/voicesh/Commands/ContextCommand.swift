@@ -62,7 +62,11 @@ struct ContextCommand: ParsableCommand {
 
     func run() throws {
         let app = AppContext.live()
-        let connect = try Connect.parse([target])
+        let connect = try Connect.parse(
+            [
+                "--strict-host-key-checking", strictHostKeyChecking.rawValue, "--connect-timeout", "\(connectTimeout)",
+                target,
+            ])
         let target = try ConnectTarget.resolve(connect, context: app)
         let profile = target.profile
         guard profile.gathersContext else {
@@ -78,11 +82,11 @@ struct ContextCommand: ParsableCommand {
                 "the gathering script is missing; keep the voicesh_voicesh.resources folder beside the program")
         }
         let session = try SessionRunner(target: target, context: app, audio: AudioOptions())
-            .connect(policy: strictHostKeyChecking, timeout: connectTimeout)
+            .connect()
         let gatherer = ContextGatherer(session: session, script: script)
         guard let run = Self.gather(.full, gatherer, session, directory: directory) else {
             throw Failure.Command.message(
-                "\(target.host) did not run the context script (a restricted shell, a ForceCommand, no sh, or too slow); "
+                "\(target.target.host) did not run the context script (a restricted shell, a ForceCommand, no sh, or too slow); "
                     + "dictation there works without context")
         }
         let speech = SpeechContext(run.context)

@@ -11,7 +11,7 @@ struct ProfileImport: ParsableCommand {
             Each file is imported whole or not at all. A profile that runs a local recogniser
             command is refused unless --allow-command is given. With --ssh-config, each Host alias (Include
             followed) becomes a profile with what `ssh -G ALIAS` resolves (HostName, Port, User,
-            IdentityFile); wildcard patterns are skipped, and hosts behind ProxyJump or
+            IdentityFile, ProxyJump as jump); wildcard patterns are skipped, and hosts behind
             ProxyCommand are refused with a line each.
             """)
 

@@ -1,0 +1,16 @@
+/// One machine on the way to the target (a jump host) or the target itself: where it is,
+/// who logs in, with which keys, and how its host key is checked. Every hop is checked and
+/// authenticated the same way.
+struct Hop {
+    /// The name as written (`bastion`, an alias): what an error names.
+    var name: String
+    var host: String
+    var port: Int
+    var user: String
+    /// Key files in the order they are offered (`-i`, then IdentityFile lines).
+    var identities: [String]
+    /// IdentitiesOnly: only `identities`, not the agent's keys nor the default files.
+    var identitiesOnly: Bool
+    var knownHostsFile: String
+    var policy: StrictHostKeyChecking
+}
