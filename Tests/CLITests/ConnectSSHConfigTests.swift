@@ -119,9 +119,15 @@ struct ConnectSSHConfigTests {
                 == "voicesh: jump host bastion: channel 0: open failed: connect failed (to 127.0.0.2 port \(unused)); stdio forwarding failed\n"
         )
         // `-o Key Value` as one word too, and after the destination as ssh reads it.
-        let user = try connect("inner", "-o", "User nobody-such", "--", "true")
+        let user = try connect("inner", "-o", "User nobody-such", "-oPort=\(target.port)", "--", "true")
         #expect(user.status == 255)
         #expect(user.stderr.contains("nobody-such@127.0.0.2: Permission denied"), "\(user.stderr)")
+        // A keyword voicesh would not act on is refused with one line, not dropped.
+        let typo = try connect("-o", "Prot=22", "inner", "--", "true")
+        #expect(typo.status == 1)
+        #expect(
+            typo.stderr.hasPrefix(
+                "voicesh: -o Prot=22: voicesh does not use that option; it reads HostName, User, Port"))
     }
 
     @Test func aJumpHostThatRefusesTheKeyIsNamed() throws {

@@ -19,6 +19,12 @@ public struct SSHConfigResolver {
         self.glob = glob
     }
 
+    /// The keywords voicesh acts on (the others in a file are ssh's alone and skipped).
+    public static let keywords = [
+        "HostName", "User", "Port", "IdentityFile", "IdentitiesOnly", "UserKnownHostsFile", "StrictHostKeyChecking",
+        "ServerAliveInterval", "ConnectTimeout", "ProxyJump", "ProxyCommand", "ForwardAgent",
+    ]
+
     /// A config file to read, and whether it is the user's (relative Includes under ~/.ssh)
     /// or the system's (under /etc/ssh).
     public struct File: Sendable {

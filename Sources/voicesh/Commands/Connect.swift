@@ -85,7 +85,13 @@ struct Connect: ParsableCommand {
             guard !keyword.isEmpty, !value.isEmpty else {
                 throw .message("-o \(word): expected Key=Value, as in ssh_config (for example -o Port=2222)")
             }
-            return (keyword, value)
+            // A word voicesh would not act on is refused, not dropped: a typo must not pass silently.
+            guard let known = SSHConfigResolver.keywords.first(where: { $0.lowercased() == keyword }) else {
+                throw .message(
+                    "-o \(word): voicesh does not use that option; it reads \(SSHConfigResolver.keywords.joined(separator: ", "))"
+                )
+            }
+            return (known, value)
         }
     }
 }
