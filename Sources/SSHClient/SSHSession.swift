@@ -17,15 +17,19 @@ public final class SSHSession {
     /// The socket, for the caller's poll loop.
     public var socket: Int32 { transport.fd }
 
-    /// Connects over TCP, or over `tunnel` (a jump host's channel to `host`), and runs the SSH
-    /// handshake (banner and key exchange).
-    public init(host: String, port: Int, timeout: Double, over tunnel: Tunnel? = nil) throws(SSHError) {
+    /// Connects over TCP, or over `tunnel` (a jump host's channel to `host`) or `proxy` (a
+    /// ProxyCommand), and runs the SSH handshake (banner and key exchange).
+    public init(
+        host: String, port: Int, timeout: Double, over tunnel: Tunnel? = nil, proxy: ProxyCommand? = nil
+    ) throws(SSHError) {
         LibSSH2.initialized
         self.host = host
         self.port = port
         setupTimeout = timeout
         if let tunnel {
             transport = tunnel
+        } else if let proxy {
+            transport = proxy
         } else {
             transport = try TCPConnection.connect(host: host, port: port, timeout: timeout)
         }

@@ -187,12 +187,29 @@ struct ConnectSSHConfigTests {
         #expect(refused.status == 1)
         #expect(refused.stderr.split(separator: "\n").count == 1)
         #expect(refused.stderr.contains("\(exec) line 1: Match exec would run a command"), "\(refused.stderr)")
-        let proxy = try cli.file("proxy.conf", "Host p\n  ProxyCommand nc %h %p\n")
+        // ProxyCommand runs only from a file that no one else can change.
+        let marker = cli.home.appendingPathComponent("proxy-ran").path
+        let proxy = try cli.file("proxy.conf", "Host p\n  ProxyCommand touch \(marker)\n")
+        chmod(proxy, 0o664)
         let command = try connect("-F", proxy, "p", "--", "true")
         #expect(command.status == 1)
         #expect(
             command.stderr
-                == "voicesh: \(proxy) line 2: ProxyCommand is not supported (voicesh runs no command from ssh_config); use ProxyJump or -J for a jump host, or ssh for this one\n"
+                == "voicesh: \(proxy) line 2: ProxyCommand not run: others than you can change \(proxy) (chmod go-w it, and own it)\n"
         )
+        #expect(!FileManager.default.fileExists(atPath: marker))
+    }
+
+    @Test func proxyCommandFromTheUsersOwnConfigIsTheTransport() throws {
+        // The classic form: ssh -W through the bastion, the connection on its stdin and stdout.
+        let config = try cli.file(
+            ".ssh/conf.d/proxy.conf",
+            "Host viaproxy\n  HostName 127.0.0.2\n  ProxyCommand /usr/bin/ssh -F \(self.config) -o BatchMode=yes -W %h:%p bastion\n"
+        )
+        chmod(config, 0o644)
+        let result = try connect("viaproxy", "--", "echo", "proxied-ok")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("proxied-ok"))
+        #expect(bastionForwarded(to: "127.0.0.2", port: target.port), "\(bastion.log.suffix(2000))")
     }
 }

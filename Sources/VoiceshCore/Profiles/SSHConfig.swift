@@ -70,7 +70,7 @@ public enum SSHConfig {
                         .init(
                             key: "proxycommand",
                             message:
-                                "ProxyCommand \(value) is not supported (voicesh runs no command from ssh_config); use ProxyJump, or ssh for this host"
+                                "ProxyCommand \(value) is not imported (a profile runs no local command to connect); `voicesh connect \(alias)` reads it from ssh_config"
                         )
                     ]))
         }

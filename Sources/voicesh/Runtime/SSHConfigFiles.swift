@@ -39,6 +39,26 @@ struct SSHConfigFiles {
         }
     }
 
+    /// The ProxyCommand to run for `host`, tokens filled in, or nil for none. It runs only when
+    /// typed with `-o` or read from a file the user alone can change (as ssh checks a user
+    /// config's permissions); profiles never carry one.
+    func proxyCommand(_ options: SSHOptions, host: String) throws(Failure.Command) -> String? {
+        guard let command = options.proxyCommand, command != "none" else { return nil }
+        let source = options.sources["proxycommand"] ?? "-o"
+        if source != "-o" {
+            let path = source.range(of: " line ").map { String(source[..<$0.lowerBound]) } ?? source
+            guard Self.ownedByUser(path) else {
+                throw .message(
+                    "\(source): ProxyCommand not run: others than you can change \(path) (chmod go-w it, and own it)")
+            }
+        }
+        do throws(SSHConfigResolver.Problem) {
+            return try resolver.expand(command, options: options, host: host, keyword: "ProxyCommand")
+        } catch {
+            throw .message(error.description)
+        }
+    }
+
     /// Whether the user alone may change `path` (ssh's own check before trusting a config
     /// with a command in it): owned by the user or root, not writable by group or others.
     static func ownedByUser(_ path: String) -> Bool {

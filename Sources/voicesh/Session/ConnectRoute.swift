@@ -39,14 +39,17 @@ struct ConnectRoute {
         if let problem = Destination.hostProblem(host) {
             throw Failure.Command.message("jump host \(destination.host): host \(problem)")
         }
-        let hop = Hop(
+        var hop = Hop(
             name: destination.host, host: host, port: options.port ?? 22, user: options.user ?? context.localUser,
             identities: identities.map(context.expandingTilde).uniqued(),
             identitiesOnly: options.identitiesOnly ?? false,
             knownHostsFile: context.expandingTilde(flags.knownHosts ?? knownHosts),
             policy: flags.strictHostKeyChecking ?? options.strictHostKeyChecking.map(StrictHostKeyChecking.init) ?? .ask
         )
-        guard let previous = jumps ?? options.jumps, let last = previous.last else { return [hop] }
+        guard let previous = jumps ?? options.jumps, let last = previous.last else {
+            hop.proxyCommand = try files.proxyCommand(options, host: destination.host)
+            return [hop]
+        }
         let before = try hops(
             to: last, via: previous.count > 1 ? Array(previous.dropLast()) : nil, depth: depth + 1)
         return before + [hop]

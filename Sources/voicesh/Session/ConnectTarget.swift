@@ -46,22 +46,24 @@ struct ConnectTarget {
         if let identity = command.identity { chosen.identity = identity }
         if let knownHosts = command.knownHosts { chosen.knownHosts = knownHosts }
         if let keepalive = command.keepalive { chosen.keepalive = keepalive }
-        // The same rules as a saved profile: an ad-hoc host such as `-oProxyCommand=…` is refused too.
+        // The same rules as a saved profile: an ad-hoc host such as `-ohost` is refused too.
         let problems = chosen.validate()
         guard problems.isEmpty else { throw ProfileProblems(source: "connect \(command.target)", problems: problems) }
         let jumpSpec = command.jump ?? chosen.jump
-        if let proxy = options.proxyCommand, proxy != "none", jumpSpec == nil {
-            throw Failure.Command.message(
-                "\(options.sources["proxycommand"] ?? "-o"): ProxyCommand is not supported (voicesh runs no command from ssh_config); use ProxyJump or -J for a jump host, or ssh for this one"
-            )
-        }
+        // ProxyCommand's tokens mean the values in use, the profile's own included.
+        var used = options
+        used.hostName = chosen.host
+        used.port = chosen.port
+        used.user = chosen.user ?? context.localUser
+        let proxyCommand = jumpSpec == nil ? try files.proxyCommand(used, host: name) : nil
 
         let policy = command.strictHostKeyChecking ?? options.strictHostKeyChecking.map(StrictHostKeyChecking.init)
         let identities = ([chosen.identity].compactMap { $0 } + configIdentities).map(context.expandingTilde)
         let target = Hop(
             name: command.target, host: chosen.host, port: chosen.port, user: chosen.user ?? context.localUser,
             identities: identities.uniqued(), identitiesOnly: options.identitiesOnly ?? false,
-            knownHostsFile: context.expandingTilde(chosen.knownHosts ?? "~/.ssh/known_hosts"), policy: policy ?? .ask)
+            knownHostsFile: context.expandingTilde(chosen.knownHosts ?? "~/.ssh/known_hosts"), policy: policy ?? .ask,
+            proxyCommand: proxyCommand)
         var jumps: [Destination]?
         if let jumpSpec, jumpSpec != "none" {
             guard let hops = SSHOptions.jumps(jumpSpec) else {

@@ -13,4 +13,6 @@ struct Hop {
     var identitiesOnly: Bool
     var knownHostsFile: String
     var policy: StrictHostKeyChecking
+    /// ProxyCommand, tokens filled in: the way to this hop instead of TCP (first hop only).
+    var proxyCommand: String?
 }

@@ -112,7 +112,9 @@ struct SessionRunner {
                 throw SSHError.onJumpHost(jumpHost.name, error)
             }
         }
-        let session = try SSHSession(host: hop.host, port: hop.port, timeout: target.timeout, over: tunnel)
+        let proxy = try hop.proxyCommand.map { command throws(SSHError) in try ProxyCommand(command) }
+        let session = try SSHSession(
+            host: hop.host, port: hop.port, timeout: target.timeout, over: tunnel, proxy: proxy)
         try HostKeyCheck(knownHosts: KnownHosts(userFile: hop.knownHostsFile), policy: hop.policy, prompter: prompter)
             .verify(session)
         var plan = AuthPlan(
