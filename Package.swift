@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers (see DESIGN.md): system-library shims → one adapter target per outside library →
-// the pure VoiceshCore → the thin `voicesh` executable. Adapters never import each other.
+// the pure VoiceshCore → the VoiceshSession library → the thin `voicesh` executable.
+// Adapters never import each other.
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6), .unsafeFlags(["-warnings-as-errors"])]
 
 let package = Package(
@@ -94,16 +95,31 @@ let package = Package(
             ],
             swiftSettings: strict),
 
-        // The only target that sees every adapter.
-        .executableTarget(
-            name: "voicesh",
+        // The session runtime: the one loop, dictation, engine construction, history writing,
+        // the synced store, learning. The only library that sees every adapter; it works
+        // through `AppContext`, which the executable builds once per command.
+        .target(
+            name: "VoiceshSession",
             dependencies: [
                 "VoiceshCore", "ProfileFormat", "Store", "SSHClient", "AudioCapture", "LocalRecognizer",
                 "Transcription", "Streaming", "TerminalScreen", "SharedStore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.copy("Resources/gather-context.sh")], swiftSettings: strict),
+            swiftSettings: strict),
+
+        // Commands only: argument parsing, the live context, calls into VoiceshSession. The
+        // gathering script stays its resource (`voicesh_voicesh.resources`, found beside the program).
+        .executableTarget(
+            name: "voicesh",
+            dependencies: [
+                "VoiceshSession", "VoiceshCore", "ProfileFormat", "Store", "SSHClient", "AudioCapture",
+                "LocalRecognizer", "Transcription", "SharedStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: [.copy("Resources/gather-context.sh")], swiftSettings: strict,
+            plugins: ["BuildInfo"]),
+        // Writes the commit voicesh is built from before each build (`voicesh --version`).
+        .plugin(name: "BuildInfo", capability: .buildTool()),
 
         .executableTarget(
             name: "StoreBenchmark", dependencies: ["VoiceshCore", "Store"],
@@ -123,7 +139,8 @@ let package = Package(
             path: "Benchmarks/ContextBenchmark", exclude: ["commands.txt"], swiftSettings: strict),
         .executableTarget(
             name: "ServerBenchmark", dependencies: ["VoiceshCore"], path: "Benchmarks/ServerBenchmark",
-            exclude: ["renderings.tsv", "whisper-base-renderings.tsv"], swiftSettings: strict),
+            exclude: ["renderings.tsv", "whisper-base-renderings.tsv", "whisper-base-prompts-renderings.tsv"],
+            swiftSettings: strict),
 
         .testTarget(name: "VoiceshCoreTests", dependencies: ["VoiceshCore"], swiftSettings: strict),
         .testTarget(
@@ -145,6 +162,10 @@ let package = Package(
             swiftSettings: strict),
         // A throwaway PostgreSQL (scripts/postgres-sandbox) for the tests that need one.
         .target(name: "PostgresSandbox", path: "Tests/Support/PostgresSandbox", swiftSettings: strict),
+        .testTarget(
+            name: "VoiceshSessionTests",
+            dependencies: ["VoiceshSession", "VoiceshCore", "AudioCapture", "Store", "SSHClient"],
+            swiftSettings: strict),
         .testTarget(
             name: "CLITests",
             dependencies: [

@@ -11,7 +11,8 @@
 // EDGE_BENCH_USE=20,50 rows after learning from that many dictations by itself. To explore on
 // a busy machine: EDGE_BENCH_VOICES=espeak-en-gb,flite-slt measures only those voices and
 // EDGE_BENCH_LIMIT=15 only each voice's first 15 commands. EDGE_BENCH_ONLY_QUOTES=1 measures
-// only the commands with `quote … end quote` in them; EDGE_BENCH_SECOND_PASS=off turns the
+// only the commands with `quote … end quote` in them; EDGE_BENCH_CONFIDENCE=1 prints only how
+// well "unsure" (a word's posterior under a threshold) finds the wrong words; EDGE_BENCH_SECOND_PASS=off turns the
 // general-English second pass over quoted spans off (the first pass alone, for comparison).
 import Foundation
 import LocalRecognizer
@@ -196,6 +197,70 @@ func measure(_ name: String, _ engine: PocketSphinxEngine, _ set: (speech: [Utte
     return f
 }
 
+/// Which hypothesis words are right: aligned (least edits) to the same reference word.
+func rightWords(_ reference: [String], _ heard: [String]) -> [Bool] {
+    let n = reference.count, m = heard.count
+    var cost = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+    for i in 0...n { cost[i][0] = i }
+    for j in 0...m { cost[0][j] = j }
+    for i in stride(from: 1, through: n, by: 1) {
+        for j in stride(from: 1, through: m, by: 1) {
+            let same = reference[i - 1] == heard[j - 1] ? 0 : 1
+            cost[i][j] = min(cost[i - 1][j - 1] + same, cost[i - 1][j] + 1, cost[i][j - 1] + 1)
+        }
+    }
+    var right = [Bool](repeating: false, count: m)
+    var (i, j) = (n, m)
+    while i > 0, j > 0 {
+        let same = reference[i - 1] == heard[j - 1]
+        if cost[i][j] == cost[i - 1][j - 1] + (same ? 0 : 1) {
+            right[j - 1] = same
+            (i, j) = (i - 1, j - 1)
+        } else if cost[i][j] == cost[i][j - 1] + 1 {
+            j -= 1
+        } else {
+            i -= 1
+        }
+    }
+    return right
+}
+
+/// Unsure words against wrong ones (EDGE_BENCH_CONFIDENCE=1): each heard word's posterior and
+/// whether it was right, then precision and recall of "unsure" at each threshold.
+func confidenceTable(_ engine: PocketSphinxEngine, _ sets: [(speech: [Utterance], noise: [Utterance])]) async {
+    var scored: [(confidence: Double, right: Bool)] = []
+    for set in sets {
+        for sample in set.speech {
+            let stream = AsyncStream<AudioFrame> { continuation in
+                for frame in AudioFrame.frames(of: sample.audio) { continuation.yield(frame) }
+                continuation.finish()
+            }
+            guard let transcript = try? await engine.transcribe(stream, partial: { _ in }) else { continue }
+            let words = transcript.words
+            let right = rightWords(sample.text.split(separator: " ").map(String.init), words.map(\.text))
+            for (word, ok) in zip(words, right) { scored.append((word.confidence ?? 1, ok)) }
+        }
+    }
+    let wrong = scored.filter { !$0.right }.count
+    print("Unsure words (edge posteriors), \(scored.count) words heard, \(wrong) wrong\n")
+    print(
+        "| threshold | marked unsure | precision (unsure that are wrong) | recall (wrong marked) | right words marked |"
+    )
+    print("|---|---|---|---|---|")
+    for threshold in [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99] {
+        let marked = scored.filter { $0.confidence < threshold }
+        let hits = marked.filter { !$0.right }.count
+        let rightMarked = marked.count - hits
+        print(
+            "| \(threshold) | \(marked.count) | \(percent(hits, marked.count)) | \(percent(hits, wrong)) | "
+                + "\(percent(rightMarked, scored.count - wrong)) |")
+    }
+    let sure = scored.filter { $0.confidence >= Doubt.threshold }
+    print(
+        "\nAt Doubt.threshold \(Doubt.threshold): wrong among unsure \(percent(scored.filter { $0.confidence < Doubt.threshold && !$0.right }.count, scored.count - sure.count)), wrong among sure \(percent(sure.filter { !$0.right }.count, sure.count))\n"
+    )
+}
+
 func percent(_ part: Int, _ whole: Int) -> String {
     whole == 0 ? "—" : String(format: "%.1f%%", Double(part) / Double(whole) * 100)
 }
@@ -267,6 +332,11 @@ func printTable(_ title: String, _ rows: [(String, Figures)]) {
     for (synthesizer, f) in bySynthesizer { print(row("**\(synthesizer)** (all its voices)", f)) }
     print(row("**all voices**", total))
     print("")
+}
+
+if environment["EDGE_BENCH_CONFIDENCE"] != nil {
+    await confidenceTable(engine, sets)
+    exit(0)
 }
 
 var unadapted: [(String, Figures)] = []

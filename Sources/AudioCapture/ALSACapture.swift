@@ -6,12 +6,11 @@ import VoiceshCore
 /// a thread of its own, in frames of 40 ms.
 ///
 /// `@unchecked Sendable`: the device handle is created in `start` and from then on touched
-/// only by the capture thread; `stop` only sets a flag under the lock and waits for the thread.
+/// only by the capture thread; `stop` only sets its flag and waits for it (`SourceThread`).
 public final class ALSACapture: AudioSource, @unchecked Sendable {
     public let device: String
     private let lock = NSLock()
-    private var stopping = false
-    private var running: DispatchGroup?
+    private let thread = SourceThread()
     /// Overruns recovered so far in this recording (samples were lost, recording went on).
     public private(set) var overruns = 0
 
@@ -29,35 +28,17 @@ public final class ALSACapture: AudioSource, @unchecked Sendable {
         stop()
         // Handed over whole: from here on only the capture thread touches the device.
         nonisolated(unsafe) let pcm = try ALSADevice(name: device, direction: .capture)
-        let group = DispatchGroup()
-        lock.withLock {
-            stopping = false
-            overruns = 0
-            running = group
-        }
-        group.enter()
-        let thread = Thread { [self] in
-            defer { group.leave() }
-            capture(pcm, sink)
-        }
-        thread.name = "voicesh-capture"
-        thread.start()
+        lock.withLock { overruns = 0 }
+        thread.start(name: "voicesh-capture") { [self] in capture(pcm, sink) }
     }
 
-    public func stop() {
-        let group = lock.withLock {
-            stopping = true
-            defer { running = nil }
-            return running
-        }
-        group?.wait()
-    }
+    public func stop() { thread.stop() }
 
     private func capture(_ pcm: ALSADevice, _ sink: @Sendable (AudioEvent) -> Void) {
         let frameSize = AudioFormat.speech.sampleRate / 25  // 40 ms
         var buffer = [Int16](repeating: 0, count: frameSize)
         var position = 0
-        while !lock.withLock({ stopping }) {
+        while !thread.isStopping {
             do {
                 switch try pcm.read(into: &buffer, timeout: 50) {
                 case .samples(let n) where n > 0:

@@ -7,17 +7,13 @@ import VoiceshCore
 public final class WAVFileSource: AudioSource, @unchecked Sendable {
     public let path: String
     private let samples: [Int16]
-    private let lock = NSLock()
-    private var stopping = false
-    private var running: DispatchGroup?
+    private let thread = SourceThread()
 
     public init(path: String) throws(AudioError) {
         self.path = path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .badFile(path: path, reason: "no such file or not readable")
-        }
+        let bytes = try AudioFile.read(path)
         do throws(WAV.FormatError) {
-            samples = try WAV.decode([UInt8](data)).speechSamples()
+            samples = try WAV.decode(bytes).speechSamples()
         } catch {
             throw .badFile(path: path, reason: error.message)
         }
@@ -27,39 +23,22 @@ public final class WAVFileSource: AudioSource, @unchecked Sendable {
     public var seconds: Double { Double(samples.count) / Double(AudioFormat.speech.sampleRate) }
 
     public func start(_ sink: @escaping @Sendable (AudioEvent) -> Void) throws(AudioError) {
-        stop()
-        let group = DispatchGroup()
-        lock.withLock {
-            stopping = false
-            running = group
-        }
-        group.enter()
         let frames = AudioFrame.frames(of: samples, milliseconds: 40)
-        let thread = Thread { [self] in
-            defer { group.leave() }
+        thread.start(name: "voicesh-file-audio") { [thread] in
             let start = DispatchTime.now().uptimeNanoseconds
             for (i, frame) in frames.enumerated() {
                 // Frame i is due when its last sample would have been spoken.
                 let due = start + UInt64(i + 1) * 40_000_000
                 while DispatchTime.now().uptimeNanoseconds < due {
-                    if lock.withLock({ stopping }) { return }
+                    if thread.isStopping { return }
                     let left = due - min(due, DispatchTime.now().uptimeNanoseconds)
                     usleep(useconds_t(min(left / 1000, 10_000)))
                 }
-                if lock.withLock({ stopping }) { return }
+                if thread.isStopping { return }
                 sink(.frame(frame))
             }
         }
-        thread.name = "voicesh-file-audio"
-        thread.start()
     }
 
-    public func stop() {
-        let group = lock.withLock {
-            stopping = true
-            defer { running = nil }
-            return running
-        }
-        group?.wait()
-    }
+    public func stop() { thread.stop() }
 }

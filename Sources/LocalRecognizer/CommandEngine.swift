@@ -31,12 +31,21 @@ public struct CommandEngine: SpeechEngine {
     ) async throws(EngineError) -> Transcript {
         var samples: [Int16] = []
         for await frame in audio { samples += frame.samples }
-        let wav = scratchDirectory + "/recording-\(UUID().uuidString).wav"
+        let data = Data(WAV.encode(samples))
+        let name = "/recording-\(UUID().uuidString).wav"
+        var wav = scratchDirectory + name
         do {
             try FileManager.default.createDirectory(atPath: scratchDirectory, withIntermediateDirectories: true)
-            try Data(WAV.encode(samples)).write(to: URL(fileURLWithPath: wav))
+            try data.write(to: URL(fileURLWithPath: wav))
         } catch {
-            throw .unavailable("cannot write the recording for the command: \(error.localizedDescription)")
+            // A full or read-only cache disk: the temporary directory, often another disk, will do.
+            try? FileManager.default.removeItem(atPath: wav)
+            wav = FileManager.default.temporaryDirectory.path + name
+            do {
+                try data.write(to: URL(fileURLWithPath: wav))
+            } catch {
+                throw .unavailable("cannot write the recording for the command: \(error.localizedDescription)")
+            }
         }
         defer { try? FileManager.default.removeItem(atPath: wav) }
 
@@ -64,7 +73,7 @@ public struct CommandEngine: SpeechEngine {
         // Blocking reads belong on their own threads, off the cooperative pool.
         let output: (Data, Data, Int32) = await withCheckedContinuation { continuation in
             Thread {
-                let errors = Box<Data>(Data())
+                let errors = Locked<Data>(Data())
                 let reading = DispatchGroup()
                 reading.enter()
                 Thread {
@@ -94,16 +103,5 @@ public struct CommandEngine: SpeechEngine {
         }
         guard !assembler.finals.isEmpty else { throw .noSpeech }
         return Transcript(segments: assembler.finals)
-    }
-}
-
-/// A value handed from one thread to another (the lock makes it Sendable).
-final class Box<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }

@@ -24,7 +24,8 @@ struct EdgeModel {
         }
         guard !ShellCorpus.sentences.isEmpty else {
             throw .unavailable(
-                "the shell corpus is missing at \(ShellCorpus.file); keep the voicesh_LocalRecognizer.resources folder beside the program"
+                "the edge engine's shell corpus is missing (looked for \(ShellCorpus.places("shell-corpus.txt"))); "
+                    + "reinstall voicesh (make install) or set VOICESH_DATA_DIR to the folder that holds it"
             )
         }
         let lines = lines(vocabulary: vocabulary, history: history)

@@ -161,10 +161,16 @@ final class PocketSphinxDecoder {
         return ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
     }
 
-    /// Ends the utterance: words with their times (10 ms frames) and the posterior probability.
-    func finish() -> (words: [(word: String, start: Double, end: Double)], confidence: Double, heardSpeech: Bool) {
+    /// Ends the utterance: words with their times (10 ms frames), each word's posterior
+    /// probability in the lattice (`posteriors`, 0…1, one per word), and the utterance's.
+    func finish() -> (
+        words: [(word: String, start: Double, end: Double)], posteriors: [Double], confidence: Double,
+        heardSpeech: Bool
+    ) {
         ps_end_utt(decoder)
         var words: [(String, Double, Double)] = []
+        var posteriors: [Double] = []
+        let logmath = ps_get_logmath(decoder)
         var segment = ps_seg_iter(decoder)
         // Segment frames are the stream's (every sample since the decoder was made), offset by
         // where pocketsphinx's voice detector says speech began: that sample count less its
@@ -185,10 +191,15 @@ final class PocketSphinxDecoder {
             if !word.hasPrefix("<"), !word.hasPrefix("["), !word.hasPrefix("+") {
                 let base = word.split(separator: "(").first.map(String.init) ?? word  // "kubectl(2)" → "kubectl"
                 words.append((base, Double(first) / 100, Double(last + 1) / 100))
+                // The word's posterior in the lattice (the bestpath search computes them): how much
+                // of the probability of every path through this stretch goes through this word.
+                var acoustic: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
+                let posterior = ps_seg_prob(current, &acoustic, &language, &backoff)
+                posteriors.append(min(1, max(0, logmath_exp(logmath, posterior))))
             }
             segment = ps_seg_next(current)
         }
-        let probability = logmath_exp(ps_get_logmath(decoder), ps_get_prob(decoder))
-        return (words, probability, heardSpeech)
+        let probability = logmath_exp(logmath, ps_get_prob(decoder))
+        return (words, posteriors, probability, heardSpeech)
     }
 }

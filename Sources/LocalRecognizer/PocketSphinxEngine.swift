@@ -182,6 +182,20 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         try await transcribe(audio, context: .empty, partial: partial)
     }
 
+    /// The final words with the first pass's posteriors: words the quoted-English second pass
+    /// left alone keep theirs; the words it heard again have none (unknown, never marked).
+    static func scored(_ words: [String], first: [String], posteriors: [Double]) -> [TranscriptSegment.Word] {
+        let head = zip(words, first).prefix { $0 == $1 }.count
+        let tail = min(
+            zip(words.reversed(), first.reversed()).prefix { $0 == $1 }.count, words.count - head, first.count - head)
+        return words.enumerated().map { i, word in
+            let confidence: Double? =
+                i < head
+                ? posteriors[i] : i >= words.count - tail ? posteriors[first.count - (words.count - i)] : nil
+            return TranscriptSegment.Word(word, confidence: confidence)
+        }
+    }
+
     public func transcribe(
         _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
     ) async throws(EngineError) -> Transcript {
@@ -231,7 +245,8 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         return Transcript(segments: [
             TranscriptSegment(
                 text: text, start: result.words.first?.start ?? 0, end: result.words.last?.end ?? 0,
-                confidence: result.confidence)
+                confidence: result.confidence,
+                words: Self.scored(words, first: result.words.map(\.word), posteriors: result.posteriors))
         ])
     }
 }

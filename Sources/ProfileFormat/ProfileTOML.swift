@@ -36,7 +36,8 @@ public enum ProfileTOML {
                 if profiles.contains(where: { $0.name == profile.name }) {
                     problems.append(
                         .init(
-                            key: "name", message: "\"\(profile.name)\" appears twice in this file",
+                            key: "name",
+                            message: "\"\(UntrustedText.excerpt(profile.name))\" appears twice in this file",
                             line: lines[scope, "name"]))
                 }
                 profiles.append(profile)

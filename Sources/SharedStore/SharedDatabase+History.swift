@@ -8,7 +8,7 @@ import VoiceshCore
 extension SharedDatabase {
     static let dictationColumns = """
         id, profile, engine, fallbackEngine, startedAt, audioSeconds, latencyMs, rawText, finalText, outcome,
-        error, confidence, uid, revision
+        error, confidence, uid, revision, words::text
         """
 
     public func dictations(profile: String? = nil, search: String? = nil, limit: Int = 50) throws(StoreError)
@@ -145,12 +145,12 @@ extension SharedDatabase {
         var query = PostgresQuery(
             unsafeSQL: """
                 INSERT INTO dictation (profile, engine, fallbackEngine, startedAt, audioSeconds, latencyMs, rawText,
-                    finalText, outcome, error, confidence, uid, revision)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                    finalText, outcome, error, confidence, uid, revision, words)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb)
                 ON CONFLICT (uid) DO UPDATE SET profile = EXCLUDED.profile, finalText = EXCLUDED.finalText,
                     rawText = EXCLUDED.rawText, outcome = EXCLUDED.outcome, error = EXCLUDED.error,
                     latencyMs = EXCLUDED.latencyMs, fallbackEngine = EXCLUDED.fallbackEngine,
-                    confidence = EXCLUDED.confidence, revision = EXCLUDED.revision
+                    confidence = EXCLUDED.confidence, revision = EXCLUDED.revision, words = EXCLUDED.words
                     WHERE dictation.revision < EXCLUDED.revision
                 RETURNING (xmax = 0)
                 """)
@@ -167,6 +167,7 @@ extension SharedDatabase {
         query.binds.append(d.confidence)
         query.binds.append(uid)
         query.binds.append(row.revision)
+        query.binds.append(Self.encode(d.words))
         return query
     }
 
@@ -181,7 +182,17 @@ extension SharedDatabase {
             finalText: try cells[8].decode(String.self), outcome: Dictation.Outcome(rawValue: outcomeText) ?? .failed,
             error: try cells[10].decode(String?.self), confidence: try cells[11].decode(Double?.self))
         d.uid = try cells[12].decode(UUID.self)
+        if let words = try cells[14].decode(String?.self) {
+            d.words = (try? JSONDecoder().decode([TranscriptSegment.Word].self, from: Data(words.utf8))) ?? []
+        }
         return PendingDictation(dictation: d, revision: try cells[13].decode(Int.self))
+    }
+
+    /// The words as stored: JSON, their text without escape sequences; null when none.
+    static func encode(_ words: [TranscriptSegment.Word]) -> String? {
+        guard !words.isEmpty else { return nil }
+        let clean = words.map { TranscriptSegment.Word(UntrustedText.clean($0.text), confidence: $0.confidence) }
+        return (try? JSONEncoder().encode(clean)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Every word of `text` as a prefix, all required: what FTS5's prefix pattern does locally.

@@ -2,14 +2,23 @@ import Foundation
 import PostgresNIO
 import VoiceshCore
 
-/// Profiles in the shared store: the same columns as the local `profile` table; engines and
-/// aliases as jsonb, read and written whole. The unique name decides every conflict.
+/// Profiles in the shared store: the same columns as the local `profile` table, one per key of
+/// the `Profile.fields` registry, then engines and aliases as jsonb, read and written whole.
+/// The unique name decides every conflict.
 extension SharedDatabase: VoiceshStore {
-    static let profileColumns = """
-        name, host, port, "user", identity, knownHosts, keepalive, toggleKey, send, history, production,
-        autoStop, audioDevice, learn, engine::text, fallback::text, aliases::text, pinned::text,
-        context, jump, forwardAgent
-        """
+    /// The registry's keys, then the JSON columns, in the order they are selected and bound.
+    static var profileColumns: String {
+        let keys = Profile.fields.map { field in field.kind == .strings ? sqlName(field) + "::text" : sqlName(field) }
+        return (keys + jsonColumns.map { $0 + "::text" }).joined(separator: ", ")
+    }
+
+    static let jsonColumns = ["engine", "fallback", "aliases", "pinned"]
+
+    /// A key's column as SQL: unquoted, so PostgreSQL folds it to lower case as it did when the
+    /// table was made; `user` is a reserved word.
+    static func sqlName(_ field: ProfileField<Profile>) -> String {
+        field.column == "user" ? "\"user\"" : field.column
+    }
 
     public func profiles() throws(StoreError) -> [Profile] {
         try run { [logger] connection in
@@ -113,103 +122,75 @@ extension SharedDatabase: VoiceshStore {
     /// One statement: insert, or (when replacing) overwrite the row of the same name. It
     /// returns a row when it wrote one, none when the name was taken and not to be replaced.
     static func upsert(_ p: Profile, replace: Bool) throws(StoreError) -> PostgresQuery {
-        let conflict =
-            replace
-            ? """
-            DO UPDATE SET host = EXCLUDED.host, port = EXCLUDED.port, "user" = EXCLUDED."user",
-                identity = EXCLUDED.identity, knownHosts = EXCLUDED.knownHosts, keepalive = EXCLUDED.keepalive,
-                toggleKey = EXCLUDED.toggleKey, send = EXCLUDED.send, history = EXCLUDED.history,
-                production = EXCLUDED.production, autoStop = EXCLUDED.autoStop, audioDevice = EXCLUDED.audioDevice,
-                learn = EXCLUDED.learn, engine = EXCLUDED.engine, fallback = EXCLUDED.fallback,
-                aliases = EXCLUDED.aliases, pinned = EXCLUDED.pinned, context = EXCLUDED.context,
-                jump = EXCLUDED.jump, forwardAgent = EXCLUDED.forwardAgent,
-                updatedAt = now()
-            """ : "DO NOTHING"
+        let columns = Profile.fields.map(sqlName) + jsonColumns
+        let keys = Profile.fields.count
+        let values = columns.indices.map { i in i < keys ? "$\(i + 1)" : "$\(i + 1)::jsonb" }
+        let updates = columns.dropFirst().map { "\($0) = EXCLUDED.\($0)" } + ["updatedAt = now()"]
+        let conflict = replace ? "DO UPDATE SET " + updates.joined(separator: ", ") : "DO NOTHING"
         var query = PostgresQuery(
             unsafeSQL: """
-                INSERT INTO profile (name, host, port, "user", identity, knownHosts, keepalive, toggleKey, send,
-                    history, production, autoStop, audioDevice, learn, engine, fallback, aliases, pinned, context,
-                    jump, forwardAgent, createdAt, updatedAt)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb,
-                    $17::jsonb, $18::jsonb, $19, $20, $21, now(), now())
+                INSERT INTO profile (\(columns.joined(separator: ", ")), createdAt, updatedAt)
+                VALUES (\(values.joined(separator: ", ")), now(), now())
                 ON CONFLICT (name) \(conflict) RETURNING id
                 """)
-        query.binds.append(p.name)
-        query.binds.append(p.host)
-        query.binds.append(p.port)
-        query.binds.append(p.user)
-        query.binds.append(p.identity)
-        query.binds.append(p.knownHosts)
-        query.binds.append(p.keepalive)
-        query.binds.append(p.toggleKey)
-        query.binds.append(p.send.rawValue)
-        query.binds.append(p.history.rawValue)
-        query.binds.append(p.production)
-        query.binds.append(p.autoStop)
-        query.binds.append(p.audioDevice)
-        query.binds.append(p.learn?.rawValue)
+        for field in Profile.fields { try bind(field.value(in: p), kind: field.kind, to: &query.binds) }
         query.binds.append(try json(p.engine))
         query.binds.append(try p.fallback.map(json))
         query.binds.append(try json(p.aliases))
         query.binds.append(try json(p.pinned.sorted()))
-        query.binds.append(p.context.rawValue)
-        query.binds.append(p.jump)
-        query.binds.append(p.forwardAgent)
         return query
+    }
+
+    /// A key's value, bound with its kind's type even when there is none (NULL).
+    private static func bind(_ value: ConfigValue?, kind: ConfigValue.Kind, to binds: inout PostgresBindings)
+        throws(StoreError)
+    {
+        switch (kind, value) {
+        case (_, .string(let s)?): binds.append(s)
+        case (_, .integer(let n)?): binds.append(n)
+        case (_, .float(let x)?): binds.append(x)
+        case (_, .boolean(let b)?): binds.append(b)
+        case (_, .strings(let list)?): binds.append(try json(list))
+        case (.integer, nil): binds.append(Int?.none)
+        case (.float, nil): binds.append(Double?.none)
+        case (.boolean, nil): binds.append(Bool?.none)
+        case (.string, nil), (.strings, nil): binds.append(String?.none)
+        }
     }
 
     static func profile(from row: PostgresRow) throws -> Profile {
         let cells = Array(row)
-        let name = try cells[0].decode(String.self)
-        let host = try cells[1].decode(String.self)
-        let port = try cells[2].decode(Int.self)
-        let user = try cells[3].decode(String?.self)
-        let identity = try cells[4].decode(String?.self)
-        let knownHosts = try cells[5].decode(String?.self)
-        let keepalive = try cells[6].decode(Int.self)
-        let toggleKey = try cells[7].decode(String.self)
-        let send = try cells[8].decode(String.self)
-        let history = try cells[9].decode(String.self)
-        let production = try cells[10].decode(Bool.self)
-        let autoStop = try cells[11].decode(Double.self)
-        let audioDevice = try cells[12].decode(String?.self)
-        let learn = try cells[13].decode(String?.self)
-        let engine = try cells[14].decode(String.self)
-        let fallback = try cells[15].decode(String?.self)
-        let aliases = try cells[16].decode(String.self)
-        let pinned = try cells[17].decode(String.self)
-        let context = try cells[18].decode(String.self)
-        let jump = try cells[19].decode(String?.self)
-        let forwardAgent = try cells[20].decode(Bool.self)
-        var p = Profile(name: name, host: host)
-        p.port = port
-        p.user = user
-        p.identity = identity
-        p.knownHosts = knownHosts
-        p.keepalive = keepalive
-        p.toggleKey = toggleKey
-        p.send = try value(send)
-        p.history = try value(history)
-        p.production = production
-        p.autoStop = autoStop
-        p.audioDevice = audioDevice
-        p.learn = try learn.map(value)
+        var p = Profile(name: "", host: "")
+        for (field, cell) in zip(Profile.fields, cells) {
+            let value: ConfigValue? =
+                switch field.kind {
+                case .string: try cell.decode(String?.self).map(ConfigValue.string)
+                case .integer: try cell.decode(Int?.self).map(ConfigValue.integer)
+                case .float: try cell.decode(Double?.self).map(ConfigValue.float)
+                case .boolean: try cell.decode(Bool?.self).map(ConfigValue.boolean)
+                case .strings:
+                    try cell.decode(String?.self).map {
+                        .strings(try JSONDecoder().decode([String].self, from: Data($0.utf8)))
+                    }
+                }
+            do {
+                try field.assign(value, to: &p)
+            } catch {
+                let text = if case .string(let word)? = value { word } else { String(describing: value) }
+                throw StoreError.postgres(
+                    server: "", message: "a profile holds \"\(text)\", which this voicesh does not know")
+            }
+        }
+        let json = cells.dropFirst(Profile.fields.count).map { $0 }
+        let engine = try json[0].decode(String.self)
+        let fallback = try json[1].decode(String?.self)
+        let aliases = try json[2].decode(String.self)
+        let pinned = try json[3].decode(String.self)
         p.engine = try JSONDecoder().decode(EngineConfig.self, from: Data(engine.utf8))
         p.fallback = try fallback.map { try JSONDecoder().decode(EngineConfig.self, from: Data($0.utf8)) }
         p.aliases = try JSONDecoder().decode([String: String].self, from: Data(aliases.utf8))
         p.pinned = Set(try JSONDecoder().decode([String].self, from: Data(pinned.utf8)))
-        p.context = try value(context)
-        p.jump = jump
-        p.forwardAgent = forwardAgent
         return p
-    }
-
-    private static func value<T: RawRepresentable>(_ text: String) throws -> T where T.RawValue == String {
-        guard let value = T(rawValue: text) else {
-            throw StoreError.postgres(
-                server: "", message: "a profile holds \"\(text)\", which this voicesh does not know")
-        }
-        return value
     }
 
     private static func json<T: Encodable>(_ value: T) throws(StoreError) -> String {

@@ -111,14 +111,10 @@ public final class SharedDatabase: Sendable {
     private static func blocking<T: Sendable>(
         _ address: StoreAddress, _ body: @escaping @Sendable () async throws -> T
     ) throws(StoreError) -> T {
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task(executorPreference: StoreExecutor.shared) {
-            do { box.set(.success(try await body())) } catch { box.set(.failure(error)) }
-            done.signal()
+        let result = Blocking.run(on: StoreExecutor.shared) { () async -> Result<T, any Error> in
+            do { return .success(try await body()) } catch { return .failure(error) }
         }
-        done.wait()
-        switch box.get()! {
+        switch result {
         case .success(let value): return value
         case .failure(let error): throw StoreError(error, address: address)
         }
@@ -143,13 +139,4 @@ private final class StoreExecutor: TaskExecutor, @unchecked Sendable {
         let executor = asUnownedTaskExecutor()
         queue.async { job.runSynchronously(on: executor) }
     }
-}
-
-/// Hands a result from the task that made it to the thread waiting for it.
-private final class ResultBox<T>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<T, any Error>?
-
-    func set(_ value: Result<T, any Error>) { lock.withLock { result = value } }
-    func get() -> Result<T, any Error>? { lock.withLock { result } }
 }

@@ -1,4 +1,5 @@
 import GRDB
+import VoiceshCore
 
 /// The schema's history. A shipped migration is never edited: change the schema by adding one.
 extension AppDatabase {
@@ -107,14 +108,33 @@ extension AppDatabase {
             // Existing profiles get the default: context for engines on this machine only.
             try db.alter(table: "profile") { t in t.add(column: "context", .text).notNull().defaults(to: "local") }
         }
-        migrator.registerMigration("v9-profile-jump-forward-agent") { db in
-            // Existing profiles: no jump host of their own (ssh_config's ProxyJump may still apply), no agent.
-            try db.alter(table: "profile") { t in
-                t.add(column: "jump", .text)
-                t.add(column: "forwardAgent", .boolean).notNull().defaults(to: false)
+        migrator.registerMigration("v9-dictation-words") { db in
+            // Each word with the engine's confidence in it (JSON); older rows have none.
+            try db.alter(table: "dictation") { t in t.add(column: "words", .jsonText) }
+        }
+        // Every profile key added to `Profile.fields` since: a column made from the key itself.
+        for field in Profile.addedFields {
+            let key = field.key
+            migrator.registerMigration(Profile.profileColumnMigration(for: field)) { db in
+                guard let field = Profile.fields.first(where: { $0.key == key }) else { return }
+                let value = try Profile.defaultValue(of: field).map(ProfileRecord.databaseValue)
+                try db.alter(table: "profile") { t in
+                    let column = t.add(column: field.column, Self.columnType(field.kind))
+                    if let value { column.notNull().defaults(to: value) }
+                }
             }
         }
         return migrator
+    }
+
+    static func columnType(_ kind: ConfigValue.Kind) -> Database.ColumnType {
+        switch kind {
+        case .string: .text
+        case .integer: .integer
+        case .float: .double
+        case .boolean: .boolean
+        case .strings: .jsonText
+        }
     }
 
     /// The migrations' names, in order: the shared store's list must match it.

@@ -27,12 +27,41 @@ public struct AppDatabase: Sendable {
         } catch let error where error.isReadOnly {
             // A file the user may not write (read-only, immutable, on a read-only mount or a full
             // disk) still gives its profiles and history; a write then says why it cannot.
+            let refusal = Self.readOnlyFileSystem(near: path) ? StoreError.readOnlyFileSystem(path: path) : error
             config.readonly = true
-            guard let pool = try? DatabasePool(path: path, configuration: config),
-                let database = try? AppDatabase(pool, path: path, busyTimeout: busyTimeout, writeRefusal: error)
-            else { throw error }
+            if let pool = try? DatabasePool(path: path, configuration: config),
+                let database = try? AppDatabase(pool, path: path, busyTimeout: busyTimeout, writeRefusal: refusal)
+            {
+                return database
+            }
+            // Reading WAL needs its -shm index, which a full disk or a read-only mount may not
+            // give: then the file is read as it stands (SQLite's `immutable`), without the
+            // changes still in a -wal file another voicesh may be writing.
+            guard let queue = try? DatabaseQueue(path: Self.immutableURI(path), configuration: config),
+                let database = try? AppDatabase(queue, path: path, busyTimeout: busyTimeout, writeRefusal: refusal)
+            else { throw refusal }
             return database
         }
+    }
+
+    /// Why every write is refused (the file was opened read-only), or nil.
+    public var readOnlyReason: StoreError? { writeRefusal }
+
+    /// `path` as an SQLite URI (Debian's SQLite reads `file:` names as URIs) that opens it
+    /// read-only with no locks and no -shm.
+    private static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
+    }
+
+    /// Whether the file system holding `path` is mounted read-only.
+    static func readOnlyFileSystem(near path: String) -> Bool {
+        var info = statvfs()
+        let directory = (path as NSString).deletingLastPathComponent
+        guard statvfs(directory.isEmpty ? "." : directory, &info) == 0 else { return false }
+        return info.f_flag & UInt(ST_RDONLY) != 0
     }
 
     /// A fresh, private database in memory, for tests.
@@ -92,6 +121,7 @@ extension StoreError {
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT: self = .corrupt(path: path, detail: error.message ?? "\(error)")
         case .SQLITE_BUSY, .SQLITE_LOCKED: self = .locked(path: path, seconds: busyTimeout)
+        case .SQLITE_READONLY where AppDatabase.readOnlyFileSystem(near: path): self = .readOnlyFileSystem(path: path)
         case .SQLITE_READONLY: self = .cannotWrite(path: path, reason: error.message ?? "\(error)")
         case .SQLITE_CANTOPEN, .SQLITE_PERM:
             self =
@@ -109,7 +139,7 @@ extension StoreError {
     /// Opening failed only because nothing may be written.
     fileprivate var isReadOnly: Bool {
         switch self {
-        case .cannotWrite, .diskFull: true
+        case .cannotWrite, .diskFull, .readOnlyFileSystem: true
         default: false
         }
     }

@@ -78,6 +78,8 @@ public struct HybridEngine: SpeechEngine {
         }
         await forwarding.value
         let frames = recorded.frames
+        // A take with no speech in it is no speech for the fallback either: not sent anywhere.
+        if reason == .failed(.noSpeech), !SpeechGate.hearsSpeech(frames) { throw .noSpeech }
         fallingBack()
         let replay = AsyncStream<AudioFrame> { continuation in
             for frame in frames { continuation.yield(frame) }

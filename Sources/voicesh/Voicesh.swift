@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VoiceshSession
 
 @main
 struct Voicesh: AsyncParsableCommand {
@@ -7,10 +8,9 @@ struct Voicesh: AsyncParsableCommand {
         commandName: "voicesh",
         abstract: "Speak into a remote shell.",
         discussion: """
-            Profiles and the dictation history live in $XDG_DATA_HOME/voicesh/voicesh.sqlite
-            (~/.local/share/voicesh by default); VOICESH_HOME=DIR puts all state under DIR.
+            Profiles and the dictation history live in $XDG_DATA_HOME/voicesh/voicesh.sqlite (~/.local/share/voicesh by default); VOICESH_HOME=DIR puts all state under DIR.
             """,
-        version: "0.1.0",
+        version: Version.text,
         subcommands: [
             Connect.self, ContextCommand.self, Listen.self, Transcribe.self, Record.self, Devices.self, Adapt.self,
             Stats.self,
@@ -31,7 +31,12 @@ struct Voicesh: AsyncParsableCommand {
                 arguments = ["connect"] + Connect.openSSHOrder(Array(arguments.dropFirst()))
             }
             var command = try parseAsRoot(arguments)
-            if var command = command as? AsyncParsableCommand {
+            let context = AppContext.live()  // the one live context of this run
+            if let command = command as? any VoiceshCommand {
+                try command.run(context)
+            } else if let command = command as? any AsyncVoiceshCommand {
+                try await command.run(context)
+            } else if var command = command as? AsyncParsableCommand {
                 try await command.run()
             } else {
                 try command.run()

@@ -12,8 +12,7 @@ struct CommandEngineTests {
 
     func recording(_ cli: CLI) throws -> String {
         let path = cli.home.appendingPathComponent("tone.wav").path
-        try Shell.run(
-            "/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", path, "synth", "0.5", "sine", "440"])
+        try TranscribeTests.voice(seconds: 0.5, at: path)
         return path
     }
 

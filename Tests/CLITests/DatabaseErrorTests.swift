@@ -113,8 +113,11 @@ struct UnwritableDatabaseTests {
         let cli = try CLI()
         let recogniser = try cli.file("rec.sh", "#!/bin/sh\necho 'git status'\n")
         chmod(recogniser, 0o755)
+        // One that fails: the recording has no text, and the history cannot keep it.
+        let failing = try cli.file("fail.sh", "#!/bin/sh\necho 'no model' >&2\nexit 1\n")
+        chmod(failing, 0o755)
         let wav = cli.home.appendingPathComponent("tone.wav").path
-        try Shell.run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", wav, "synth", "0.5", "sine", "440"])
+        try TranscribeTests.voice(seconds: 0.5, at: wav)  // a voice: every engine is behind the speech gate
         let small = cli.home.appendingPathComponent("small").path
         let kept = cli.home.appendingPathComponent("kept").path
         try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
@@ -122,9 +125,9 @@ struct UnwritableDatabaseTests {
         // fills: voicesh opens it, transcribes, and cannot write the history.
         let script = """
             set -e
-            mkdir -p \(small) && mount -t tmpfs -o size=1m tmpfs \(small)
+            mkdir -p \(small) && mount -t tmpfs -o size=1m,mode=0700 tmpfs \(small)
             export VOICESH_HOME=\(small) TMPDIR=\(kept)
-            voicesh profile add p --host h.example --recognizer command --command '\(recogniser) {wav}' 2>/dev/null
+            voicesh profile add p --host h.example --recognizer command --command '\(failing) {wav}' 2>/dev/null
             python3 -c 'import sqlite3,time; c=sqlite3.connect("\(small)/voicesh.sqlite"); c.execute("select 1 from profile").fetchall(); time.sleep(30)' &
             sleep 1
             dd if=/dev/zero of=\(small)/fill bs=1k 2>/dev/null || true

@@ -239,11 +239,78 @@ struct DictationTerminalTests {
         let tmux = try session("auto")
         try tmux.send("C-]")
         try tmux.wait { $0.contains("● rec") }
-        usleep(500_000)
+        usleep(1_200_000)  // past the file's 0.3 s of silence, into the voice (the speech gate)
         try tmux.send("C-]")
         let screen = try tmux.wait(seconds: 30) { $0.contains("\nauto ran") }
         #expect(screen.contains("remote$ echo auto ran\nauto ran"), "\(screen)")
         #expect(try history().first?["outcome"] as? String == "ran")
+    }
+
+    /// `send = "auto"` runs only what is known harmless: a line that would empty a file waits,
+    /// marked, and the file is untouched; a read-only line runs at once.
+    @Test func autoSendWaitsOnALineThatWritesAFile() throws {
+        let said = try cli.file("said.txt", ": > precious.db\n")
+        let precious = try cli.file("precious.db", "keep me\n")
+        try profile("auto", engine: "recognizer = \"command\"\ncommand = \"cat \(said)\"", extra: "send = \"auto\"")
+        let home = cli.home.path
+        let tmux = try session("auto", remote: "cd '\(home)' && env PS1='remote$ ' bash --norc --noprofile")
+        var screen = try dictate(tmux, seconds: 1.2, until: "⚠")  // into the voice: the speech gate
+        #expect(screen.contains("remote$ : > precious.db  ⚠ overwrites precious.db  ⏎"), "\(screen)")
+        usleep(500_000)
+        #expect(try String(contentsOfFile: precious, encoding: .utf8) == "keep me\n")
+        #expect(try history().isEmpty)  // nothing sent: the row is written when the user answers
+        try tmux.send("Escape")
+        try tmux.wait { !$0.contains("⚠") }
+        #expect(try String(contentsOfFile: precious, encoding: .utf8) == "keep me\n")
+
+        try "cat precious.db\n".write(toFile: said, atomically: true, encoding: .utf8)
+        try tmux.send("C-]")
+        try tmux.wait { $0.contains("● rec") }
+        usleep(500_000)
+        try tmux.send("C-]")
+        screen = try tmux.wait(seconds: 30) { $0.contains("\nkeep me") }
+        #expect(screen.contains("remote$ cat precious.db\nkeep me"), "\(screen)")
+        #expect(try history().map { $0["outcome"] as? String } == ["ran", "discarded"])
+    }
+
+    /// A recogniser unsure of one word (its `transcript_segment` lists words with confidence):
+    /// the word is underlined on the line, or in brackets under NO_COLOR, and `send = auto`
+    /// waits for the user instead of running it.
+    @Test(arguments: [false, true])
+    func anUnsureWordIsMarkedAndAutoSendWaits(noColor: Bool) throws {
+        let segment =
+            #"{"type":"transcript_segment","text":"echo gzip staged","words":[{"text":"echo","confidence":0.95},"#
+            + #"{"text":"gzip","confidence":0.2},{"text":"staged","confidence":0.9}]}"#
+        let recogniser = try cli.file("unsure.sh", "#!/bin/sh\necho '\(segment)'\n")
+        chmod(recogniser, 0o755)
+        try profile("doubt", engine: "recognizer = \"command\"\ncommand = \"\(recogniser)\"", extra: "send = \"auto\"")
+        var environment = cli.environment
+        // The test runner may itself run under NO_COLOR; an empty one counts as unset (no-color.org).
+        environment["NO_COLOR"] = noColor ? "1" : ""
+        let tmux = try Tmux(
+            [
+                CLI.binary.path, "connect", "--audio-file", speech, "doubt", "--",
+                "env PS1='remote$ ' bash --norc --noprofile",
+            ],
+            environment: environment)
+        try tmux.wait { $0.contains("remote$") }
+        let screen = try dictate(tmux)
+        if noColor {
+            #expect(screen.contains("echo ⟦gzip⟧ staged  ⏎ insert"), "\(screen)")
+        } else {
+            #expect(screen.contains("echo gzip staged  ⏎ insert"), "\(screen)")
+            let styled = try tmux.captureStyled()
+            let before = try #require(styled.range(of: "gzip")).lowerBound
+            let from = styled.index(before, offsetBy: -12, limitedBy: styled.startIndex) ?? styled.startIndex
+            let sgr = styled[from..<before]
+            #expect(sgr.contains("4m") || sgr.contains(";4"), "\(sgr.debugDescription)")
+        }
+        // Nothing ran: the line waits; Enter inserts the text without the marks.
+        #expect(try history().isEmpty)
+        try tmux.send("Enter")
+        let inserted = try tmux.wait { $0.contains("remote$ echo gzip staged") }
+        #expect(!inserted.contains("⟦"))
+        #expect(try history().first?["outcome"] as? String == "inserted")
     }
 
     @Test(arguments: ["assemblyai", "deepgram", "generic"])

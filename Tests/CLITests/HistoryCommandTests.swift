@@ -67,4 +67,39 @@ struct HistoryCommandTests {
         try cli.ok("history", "clear", "-y")
         #expect(try cli.ok("history").stderr == "no dictations yet\n")
     }
+
+    /// `history retry` on a dictation whose text the user edited before the session ended:
+    /// the edit stays in its row, and the new reading is a row of its own.
+    @Test func retryKeepsTheTextOfAnEditedInterruptedRow() throws {
+        let cli = try CLI()
+        let wav = try Data(contentsOf: URL(fileURLWithPath: try TranscribeTests.speech("git status", in: cli)))
+        let db = try AppDatabase.open(at: cli.database)
+        let started = Date(timeIntervalSince1970: 1_800_000_000)
+        let edited = try db.appendDictation(
+            Dictation(
+                profile: "prod", engine: "edge/pocketsphinx", startedAt: started, audioSeconds: 1.4,
+                rawText: "ls -la", finalText: "ls -la /var/log # mine", outcome: .interrupted,
+                error: "the terminal hung up"),
+            audio: wav)
+        let failed = try db.appendDictation(
+            Dictation(
+                profile: "prod", engine: "edge/pocketsphinx", startedAt: started.addingTimeInterval(60),
+                audioSeconds: 1.4, rawText: "", finalText: "", outcome: .failed, error: "engine failed"),
+            audio: wav)
+
+        #expect(try cli.ok("history", "retry", String(edited), "--engine", "edge").stdout == "git status\n")
+        let mine = try db.dictation(id: edited)
+        #expect(mine.finalText == "ls -la /var/log # mine" && mine.rawText == "ls -la" && mine.outcome == .interrupted)
+        let rows = try db.dictations(limit: 10)
+        #expect(rows.map(\.finalText) == ["", "git status", "ls -la /var/log # mine"])
+        #expect(rows[1].outcome == .printed && rows[1].id != edited)
+        // The recording became text: the profile (none here: text only) keeps no audio.
+        #expect(try db.audio(forDictation: edited) == nil)
+
+        // A row with no text yet gets the text in place, as before.
+        #expect(try cli.ok("history", "retry", String(failed), "--engine", "edge").stdout == "git status\n")
+        let filled = try db.dictation(id: failed)
+        #expect(filled.finalText == "git status" && filled.outcome == .printed && filled.error == nil)
+        #expect(try db.dictationCount() == 3)
+    }
 }

@@ -147,6 +147,16 @@ struct HostileInputTests {
         #expect(result.stderr.count < 400)
     }
 
+    /// A 10 MB vocabulary term is refused with its first 40 characters, not echoed whole.
+    @Test func aHugeVocabularyTermIsNotEchoed() throws {
+        let term = "kube" + String(repeating: "x", count: 10 * 1024 * 1024)
+        let toml = try cli.file("vocab.toml", "name = \"v\"\nhost = \"h\"\n[engine]\nvocabulary = [\"\(term)\"]\n")
+        let result = try cli.run("profile", "import", toml)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("engine.vocabulary: \"\(term.prefix(40))…\" must be 1–50 printable characters"))
+        #expect(result.stderr.count < 400, "\(result.stderr.prefix(400))")
+    }
+
     @Test func anEscapeInAPathIsRefused() throws {
         let result = try cli.run("profile", "add", "p", "--host", "h", "--identity", "~/.ssh/id\u{1B}]0;x\u{7}")
         #expect(result.status == 1)
@@ -195,11 +205,12 @@ struct HostileInputTests {
         #expect(!kept.isEmpty)
         for file in kept { #expect(try mode(voice + "/" + file) == 0o600, "\(file)") }
 
-        // An older, looser database and directory are tightened when voicesh opens them.
+        // An older, looser database is tightened when voicesh opens it; the directory, which
+        // others may read but not write, is the user's to set and is left as it is.
         chmod(fresh, 0o755)
         chmod(fresh + "/voicesh.sqlite", 0o644)
         _ = try cli.run(["profile", "list"], executable: CLI.binary.path, environment: ["VOICESH_HOME": fresh])
-        #expect(try mode(fresh) == 0o700)
+        #expect(try mode(fresh) == 0o755)
         #expect(try mode(fresh + "/voicesh.sqlite") == 0o600)
     }
 }

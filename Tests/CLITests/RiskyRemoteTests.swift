@@ -63,7 +63,9 @@ struct RiskyRemoteTests {
         try text.write(toFile: transcript, atomically: true, encoding: .utf8)
         try tmux.send("C-]")
         try tmux.wait { $0.contains("● rec") }
-        usleep(400_000)
+        // Long enough to take some of the voice after the file's 0.3 s of silence: a take with
+        // no voice in it is "no speech" whatever the recogniser says (the speech gate).
+        usleep(1_200_000)
         try tmux.send("C-]")
         // The confirmation's hint starts with ⏎ (cut to "⏎ ^R e r esc" when a reason takes the room).
         return try tmux.wait(seconds: 30) { $0.contains("⏎") || $0.contains("\nremote$") }

@@ -36,10 +36,13 @@ struct ServerEngineTests {
             #expect(request["path"] as? String == "/v1/audio/transcriptions")
             #expect(fields["model"] as? String == "whisper-1")
             #expect(fields["prompt"] as? String == Self.prompt)
-            #expect(fields["response_format"] as? String == "json")
+            // Segment scores and words, so silence and hallucinations can be told (B3.1).
+            #expect(fields["response_format"] as? String == "verbose_json")
+            #expect(fields["timestamp_granularities[]"] as? [String] == ["segment", "word"])
         case "whisper.cpp":
             #expect(request["path"] as? String == "/inference")
             #expect(fields["model"] == nil)
+            #expect(fields["response_format"] as? String == "verbose_json")
             #expect(fields["prompt"] as? String == Self.prompt)
         case "asr-webservice":
             #expect(request["path"] as? String == "/asr")
@@ -47,18 +50,72 @@ struct ServerEngineTests {
             #expect(query["output"] as? String == "json")
             #expect(query["initial_prompt"] as? String == Self.prompt)
             #expect(query["task"] as? String == "transcribe")
+            #expect(query["word_timestamps"] as? String == "true")
         default:
             #expect(request["path"] as? String == "/transcribe")
             #expect(request["field_names"] as? [String] == ["file"])
         }
     }
 
-    /// Shell written as shell, then the profile's vocabulary.
+    /// Whisper invents text on silence and noise but scores it as no speech: each dialect that
+    /// scores its segments has the invention dropped even from a take with a voice in it (the
+    /// server's word against the gate's), and a server that gives no scores is caught by the
+    /// recording's own voice activity on silence.
+    @Test(arguments: ["openai", "whisper.cpp", "asr-webservice"])
+    func aSegmentWhisperScoresAsSilenceIsDropped(dialect: String) throws {
+        let silence = cli.home.appendingPathComponent("silence.wav").path
+        try Shell.run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", silence, "trim", "0", "3"])
+        for (mode, file) in [("hallucinate", speech), ("ok", silence), ("bare", silence)] {
+            let server = try STTServer(dialect: dialect, mode: mode)
+            try profile("h-\(mode)", "dialect = \"\(dialect)\"\nurl = \"\(server.url)\"\n")
+            let result = try cli.run("transcribe", "--profile", "h-\(mode)", file)
+            #expect(result.status == 1, "\(dialect) \(mode): \(result.stdout)")
+            #expect(result.stdout == "")
+            #expect(result.stderr == "voicesh: no speech was heard in the recording\n")
+            // The server did answer its invention: voicesh dropped it.
+            #expect(try server.requests().first?["status"] as? Int == 200)
+        }
+        // Whisper's repetition loop (compression ratio 2.91) is no transcript either.
+        let looping = try STTServer(dialect: dialect == "whisper.cpp" ? "openai" : dialect, mode: "repetition")
+        let loopDialect = dialect == "whisper.cpp" ? "openai" : dialect
+        try profile("loop", "dialect = \"\(loopDialect)\"\nurl = \"\(looping.url)\"\n")
+        #expect(try cli.run("transcribe", "--profile", "loop", speech).status == 1)
+    }
+
+    /// Whisper's word probabilities reach `transcribe --json`, and an unsure word marks the shell
+    /// word it became: whisper.cpp's own words, whisper-asr-webservice's `word_timestamps`, and
+    /// OpenAI (words without probability: the segment's exp(avg_logprob) for each).
+    @Test(arguments: ["whisper.cpp", "asr-webservice", "openai"])
+    func wordConfidenceComesWithTheText(dialect: String) throws {
+        let server = try STTServer(
+            dialect: dialect, text: "git dash dash staged", arguments: ["--word-probability", "staged=0.2"])
+        try profile("w", "dialect = \"\(dialect)\"\nurl = \"\(server.url)\"\n")
+        let result = try cli.run("transcribe", "--profile", "w", "--json", speech)
+        #expect(result.status == 0, "\(result.stderr)")
+        let output = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(output["text"] as? String == "git --staged")
+        let words = try #require(output["words"] as? [[String: Any]])
+        #expect(words.compactMap { $0["text"] as? String } == ["git", "dash", "dash", "staged"])
+        let confidence = words.map { $0["confidence"] as? Double }
+        if dialect == "openai" {
+            // exp(-0.25) = 0.78 for every word: OpenAI gives no word probabilities, and a segment
+            // under the threshold (0.8) leaves every word of it unsure.
+            #expect(confidence.allSatisfy { abs(($0 ?? 0) - 0.7788) < 0.001 })
+            #expect(output["unsure"] as? [Int] == [0, 1])
+        } else {
+            #expect(confidence == [0.9, 0.9, 0.9, 0.2])
+            #expect(words.map { $0["unsure"] as? Bool } == [false, false, false, true])
+            #expect(output["unsure"] as? [Int] == [1])
+        }
+    }
+
+    /// Commands in their spoken form, never shell, then the profile's vocabulary.
     static let prompt =
-        "git status\ngit log --oneline -n 5\nls -la /var/log\ncd ~/projects/app\n"
-        + "sudo systemctl restart nginx.service\ntail -f /var/log/syslog | grep error\ndocker ps -a\n"
-        + "kubectl get pods -n kube-system\ngit commit -m \"fix the build\"\nchmod +x deploy.sh\n"
-        + "grep -rn TODO .\nssh root@backup\necho $HOME\nkubectl, nginx"
+        "git remote dash v. git log dash dash oneline. ls dash l h tilde slash downloads. "
+        + "cd slash usr slash local slash bin. cat package dot json pipe less. nano my underscore notes dot md. "
+        + "echo quote all tests passed end quote greater than result dot txt. git checkout dash b hotfix. "
+        + "sudo systemctl enable dash dash now docker. journalctl dash b pipe grep dash i usb. "
+        + "kubectl get nodes dash o yaml. cd dot dot.\nkubectl, nginx"
 
     @Test func thePromptSpellsTheAliasesReplacements() throws {
         let server = try STTServer(dialect: "openai")
@@ -71,8 +128,8 @@ struct ServerEngineTests {
         #expect(result.status == 0, "\(result.stderr)")
         let fields = try server.requests().first?["fields"] as? [String: Any]
         let prompt = try #require(fields?["prompt"] as? String)
-        #expect(prompt.hasPrefix("git status\n"))
-        #expect(prompt.hasSuffix("\nprod-01.example.com"))
+        #expect(prompt.hasPrefix("git remote dash v. "))
+        #expect(prompt.hasSuffix(" cd dot dot.\nprod-01.example.com"))
     }
 
     /// whisper-asr-webservice answers 500 to `en-US`, OpenAI 400: both get `en`.

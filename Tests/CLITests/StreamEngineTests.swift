@@ -6,20 +6,43 @@ import Testing
 @Suite(.serialized)
 struct StreamEngineTests {
     let cli: CLI
-    /// Two seconds of a tone: the servers' words are scripted, so only the audio's bytes matter.
+    /// Two seconds of a voice: the servers' words are scripted, so only the audio's bytes matter
+    /// (and that it is a voice: every engine is behind the recording's voice-activity check).
     let tone: String
     let toneSamples = 32000
 
     init() throws {
         cli = try CLI()
         tone = cli.home.appendingPathComponent("tone.wav").path
-        try Shell.run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", tone, "synth", "2", "sine", "440"])
+        try TranscribeTests.voice(seconds: 2, at: tone)
     }
 
     func transcribe(_ name: String, _ file: String? = nil, environment: [String: String] = [:]) throws -> CLI.Result {
         try cli.run(
             ["transcribe", "--profile", name, "--partials", file ?? tone], executable: CLI.binary.path,
             environment: environment)
+    }
+
+    /// Noise a provider misheard as words comes back unsure (its words' confidence 0.2): such a
+    /// final is dropped; and any text from a take with no voice in it is no speech.
+    @Test(arguments: ["assemblyai", "deepgram"])
+    func unsureFinalsAndVoicelessTakesGiveNoText(provider: String) throws {
+        let unsure = try WSServer(
+            provider: provider, text: "www dot mesmerism", arguments: ["--word-confidence", "*=0.2"])
+        try cli.streamProfile("n", unsure)
+        var result = try transcribe("n")
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stderr.hasSuffix("voicesh: no speech was heard in the recording\n"))
+        let noise = cli.home.appendingPathComponent("noise.wav").path
+        try Shell.run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", "2", "pinknoise"])
+        let sure = try WSServer(provider: provider, text: "www dot mesmerism")
+        try cli.streamProfile("noise", sure)
+        result = try transcribe("noise", noise)
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stderr.hasSuffix("voicesh: no speech was heard in the recording\n"))
+        // Both takes were streamed to the provider, which answered words: voicesh dropped them.
+        #expect(try unsure.events("connect").count == 1)
+        #expect(try sure.events("connect").count == 1)
     }
 
     /// An IPv6 address in the URL: the socket dials it bare, the Host header keeps its brackets.

@@ -13,7 +13,7 @@ struct StreamFixtureTests {
     init() throws {
         cli = try CLI()
         tone = cli.home.appendingPathComponent("tone.wav").path
-        try Shell.run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", tone, "synth", "2", "sine", "440"])
+        try TranscribeTests.voice(seconds: 2, at: tone)
     }
 
     func transcribe(_ name: String, _ file: String? = nil) throws -> CLI.Result {
@@ -128,7 +128,7 @@ struct StreamFixtureTests {
     /// stays in its queue, where the pacer lets it out at real time.
     @Test func afterAStallTheBacklogGoesOutAtRealTime() throws {
         let long = cli.home.appendingPathComponent("long.wav").path
-        try Shell.run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", long, "synth", "9", "sine", "440"])
+        try TranscribeTests.voice(seconds: 9, at: long)
         let server = try WSServer(provider: "assemblyai", arguments: ["--stall-at", "1", "--stall-for", "5"])
         try cli.streamProfile("stall", server)
         let result = try transcribe("stall", long)

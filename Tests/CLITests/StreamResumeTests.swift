@@ -12,9 +12,7 @@ struct StreamResumeTests {
     init() throws {
         cli = try CLI()
         recording = cli.home.appendingPathComponent("five.wav").path
-        try Shell.run(
-            "/usr/bin/sox",
-            ["-n", "-r", "16000", "-c", "1", "-b", "16", recording, "synth", "5", "pinknoise", "vol", "0.3"])
+        try TranscribeTests.voice(seconds: 5, at: recording)
     }
 
     func run(_ server: WSServer) throws -> CLI.Result {

@@ -18,6 +18,28 @@ struct TranscribeTests {
         return base + ".wav"
     }
 
+    /// Exactly `seconds` of espeak-ng speech (a sentence said over and over, pauses between)
+    /// over the same noise floor, at `path`: audio for engines that must hear a voice, since
+    /// every engine is behind the recording's own voice-activity check (`SpeechGate`).
+    static func voice(seconds: Double, at path: String) throws {
+        let base = path + "-voice"
+        try Shell.run(
+            "/usr/bin/espeak-ng", ["-v", "en-us", "-s", "150", "-w", base + "-raw.wav", "show me the git status"])
+        try Shell.run(
+            "/usr/bin/sox",
+            [
+                "-R", base + "-raw.wav", "-r", "16000", "-b", "16", base + "-16k.wav", "pad", "0.15", "0.15", "repeat",
+                "30", "trim", "0", String(seconds),
+            ])
+        try Shell.run(
+            "/usr/bin/sox",
+            [
+                "-R", "-n", "-r", "16000", "-c", "1", "-b", "16", base + "-noise.wav", "synth", String(seconds),
+                "pinknoise", "vol", "0.004",
+            ])
+        try Shell.run("/usr/bin/sox", ["-R", "-m", base + "-16k.wav", base + "-noise.wav", "-b", "16", path])
+    }
+
     @Test(arguments: [
         ("git status", "en-us"), ("sudo systemctl restart nginx", "en-us"), ("kubectl get pods", "en-gb"),
         ("docker ps", "en-us"),
@@ -86,6 +108,20 @@ struct TranscribeTests {
         #expect(object["latency_ms"] is Int)
     }
 
+    /// The edge engine's words carry pocketsphinx's lattice posteriors (0…1) in `--json`.
+    @Test func edgeWordsCarryTheirPosteriors() throws {
+        let cli = try CLI()
+        let result = try cli.run("transcribe", "--json", try Self.speech("git status", in: cli))
+        #expect(result.status == 0, "\(result.stderr)")
+        let output = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let words = try #require(output["words"] as? [[String: Any]])
+        #expect(words.compactMap { $0["text"] as? String } == ["git", "status"])
+        let confidence = words.compactMap { $0["confidence"] as? Double }
+        #expect(confidence.count == 2)
+        #expect(confidence.allSatisfy { (0...1).contains($0) })
+        #expect(output["unsure"] is [Int])
+    }
+
     @Test func silenceAndNoiseAreNoSpeech() throws {
         let cli = try CLI()
         for effect in [["pinknoise", "vol", "0.004"], ["whitenoise", "vol", "0.05"], ["brownnoise", "vol", "0.2"]] {
@@ -123,6 +159,58 @@ struct TranscribeTests {
                 == "voicesh: cannot read the recording: not a WAV file (no RIFF/WAVE header)\n")
         #expect(
             try cli.run("transcribe", "/nonexistent.wav").stderr
-                == "voicesh: cannot read /nonexistent.wav: no such file or not readable\n")
+                == "voicesh: cannot read /nonexistent.wav: no such file\n")
+    }
+
+    /// A FIFO, `/dev/zero` or a directory as the audio file: one line that says what it is,
+    /// never "no such file", and never a read without end.
+    @Test func anAudioFileThatIsNotAFileSaysWhatItIs() throws {
+        let cli = try CLI()
+        let zero = "a character device, not a regular file, with no WAV header"
+        #expect(try cli.run("transcribe", "/dev/zero").stderr == "voicesh: cannot read /dev/zero: \(zero)\n")
+        let listened = try cli.run("listen", "--audio-file", "/dev/zero")
+        #expect(listened.status != 0)
+        #expect(listened.stderr.contains("cannot play /dev/zero as audio: \(zero)"), "\(listened.stderr)")
+        #expect(
+            try cli.run("transcribe", cli.home.path).stderr
+                == "voicesh: cannot read \(cli.home.path): a directory, not a WAV file\n")
+
+        let speech = try Self.speech("git status", in: cli)
+        let fifo = cli.home.appendingPathComponent("pipe.wav").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        /// A writer that opens the FIFO and sends `python`'s bytes, ignoring a reader that goes.
+        func feed(_ python: String) throws -> Process {
+            let writer = Process()
+            writer.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            writer.arguments = [
+                "-c",
+                "import signal,sys\nsignal.signal(signal.SIGPIPE, signal.SIG_DFL)\nf = open(sys.argv[1], 'wb')\n"
+                    + python,
+                fifo, speech,
+            ]
+            try writer.run()
+            return writer
+        }
+        // A WAV through a pipe is read like a file.
+        var writer = try feed("f.write(open(sys.argv[2], 'rb').read())")
+        let heard = try cli.run("transcribe", fifo)
+        writer.waitUntilExit()
+        #expect(heard.stdout == "git status\n", "\(heard.stderr)")
+        // Text through a pipe is no WAV.
+        writer = try feed("f.write(b'hello, this is not audio at all')")
+        #expect(
+            try cli.run("transcribe", fifo).stderr
+                == "voicesh: cannot read \(fifo): a FIFO (a pipe), not a regular file, with no WAV header\n")
+        writer.waitUntilExit()
+        // A WAV header, then zeros for ever: read up to the bound, then refused.
+        writer = try feed(
+            "f.write(open(sys.argv[2], 'rb').read(44))\nwhile True: f.write(bytes(1 << 20))")
+        let endless = try cli.run("transcribe", fifo)
+        writer.terminate()
+        writer.waitUntilExit()
+        #expect(endless.stderr == "voicesh: cannot read \(fifo): too long (more than 256 MB)\n")
+        // Standard input is bounded the same way.
+        let piped = try cli.run(["-c", "exec \"$0\" transcribe - < /dev/zero", CLI.binary.path], executable: "/bin/sh")
+        #expect(piped.stderr == "voicesh: cannot read standard input: \(zero)\n", "\(piped.stderr)")
     }
 }

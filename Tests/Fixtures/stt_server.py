@@ -5,7 +5,8 @@ Standard library only. Every behaviour follows stt-protocols.md (Part B, section
 and the "Fake-server checklist" in 3.8); comments cite the section as "§3.5" etc.
 
     python3 stt_server.py --dialect openai|speaches|whisper.cpp|asr-webservice|transcribe
-        [--mode ok|unauthorized|error|hang|malformed|hostile|hostile-text] [--text "git status"] [--api-key KEY]
+        [--mode ok|unauthorized|error|hang|malformed|hostile|hostile-text|hallucinate|repetition|bare]
+        [--text "git status"] [--silence-text TEXT] [--word-probability "word=0.3"] [--api-key KEY]
         [--log FILE] [--port 0] [--lifetime 120] [--path PATH] [--model NAME]
         [--file-field file] [--response-key text|transcript] [--error-key error|detail]
         [--malformed-kind auto|truncated|wrong-key|empty|invalid-utf8] [--verbose]
@@ -41,6 +42,14 @@ Modes:
                 OSC 0 (window title), OSC 52 (clipboard write), CSI (clear screen, colour)
                 and an 8-bit CSI, as a hostile or compromised server would send
   hostile-text  200 with every text led by the same escapes
+  hallucinate   whatever the audio, answer --silence-text as Whisper does on silence or noise:
+                no_speech_prob 0.93, avg_logprob -1.32 on the segment, word probabilities 0.18
+  repetition    --silence-text six times over, compression_ratio 2.91 (Whisper's repetition loop)
+  bare          as ok, but no scores at all: segments without no_speech_prob, avg_logprob or
+                compression_ratio, words without probability (then only the client's own
+                voice-activity check can tell)
+In every mode that answers text, audio below -60 dBFS RMS (silence) is answered like
+hallucinate: real Whisper invents text on silence.
 Validation runs in every mode except unauthorized, so a bad request always gets the dialect's
 4xx, whatever the mode.
 
@@ -340,6 +349,59 @@ def fake_words(text, duration):
             for i, w in enumerate(words)]
 
 
+@dataclass
+class Heard:
+    """What the fake Whisper makes of one upload: its text and the scores real Whisper puts on
+    each segment (§3.2 verbose_json). `scored` False: a server that gives no scores at all."""
+    text: str
+    no_speech_prob: float
+    avg_logprob: float
+    compression_ratio: float
+    word_probability: float
+    scored: bool = True
+
+    def segment_scores(self):
+        if not self.scored:
+            return {}
+        return {"avg_logprob": self.avg_logprob, "compression_ratio": self.compression_ratio,
+                "no_speech_prob": self.no_speech_prob}
+
+    def probability(self, word, cfg):
+        """--word-probability "status=0.3": a word's own probability, else the take's."""
+        table = dict(i.split("=", 1) for i in (cfg.word_probability or "").split(",") if "=" in i)
+        return float(table.get(word.strip(), self.word_probability))
+
+
+def wav_rms_dbfs(data):
+    """The RMS level of a 16-bit PCM WAV's data chunk in dBFS (-inf for digital silence)."""
+    pos = 12
+    while pos + 8 <= len(data):
+        cid, size = data[pos:pos + 4], struct.unpack_from("<I", data, pos + 4)[0]
+        if cid == b"data":
+            count = min(size, len(data) - pos - 8) // 2
+            samples = struct.unpack_from("<%dh" % count, data, pos + 8)
+            if not samples:
+                return float("-inf")
+            power = sum(x * x for x in samples) / len(samples)
+            return 10 * math.log10(power / 32768.0 ** 2) if power else float("-inf")
+        pos += 8 + size + (size & 1)
+    return float("-inf")
+
+
+def heard(cfg, wav):
+    """Whisper on silence invents text (issue 22: "www.mesmerism.com" from 3 s of silence), but
+    scores it as no speech; --mode hallucinate answers so whatever the audio (Whisper on noise),
+    --mode repetition with the repeated text Whisper's compression ratio flags, --mode bare the
+    same text as ok or on silence but with no scores at all."""
+    silent = wav is not None and wav_rms_dbfs(wav) < -60
+    invented = Heard(cfg.silence_text, 0.93, -1.32, 1.2, 0.18, scored=cfg.mode != "bare")
+    if cfg.mode == "hallucinate" or silent:
+        return invented
+    if cfg.mode == "repetition":
+        return Heard(" ".join([cfg.silence_text] * 6), 0.31, -0.62, 2.91, 0.55)
+    return Heard(cfg.text, 0.01, -0.25, 0.8, 0.9, scored=cfg.mode != "bare")
+
+
 def fake_tokens(text):
     return [50364] + [1000 + (sum(map(ord, w)) % 40000) for w in text.split()] + [50414]
 
@@ -548,14 +610,15 @@ def openai(req, cfg):
         return openai_error(400, "Audio file is too short. Minimum audio length is 0.1 seconds.",
                             param="file", code="audio_too_short")
 
-    ok = openai_transcript(req, cfg.text, fmt, info["duration"], language, temperature)
+    ok = openai_transcript(req, heard(cfg, part.data), fmt, info["duration"], language, temperature)
     error = openai_error(500, "The server had an error while processing your request. Sorry "
                          "about that!", type_="server_error", reason="mode error")
     return apply_mode(cfg, ok, fmt in ("json", "verbose_json"), error)
 
 
-def openai_transcript(req, text, fmt, duration, language, temperature):
-    """§3.2: the answer in each response_format."""
+def openai_transcript(req, said, fmt, duration, language, temperature):
+    """§3.2: the answer in each response_format. OpenAI's words have no probability (§3.2 Word)."""
+    text = said.text
     usage = {"type": "duration", "seconds": math.ceil(duration)}
     if fmt == "json":
         return json_reply(200, {"text": text, "usage": usage}, indent=2)
@@ -566,8 +629,7 @@ def openai_transcript(req, text, fmt, duration, language, temperature):
         if "segment" in granularities or not granularities:
             body["segments"] = [{"id": 0, "seek": 0, "start": 0.0, "end": round(duration, 2),
                                  "text": " " + text, "tokens": fake_tokens(text),
-                                 "temperature": float(temperature or 0), "avg_logprob": -0.25,
-                                 "compression_ratio": 0.8, "no_speech_prob": 0.01}]
+                                 "temperature": float(temperature or 0), **said.segment_scores()}]
         if "word" in granularities:
             body["words"] = fake_words(text, duration)
         body["usage"] = usage
@@ -625,18 +687,19 @@ def speaches(req, cfg):
             return detail(400, "Unsupported audio: " + problem[1])
         duration = info["duration"]
 
-    text, language = cfg.text, req.field("language") or "en"
+    said = heard(cfg, part.data)
+    text, language = said.text, req.field("language") or "en"
     if fmt == "json":
         ok = json_reply(200, {"text": text})
     elif fmt == "verbose_json":
         ok = json_reply(200, {
             "task": "transcribe", "language": language, "duration": round(duration, 2),
-            "text": text, "words": fake_words(text, duration)
+            "text": text, "words": [dict(w, probability=said.probability(w["word"], cfg))
+                                    for w in fake_words(text, duration)]
             if "word" in req.field_values("timestamp_granularities[]") else None,
             "segments": [{"id": 0, "seek": 0, "start": 0.0, "end": round(duration, 2),
                           "text": " " + text, "tokens": fake_tokens(text), "temperature": 0.0,
-                          "avg_logprob": -0.25, "compression_ratio": 0.8,
-                          "no_speech_prob": 0.01, "words": None}]})
+                          **said.segment_scores(), "words": None}]})
     elif fmt == "text":
         ok = text_reply(200, text)
     elif fmt == "vtt":
@@ -695,7 +758,8 @@ def whisper_cpp(req, cfg):
     # §3.5 responses: each segment's text (leading space) followed by "\n"
     fmt = req.field("response_format") or "json"
     duration, language = info["duration"], req.field("language") or "en"
-    segment = " " + cfg.text
+    said = heard(cfg, part.data)
+    segment = " " + said.text
     joined = segment + "\n"
     if fmt == "text":
         ok = Reply(200, joined.encode(), "text/html; charset=utf-8", cors)
@@ -707,15 +771,16 @@ def whisper_cpp(req, cfg):
                                                           segment)).encode(), "text/vtt", cors)
     elif fmt == "verbose_json":
         lang = LANGUAGE_NAMES.get(language, "english" if language == "auto" else language)
-        words = [dict(w, word=" " + w["word"], t_dtw=-1, probability=0.9)
-                 for w in fake_words(cfg.text, duration)]
+        words = [dict(w, word=" " + w["word"], t_dtw=-1, probability=said.probability(w["word"], cfg))
+                 for w in fake_words(said.text, duration)] if said.scored else []
         ok = json_reply(200, {
             "task": "translate" if req.field("translate") in ("true", "1") else "transcribe",
             "language": lang, "duration": duration, "text": joined,
             "segments": [{"id": 0, "text": segment, "start": 0.0, "end": round(duration, 2),
-                          "tokens": fake_tokens(cfg.text), "words": words,
+                          "tokens": fake_tokens(said.text), "words": words,
                           "temperature": float(req.field("temperature") or 0),
-                          "avg_logprob": -0.25, "no_speech_prob": 0.01}],
+                          **{k: v for k, v in said.segment_scores().items()
+                             if k != "compression_ratio"}}],
             "detected_language": lang, "detected_language_probability": 0.97,
             "language_probabilities": {language if language != "auto" else "en": 0.97}},
             headers=cors)
@@ -763,7 +828,8 @@ def asr_webservice(req, cfg):
         duration = len(part.data) / 32000
 
     # §4.1 the writers of openai-whisper (the default engine)
-    output, text = req.query_value("output", "txt"), cfg.text
+    said = heard(cfg, part.data if flags["encode"] else None)
+    output, text = req.query_value("output", "txt"), said.text
     language = req.query_value("language") or "en"
     if not re.fullmatch(r"[a-z]{2}|haw|yue", language):  # whisper's tokenizer raises: a 500
         return text_reply(500, "Internal Server Error", reason="unsupported language %r" % language)
@@ -776,10 +842,12 @@ def asr_webservice(req, cfg):
     elif output == "txt":
         body = text + "\n"
     elif output == "json":
-        body = json.dumps({"text": " " + text, "segments": [{
-            "id": 0, "seek": 0, "start": 0.0, "end": round(duration, 2), "text": " " + text,
-            "tokens": fake_tokens(text), "temperature": 0.0, "avg_logprob": -0.25,
-            "compression_ratio": 0.8, "no_speech_prob": 0.01}], "language": language})
+        segment = {"id": 0, "seek": 0, "start": 0.0, "end": round(duration, 2), "text": " " + text,
+                   "tokens": fake_tokens(text), "temperature": 0.0, **said.segment_scores()}
+        if flags["word_timestamps"]:     # openai-whisper's words: leading space, probability
+            segment["words"] = [dict(w, word=" " + w["word"], probability=said.probability(w["word"], cfg))
+                                for w in fake_words(text, duration)]
+        body = json.dumps({"text": " " + text, "segments": [segment], "language": language})
     elif output == "vtt":
         body = "WEBVTT\n\n%s --> %s\n%s\n\n" % (timestamp(0, hours=False),
                                                 timestamp(duration, hours=False), text)
@@ -1020,7 +1088,10 @@ def parse_args(argv):
     ap.add_argument("--dialect", required=True, choices=list(DIALECTS))
     ap.add_argument("--mode", default="ok",
                     choices=["ok", "unauthorized", "error", "hang", "malformed", "hostile",
-                             "hostile-text"])
+                             "hostile-text", "hallucinate", "repetition", "bare"])
+    ap.add_argument("--silence-text", default="www.mesmerism.com",
+                    help="what Whisper invents on silence (and in --mode hallucinate/repetition)")
+    ap.add_argument("--word-probability", help='"status=0.3,...": the probability of these words')
     ap.add_argument("--text", default="git status", help="the transcript to answer with")
     ap.add_argument("--api-key",
                     help="openai/speaches/transcribe: require Authorization: Bearer KEY")

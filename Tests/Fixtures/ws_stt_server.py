@@ -11,7 +11,7 @@ and B2 (Deepgram, checklist B2.8). Comments cite the section.
         [--drop-every FRAMES] [--max-drops N] [--no-resume] [--expect-wav FILE] [--idle-timeout 10]
         [--format-turns-twice] [--final-delay SECONDS] [--tls-cert CERT.pem --tls-key KEY.pem]
         [--replay FILE] [--replay-error N] [--stall-at SECONDS --stall-for SECONDS]
-        [--ping-interval SECONDS]
+        [--ping-interval SECONDS] [--word-confidence "word=0.3,*=0.9"]
 
 It listens on 127.0.0.1 (or ::1, `--listen`) only, prints the port alone on the first stdout line, serves until
 --lifetime seconds have passed, and exits by itself. With --tls-cert and --tls-key the port
@@ -87,6 +87,15 @@ def check_token(token: str | None) -> bool:
 
 def auth_required() -> bool:
     return bool(ARGS.api_key or ARGS.proxy)
+
+
+def word_confidence(word: str, default: float) -> float:
+    """--word-confidence "status=0.3,*=0.2": how sure the provider says it is of a word (the
+    providers' word `confidence`, 0-1, B1.6 and B2.5). A low one everywhere is how a provider
+    answers noise it misheard as words."""
+    table = dict(item.split("=", 1) for item in (ARGS.word_confidence or "").split(",") if "=" in item)
+    value = table.get(word, table.get("*"))
+    return float(value) if value is not None else default
 
 
 def words_of(text: str) -> list[list[str]]:
@@ -328,9 +337,11 @@ async def assemblyai(ws, conn: int, query: dict, headers: dict):
         text = " ".join(words)
         if formatted:
             text = text[:1].upper() + text[1:] + "."
-        all_words = [{"start": 0, "end": 0, "text": w, "confidence": 0.9, "word_is_final": True} for w in words]
+        all_words = [{"start": 0, "end": 0, "text": w, "confidence": word_confidence(w, 0.9), "word_is_final": True}
+                     for w in words]
         if pending:
-            all_words.append({"start": 0, "end": 0, "text": pending, "confidence": 0.5, "word_is_final": False})
+            all_words.append({"start": 0, "end": 0, "text": pending, "confidence": word_confidence(pending, 0.5),
+                              "word_is_final": False})
         await ws.send(json.dumps({
             "turn_order": index, "turn_is_formatted": formatted, "end_of_turn": end, "transcript": text,
             "end_of_turn_confidence": 0.5 if end else 0.01, "words": all_words,
@@ -427,8 +438,10 @@ async def deepgram(ws, conn: int, query: dict, headers: dict):
         return json.dumps({
             "type": "Results", "channel_index": [0, 1], "duration": 0.3, "start": received,
             "is_final": is_final, "speech_final": speech_final, "from_finalize": from_finalize,
-            "channel": {"alternatives": [{"transcript": " ".join(words), "confidence": 0.95, "words": [
-                {"word": w, "start": 0.0, "end": 0.0, "confidence": 0.95, "punctuated_word": w} for w in words]}]},
+            "channel": {"alternatives": [{"transcript": " ".join(words), "confidence": round(
+                sum(word_confidence(w, 0.95) for w in words) / len(words), 4) if words else 0.0, "words": [
+                {"word": w, "start": 0.0, "end": 0.0, "confidence": word_confidence(w, 0.95), "punctuated_word": w}
+                for w in words]}]},
             "metadata": {"request_id": str(uuid.uuid4()), "model_info": {"name": "fake", "version": "1", "arch": "fake"},
                          "model_uuid": str(uuid.uuid4())}})
 
@@ -683,6 +696,8 @@ if __name__ == "__main__":
     parser.add_argument("--provider", choices=["assemblyai", "deepgram", "generic"], required=True)
     parser.add_argument("--text", default="git status")
     parser.add_argument("--word-ms", type=int, default=300)
+    parser.add_argument("--word-confidence", help='assemblyai/deepgram: "word=0.3,*=0.9": each word\'s '
+                        "confidence (default 0.9 AssemblyAI, 0.95 Deepgram)")
     parser.add_argument("--api-key")
     parser.add_argument("--proxy", choices=["ok", "reject", "expired"])
     parser.add_argument("--key-role", choices=["member", "default"], default="member",

@@ -44,7 +44,8 @@ struct SharedDatabaseTests {
         var d = Dictation(
             profile: profile, engine: "edge/pocketsphinx",
             startedAt: Date(timeIntervalSince1970: 1_700_000_000 + seconds),
-            audioSeconds: 1.2, latencyMs: 80, rawText: text, finalText: text, outcome: .inserted)
+            audioSeconds: 1.2, latencyMs: 80, rawText: text, finalText: text, outcome: .inserted,
+            words: text.split(separator: " ").enumerated().map { .init(String($1), confidence: $0 == 0 ? 0.3 : 0.9) })
         d.uid = UUID()
         return PendingDictation(dictation: d, revision: 0)
     }
@@ -108,6 +109,7 @@ struct SharedDatabaseTests {
         #expect(try db.takeDictations([stale]) == (added: 0, updated: 0))
         let stored = try db.dictations(profile: nil, search: nil, limit: 10)
         #expect(stored.count == 1)
+        #expect(stored.first?.words == row.dictation.words)
         #expect(stored.first?.outcome == .ran)
         #expect(stored.first?.uid == row.dictation.uid)
         #expect(stored.first?.hasAudio == false)

@@ -23,6 +23,23 @@ struct HistoryStoreTests {
         #expect(try db.dictations(limit: 1).map(\.id) == [second])
     }
 
+    /// Each word keeps the engine's confidence (migration v9); its text is cleaned like the rest.
+    @Test func keepsEachWordWithItsConfidence() throws {
+        let db = try AppDatabase.inMemory()
+        var row = Self.dictation("a", "git status")
+        row.words = [
+            .init("git", confidence: 0.93), .init("\u{1B}[2Jstatus", confidence: 0.21), .init("x", confidence: nil),
+        ]
+        let id = try db.appendDictation(row)
+        let stored = try #require(try db.dictations().first { $0.id == id })
+        let clean: [TranscriptSegment.Word] = [
+            .init("git", confidence: 0.93), .init("status", confidence: 0.21), .init("x", confidence: nil),
+        ]
+        #expect(stored.words == clean)
+        #expect(try db.appendDictation(Self.dictation("a", "ls")) > id)
+        #expect(try db.dictations().first?.words == [])
+    }
+
     @Test func searchMatchesWordsAndPrefixes() throws {
         let db = try AppDatabase.inMemory()
         var edited = Self.dictation("a", "sudo systemctl restart nginx", at: 1)

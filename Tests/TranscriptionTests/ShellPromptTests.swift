@@ -1,13 +1,68 @@
+import Foundation
 import Testing
+import VoiceshCore
 
 @testable import Transcription
 
 struct ShellPromptTests {
-    @Test func examplesThenTheVocabularyThenTheAliasesReplacements() {
+    @Test func spokenExamplesThenTheVocabularyThenTheAliasesReplacements() {
         let prompt = ShellPrompt(vocabulary: ["kubectl", "postgres"], aliases: ["prod box": "prod-01.example.com"])
-        #expect(prompt.text.hasPrefix("git status\ngit log --oneline -n 5\n"))
-        #expect(prompt.text.hasSuffix("\necho $HOME\nkubectl, postgres, prod-01.example.com"))
+        #expect(prompt.text.hasPrefix("git remote dash v. git log dash dash oneline. "))
+        #expect(prompt.text.hasSuffix(" cd dot dot.\nkubectl, postgres, prod-01.example.com"))
         #expect(!prompt.text.contains("prod box"))
+    }
+
+    /// Whisper copies its prompt into unclear audio's transcript, so the examples hold no
+    /// shell: lower-case words only, one period ending each.
+    @Test func theExamplesAreSpokenWordsNotShell() {
+        let text = ShellPrompt(vocabulary: [], aliases: [:]).text
+        #expect(text == ShellPrompt.examples.map(\.spoken).joined(separator: " "))
+        for (spoken, _) in ShellPrompt.examples {
+            let words = spoken.dropLast()
+            #expect(spoken.hasSuffix("."), "\(spoken)")
+            #expect(words.allSatisfy { ("a"..."z").contains($0) || $0 == " " }, "\(spoken)")
+            #expect(!words.hasPrefix(" ") && !words.hasSuffix(" ") && !words.contains("  "), "\(spoken)")
+        }
+    }
+
+    /// The round trip: each example, read back by the normaliser as a server's text, is the
+    /// command it stands for.
+    @Test func everyExampleReadsBackAsItsCommand() {
+        let normaliser = SpokenShell()
+        for (spoken, shell) in ShellPrompt.examples {
+            #expect(normaliser.normalize(spoken) == shell)
+        }
+    }
+
+    /// Between them the examples say every symbol word Whisper most needs to hear spelled out.
+    @Test func theExamplesSayTheSymbolWords() {
+        let passage = " " + ShellPrompt.examples.map { $0.spoken.dropLast() }.joined(separator: " ") + " "
+        for symbol in [
+            "dash", "dash dash", "slash", "dot", "pipe", "tilde", "underscore", "quote", "end quote", "greater than",
+        ] {
+            #expect(passage.contains(" \(symbol) "), "no example says \(symbol)")
+        }
+    }
+
+    /// A prompt built from the benchmarks' lines would flatter the benchmarks.
+    @Test func noExampleIsALineOfTheBenchmarkSets() throws {
+        let benchmarks = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Benchmarks")
+        var lines = Set<String>()
+        for file in [
+            "EdgeBenchmark/evaluation.txt", "EdgeBenchmark/development.txt", "EdgeBenchmark/development-quotes.txt",
+        ] {
+            let text = try String(contentsOf: benchmarks.appendingPathComponent(file), encoding: .utf8)
+            lines.formUnion(text.split(separator: "\n").map(String.init))
+        }
+        let renderings = try String(
+            contentsOf: benchmarks.appendingPathComponent("ServerBenchmark/renderings.tsv"), encoding: .utf8)
+        lines.formUnion(
+            renderings.split(separator: "\n").compactMap { $0.split(separator: "\t").first.map(String.init) })
+        #expect(lines.count > 100)
+        for (spoken, _) in ShellPrompt.examples {
+            #expect(!lines.contains(String(spoken.dropLast())), "\(spoken)")
+        }
     }
 
     /// A full vocabulary (100 terms of 50 characters) still fits: examples go first, then terms.
@@ -15,7 +70,8 @@ struct ShellPromptTests {
         let terms = (0..<100).map { "term\($0)-" + String(repeating: "x", count: 40) }
         let prompt = ShellPrompt(vocabulary: terms, aliases: [:])
         #expect(ShellPrompt.estimatedTokens(prompt.text) < ShellPrompt.tokenLimit)
-        #expect(prompt.text.hasPrefix("git status\ngit log --oneline -n 5\nls -la /var/log\nterm0-"))
+        let three = ShellPrompt.examples.prefix(3).map(\.spoken).joined(separator: " ")
+        #expect(prompt.text.hasPrefix(three + "\nterm0-"))
         #expect(!prompt.text.contains("term99-"))
     }
 
@@ -34,6 +90,7 @@ struct ShellPromptTests {
         // GPT-2 gives `git status` 2 tokens and `ls -la /var/log` 6; the estimate is never lower.
         #expect(ShellPrompt.estimatedTokens("git status") >= 2)
         #expect(ShellPrompt.estimatedTokens("ls -la /var/log") >= 6)
-        #expect(ShellPrompt.estimatedTokens(ShellPrompt.examples.joined(separator: "\n")) < 224)
+        // The examples alone leave room for the profile's terms.
+        #expect(ShellPrompt.estimatedTokens(ShellPrompt.examples.map(\.spoken).joined(separator: " ")) < 160)
     }
 }

@@ -88,6 +88,22 @@ struct DictationStateMachineTests {
         guard case .confirmingRisk(_, _, run: false) = machine.state else { Issue.record("\(machine.state)"); return }
     }
 
+    /// An unsure word holds a line `send = auto` would run: it waits, marked, for the user.
+    @Test func autoSendWaitsOnAnUnsureWord() {
+        var machine = Machine(settings: .init(toggle: .defaultToggle, send: .auto))
+        _ = machine.toggle(now: 0)
+        _ = machine.key(.toggle, now: 1)
+        let heard = Machine.Heard(text: "uptime -p", rawText: "uptime dash p", unsure: [1])
+        #expect(machine.transcribed(heard, take: 1, now: 2) == [])
+        guard case .confirming(_, let prompt) = machine.state else { Issue.record("\(machine.state)"); return }
+        #expect(prompt.unsure == [1])
+        _ = machine.shown(room: 200)
+        // The user's Enter still inserts it; an edit clears the marks.
+        #expect(saved(machine.key(.enter, now: 3)).map(\.outcome) == [.inserted])
+        #expect(Machine.Prompt(text: "uptime -p", rawText: "", edited: true).unsure.isEmpty)
+        #expect(Machine.Prompt(text: "uptime -p", rawText: "", unsure: [0, 7]).unsure == [0])
+    }
+
     @Test func autoSendRunsOnlySafeCommands() {
         var machine = Machine(settings: .init(toggle: .defaultToggle, send: .auto))
         _ = machine.toggle(now: 0)
@@ -406,7 +422,7 @@ struct KeyTests {
         #expect(
             keys == [
                 .text("ab"), .toggle, .enter, .other, .backspace, .left, .delete,
-                .cursorReport(row: 12, column: 40),
+                .reply(TerminalReply(sequence: Array("\u{1B}[12;40R".utf8))!),
             ])
         // ESC and a control byte (alt-ctrl-r above) means nothing here; ESC alone is Escape.
         #expect(Key.decode([0x1B], toggle: .defaultToggle) == [.escape])
@@ -416,14 +432,21 @@ struct KeyTests {
 
     /// Every sequence, fed one byte at a time, decodes as it does whole.
     static let sequences: [(String, [Key])] = [
-        ("\u{1B}[12;40R", [.cursorReport(row: 12, column: 40)]),
+        ("\u{1B}[12;40R", [.reply(TerminalReply(sequence: Array("\u{1B}[12;40R".utf8))!)]),
+        ("\u{1B}[?64;1;2c", [.reply(TerminalReply(sequence: Array("\u{1B}[?64;1;2c".utf8))!)]),
+        ("\u{1B}[>41;390;0c", [.reply(TerminalReply(sequence: Array("\u{1B}[>41;390;0c".utf8))!)]),
+        ("\u{1B}[0n", [.reply(TerminalReply(sequence: Array("\u{1B}[0n".utf8))!)]),
         ("\u{1B}[D", [.left]), ("\u{1B}[C", [.right]), ("\u{1B}[H", [.home]), ("\u{1B}[F", [.end]),
         ("\u{1B}OD", [.left]), ("\u{1B}OH", [.home]), ("\u{1B}[1~", [.home]), ("\u{1B}[7~", [.home]),
         ("\u{1B}[4~", [.end]), ("\u{1B}[8~", [.end]), ("\u{1B}[3~", [.delete]), ("\u{1B}[1;5D", [.left]),
         ("\u{1B}[200~echo one\ntwo\u{1B}[201~", [.paste("echo one\ntwo")]),
         ("\u{1B}[20~", [.other]), ("\u{1B}x", [.other]), ("\u{1B}\u{1B}[D", [.escape, .left]),
         ("\u{1D}", [.toggle]), ("\r", [.enter]), ("\u{7F}", [.backspace]), ("\u{12}", [.control("r")]),
-        ("é€😀", [.text("é€😀")]), ("ls\u{1B}[5;7R -l", [.text("ls"), .cursorReport(row: 5, column: 7), .text(" -l")]),
+        ("é€😀", [.text("é€😀")]),
+        (
+            "ls\u{1B}[5;7R -l",
+            [.text("ls"), .reply(TerminalReply(sequence: Array("\u{1B}[5;7R".utf8))!), .text(" -l")]
+        ),
     ]
 
     @Test(arguments: sequences)
@@ -449,7 +472,9 @@ struct KeyTests {
         var decoder = KeyDecoder(toggle: .defaultToggle)
         #expect(decoder.feed(Array("\u{1B}[12;".utf8)) == [])
         #expect(decoder.isWaiting)
-        #expect(decoder.feed(Array("40R".utf8)) == [.cursorReport(row: 12, column: 40)])
+        let report = decoder.feed(Array("40R".utf8))
+        #expect(report == [.reply(TerminalReply(sequence: Array("\u{1B}[12;40R".utf8))!)])
+        if case .reply(let reply) = report.first { #expect(reply.position.map { [$0.row, $0.column] } == [12, 40]) }
         #expect(!decoder.isWaiting)
         // A lone ESC waits for what follows; with nothing, it is the Escape key.
         #expect(decoder.feed([0x1B]) == [])
@@ -472,21 +497,32 @@ struct KeyTests {
         return out
     }
 
-    @Test func cursorReportsAreTakenOutOfKeystrokesEvenWhenSplit() {
-        let stream = Array("ls\u{1B}[5;7R -l\u{1B}[A\u{1B}[12;40R".utf8)
+    @Test func repliesAreFoundAmongKeystrokesEvenWhenSplit() {
+        let stream = Array("ls\u{1B}[5;7R -l\u{1B}[A\u{1B}[?1;2c\u{1B}[12;40R".utf8)
         for cut in 0...stream.count {
-            var filter = CursorReportFilter()
-            let first = filter.feed(stream[..<cut])
-            let second = filter.feed(stream[cut...])
-            let rest = first.rest + second.rest + filter.timeout()
-            #expect(rest == Array("ls -l\u{1B}[A".utf8), "cut at \(cut)")
-            #expect((first.reports + second.reports).map { [$0.row, $0.column] } == [[5, 7], [12, 40]])
+            var filter = TerminalReplyFilter()
+            let pieces = filter.feed(stream[..<cut]) + filter.feed(stream[cut...])
+            var keys: [UInt8] = []
+            var replies: [[UInt8]] = []
+            for piece in pieces {
+                switch piece {
+                case .keys(let bytes): keys += bytes
+                case .reply(let reply): replies.append(reply.bytes)
+                }
+            }
+            keys += filter.timeout()
+            #expect(keys == Array("ls -l\u{1B}[A".utf8), "cut at \(cut)")
+            #expect(
+                replies == ["\u{1B}[5;7R", "\u{1B}[?1;2c", "\u{1B}[12;40R"].map { Array($0.utf8) }, "cut at \(cut)")
         }
+        // In order: the keys before a reply come before it.
+        var filter = TerminalReplyFilter()
+        let reply = TerminalReply(sequence: Array("\u{1B}[5;7R".utf8))!
+        #expect(filter.feed(Array("a\u{1B}[5;7Rb".utf8)) == [.keys([0x61]), .reply(reply), .keys([0x62])])
         // A lone ESC (the Escape key) is held only until the next read or the timeout.
-        var filter = CursorReportFilter()
-        #expect(filter.feed([0x1B]).rest == [])
+        #expect(filter.feed([0x1B]) == [])
         #expect(filter.timeout() == [0x1B])
-        #expect(filter.feed(Array("x".utf8)).rest == Array("x".utf8))
+        #expect(filter.feed(Array("x".utf8)) == [.keys(Array("x".utf8))])
     }
 }
 
@@ -549,6 +585,28 @@ struct DictationViewTests {
         #expect(!editing.contains("sudo"))
     }
 
+    /// Unsure words underlined (bold, SGR 4); with plain marks in brackets, never sent.
+    @Test func unsureWordsAreMarked() {
+        let prompt = DictationStateMachine.Prompt(text: "git commit --amend", rawText: "", unsure: [2])
+        let line = view.render(.confirming(take, prompt), level: 0, now: 0, width: 120).line
+        #expect(line.hasPrefix("\u{1B}[0;1mgit commit \u{1B}[0;1;4m--amend\u{1B}[0;1;31m\u{1B}[0;2m"))
+        #expect(visible(line).hasPrefix("git commit --amend  ⏎ insert"))
+        let plain = DictationView(toggle: .defaultToggle, plainMarks: true)
+        let drawn = plain.render(.confirming(take, prompt), level: 0, now: 0, width: 120)
+        #expect(visible(drawn.line).hasPrefix("git commit ⟦--amend⟧  ⏎ insert"))
+        #expect(drawn.textRoom == prompt.text.count + 2)
+        // Cut to fit, the text loses its marks with its middle (and is not run without `y`).
+        let narrow = visible(plain.render(.confirming(take, prompt), level: 0, now: 0, width: 24).line)
+        #expect(!narrow.contains("⟦") && narrow.count <= 24)
+        let spaced = DictationStateMachine.Prompt(text: "echo 'a  b' c", rawText: "", unsure: [3])
+        #expect(
+            visible(plain.render(.confirming(take, spaced), level: 0, now: 0, width: 120).line).hasPrefix(
+                "echo 'a  b' ⟦c⟧"))
+        #expect(DictationView.wantsPlainMarks(environment: ["TERM": "dumb"]))
+        #expect(DictationView.wantsPlainMarks(environment: ["TERM": "xterm", "NO_COLOR": "1"]))
+        #expect(!DictationView.wantsPlainMarks(environment: ["TERM": "xterm-256color", "NO_COLOR": ""]))
+    }
+
     @Test func recordingShowsClockLevelAndPartial() {
         let line = visible(view.render(.recording(take, partial: "git sta"), level: 1, now: 65, width: 120).line)
         #expect(line.hasPrefix("● rec 1:05 █████ git sta  ctrl-] stop"))
@@ -565,42 +623,78 @@ struct StatusLineTests {
     @Test func atAPromptTheLineGoesAfterTheCursorAndComesOffWithOneErase() {
         var line = StatusLine()
         #expect(line.room(size) == nil)
-        #expect(line.ask() == Array("\u{1B}[6n".utf8))
-        #expect(line.awaitingReports)
-        #expect(line.cursorReported(row: 5, column: 10, size: size) == [])
-        #expect(!line.awaitingReports)
+        #expect(line.ask(now: 0) == Array("\u{1B}[6n".utf8))
+        #expect(line.questionsAsked == 1)
+        #expect(line.ask(now: 0.1) == [])  // one question at a time
+        #expect(line.cursorReported(row: 5, column: 10, size: size, now: 0.2) == [])
         #expect(line.room(size) == 70)
+        #expect(!line.isVisible)
         #expect(line.draw("hi", size: size) == Array("hi\u{1B}[K\u{1B}[10G".utf8))
+        #expect(line.isVisible)
         #expect(line.remoteWillWrite(size) == Array("\u{1B}[K".utf8))
+        #expect(!line.isVisible)
         #expect(line.remoteWillWrite(size) == [])  // once
         #expect(line.room(size) == nil)
+    }
+
+    /// The answer to a question asked before the remote wrote says where the cursor was: it
+    /// is asked again, and only the fresh answer places the line.
+    @Test func anAnswerOlderThanTheOutputIsAskedAgain() {
+        var line = StatusLine()
+        _ = line.ask(now: 0)
+        _ = line.remoteWillWrite(size)  // more output after the question
+        #expect(line.ask(now: 0.1) == [])  // still one on its way
+        #expect(line.cursorReported(row: 5, column: 10, size: size, now: 0.2) == Array("\u{1B}[6n".utf8))
+        #expect(line.room(size) == nil)
+        #expect(line.questionsAsked == 2)
+        #expect(line.cursorReported(row: 9, column: 3, size: size, now: 0.3) == [])
+        #expect(line.room(size) == 77)
+    }
+
+    /// A lost answer does not leave the line off the screen for good; a terminal that never
+    /// answers is not asked for ever.
+    @Test func aLostAnswerIsAskedAgainAndASilentTerminalGivesUp() {
+        var line = StatusLine()
+        _ = line.ask(now: 0)
+        #expect(line.ask(now: 0.5) == [])
+        #expect(line.ask(now: 1.0) == Array("\u{1B}[6n".utf8))
+        #expect(!line.terminalSilent)
+        _ = line.ask(now: 2.0)
+        #expect(line.terminalSilent)
+        #expect(line.ask(now: 9) == [])
+        // Once it has answered, it is asked again after any loss.
+        var answered = StatusLine()
+        _ = answered.ask(now: 0)
+        _ = answered.cursorReported(row: 1, column: 1, size: size, now: 0)
+        for second in 1...5 { #expect(answered.ask(now: Double(second)) == Array("\u{1B}[6n".utf8)) }
+        #expect(!answered.terminalSilent)
     }
 
     @Test func aBorrowedRowIsDrawnAndClearedAtTheBottom() {
         var line = StatusLine()
         line.borrowsRow = true
-        _ = line.ask()
-        _ = line.cursorReported(row: 3, column: 7, size: size)
+        _ = line.ask(now: 0)
+        _ = line.cursorReported(row: 3, column: 7, size: size, now: 0)
         #expect(line.room(size) == 79)
         #expect(line.draw("x", size: size) == Array("\u{1B}[24;1Hx\u{1B}[K\u{1B}[3;7H".utf8))
         #expect(line.clear(size) == Array("\u{1B}[24;1H\u{1B}[2K\u{1B}[3;7H".utf8))
         // With the program's row known, erasing paints it back instead.
         line.underneath = Array("\u{1B}[0m:\u{1B}[0m\u{1B}[K\u{1B}[0m".utf8)
-        _ = line.ask()
-        _ = line.cursorReported(row: 3, column: 7, size: size)
+        _ = line.ask(now: 0)
+        _ = line.cursorReported(row: 3, column: 7, size: size, now: 0)
         _ = line.draw("x", size: size)
         #expect(line.erase(size) == Array("\u{1B}[24;1H\u{1B}[0m:\u{1B}[0m\u{1B}[K\u{1B}[0m\u{1B}[3;7H".utf8))
     }
 
     @Test func afterTheWindowChangesTheEraseReachesTheRowsBelow() {
         var line = StatusLine()
-        _ = line.ask()
-        _ = line.cursorReported(row: 5, column: 10, size: size)
+        _ = line.ask(now: 0)
+        _ = line.cursorReported(row: 5, column: 10, size: size, now: 0)
         _ = line.draw("a long hint line", size: size)
         // A terminal that re-wraps on narrowing may have put the line's end on the next row.
         #expect(line.resized(StatusLine.Size(columns: 20, rows: 24)) == Array("\u{1B}[J".utf8))
-        _ = line.ask()
-        _ = line.cursorReported(row: 5, column: 10, size: size)
+        _ = line.ask(now: 0)
+        _ = line.cursorReported(row: 5, column: 10, size: size, now: 0)
         _ = line.draw("again", size: size)
         #expect(line.erase(size) == Array("\u{1B}[K".utf8))
     }

@@ -86,5 +86,27 @@ struct LearningScheduleTests {
         #expect(stats.count == 1 && stats[0].period == UsageStats.recent)
         #expect(stats[0].medianLatencyMs == 100 && stats[0].p95LatencyMs == 190)
         #expect(stats[0].editRate == 0 && stats[0].noSpeechRate == 0)
+        #expect(stats[0].unsureEditedRate == nil && stats[0].sureEditedRate == nil)  // no scored words
+    }
+
+    /// Unsure words edited against sure ones: `gzip` (unsure) became `git` in two of two lines,
+    /// and one sure word of five (`-la` became `-l`).
+    @Test func statsCountUnsureWordsEditedAgainstSureOnes() {
+        let now = Date(timeIntervalSince1970: 2_000_000_000)
+        func row(_ raw: String, _ final: String, _ confidence: [Double]) -> Dictation {
+            Dictation(
+                profile: "p", engine: "edge/pocketsphinx", startedAt: now, audioSeconds: 1, rawText: raw,
+                finalText: final, outcome: raw == final ? .inserted : .edited,
+                words: zip(raw.split(separator: " "), confidence).map { .init(String($0), confidence: $1) })
+        }
+        let stats = UsageStats.rows(
+            [
+                row("gzip dash dash staged", "git --staged", [0.3, 0.9, 0.9, 0.95]),
+                row("gzip log", "git log", [0.2, 0.9]),
+                row("ls dash la", "ls -l", [0.9, 0.9, 0.9]),
+                row("uptime", "uptime", [0.99]),
+            ], now: now)
+        #expect(stats[0].unsureEditedRate == 1)
+        #expect(stats[0].sureEditedRate == 1.0 / 5)
     }
 }

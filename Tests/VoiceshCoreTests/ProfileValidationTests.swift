@@ -117,6 +117,31 @@ struct ProfileValidationTests {
         #expect(fifty.validate().isEmpty)
     }
 
+    /// A huge value is echoed as its first 40 characters and "…", whatever the rule it breaks.
+    @Test func aHugeValueIsNotEchoedWhole() throws {
+        let huge = "kube" + String(repeating: "x", count: 10 * 1024 * 1024)
+        let head = "\"" + String(huge.prefix(40)) + "…\""
+        let stream: [(String, ConfigValue?)] = [
+            ("engine.kind", .string("stream")), ("engine.provider", .string("assemblyai")),
+        ]
+        let cases: [[(String, ConfigValue?)]] = [
+            [("engine.vocabulary", .strings(["kubectl", huge]))],
+            stream + [("engine.vocabulary", .strings([huge]))],
+            [("engine.language", .string(huge))],
+            [("user", .string(huge + " x"))],
+            [("engine.kind", .string("server")), ("engine.url", .string("ftp://" + huge))],
+        ]
+        for edits in cases {
+            let messages = try Self.profile(edits).validate().map(\.description)
+            #expect(messages.count == 1 && messages[0].count < 200, "\(messages.map { $0.prefix(200) })")
+            #expect(messages.first?.contains(head) == true || messages.first?.contains("\"ftp://kube") == true)
+        }
+        #expect(ProfileProblem.notAChoice(key: "send", value: huge, allowed: ["confirm"]).message.count < 100)
+        #expect(UntrustedText.excerpt("short") == "short")
+        #expect(UntrustedText.excerpt(String(repeating: "y", count: 41)) == String(repeating: "y", count: 40) + "…")
+        #expect(UntrustedText.excerpt("\u{1B}]0;title\u{7}ok") == "ok")
+    }
+
     /// Over wss:// the host goes out as SNI, where TLS allows names only.
     @Test(arguments: [
         ("wss://10.0.0.5/v1/stream", true), ("wss://10.0.0.5:8443/v1/stream", true), ("wss://[::1]:8443/s", true),

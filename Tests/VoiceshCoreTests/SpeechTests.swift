@@ -4,22 +4,65 @@ import Testing
 @testable import VoiceshCore
 
 struct SpeechTests {
-    @Test func speechPresenceTellsSpeechFromSteadyNoise() {
-        var noise = SpeechPresence()
+    /// A voice-like sound: a glottal pulse train (pitch gliding 110–150 Hz) through two formant
+    /// resonators, in syllables of 200 ms with 100 ms pauses, over a faint hiss.
+    static func voice(seconds: Double) -> [Int16] {
         var generator = SystemRandomNumberGenerator()
-        noise.add((0..<32000).map { _ in Int16.random(in: -1500...1500, using: &generator) })
-        #expect(!noise.likelySpeech)
+        var y1 = 0.0, y2 = 0.0, z1 = 0.0, z2 = 0.0, phase = 0.0
+        func resonator(_ f: Double, _ bandwidth: Double) -> (Double, Double) {
+            let r = exp(-Double.pi * bandwidth / 16000)
+            return (2 * r * cos(2 * Double.pi * f / 16000), -r * r)
+        }
+        let (a1, a2) = resonator(700, 110), (b1, b2) = resonator(1220, 130)
+        return (0..<Int(16000 * seconds)).map { i in
+            let t = Double(i) / 16000
+            let pitch = 110 + 40 * (0.5 + 0.5 * sin(2 * Double.pi * 0.7 * t))
+            phase += pitch / 16000
+            let pulse = phase >= 1 ? 1.0 : 0.0
+            if phase >= 1 { phase -= 1 }
+            let y = pulse + a1 * y1 + a2 * y2
+            (y2, y1) = (y1, y)
+            let z = y + b1 * z1 + b2 * z2
+            (z2, z1) = (z1, z)
+            let syllable = t.truncatingRemainder(dividingBy: 0.3) < 0.2 ? 1.0 : 0.0
+            return Int16(max(-32000, min(32000, 60 * z * syllable + Double.random(in: -20...20, using: &generator))))
+        }
+    }
 
-        var speech = SpeechPresence()
-        let quiet = (0..<8000).map { _ in Int16.random(in: -100...100, using: &generator) }
-        let loud = (0..<8000).map { i in Int16(8000 * sin(Double(i) * 0.2)) }
-        speech.add(quiet + loud + quiet + loud)
-        #expect(speech.likelySpeech)
-        #expect(speech.spreadDB > 30)
+    @Test func speechPresenceTellsSpeechFromNoiseTonesBreathAndClicks() {
+        func presence(_ samples: [Int16]) -> SpeechPresence {
+            var presence = SpeechPresence()
+            presence.add(samples)
+            return presence
+        }
+        var generator = SystemRandomNumberGenerator()
+        let voice = presence(Self.voice(seconds: 2))
+        #expect(voice.likelySpeech)
+        #expect(voice.spreadDB > 30)
+        #expect(voice.voicedSeconds > 0.5)
 
-        var silence = SpeechPresence()
-        silence.add([Int16](repeating: 0, count: 32000))
-        #expect(!silence.likelySpeech)
+        // Steady noise, and digital silence.
+        #expect(!presence((0..<32000).map { _ in Int16.random(in: -1500...1500, using: &generator) }).likelySpeech)
+        #expect(!presence([Int16](repeating: 0, count: 32000)).likelySpeech)
+        // A chord in bursts: loud and uneven, and periodic, but all its energy in three lines.
+        let chord = (0..<32000).map { i in
+            let t = Double(i) / 16000
+            let on = t.truncatingRemainder(dividingBy: 0.4) < 0.3
+            return Int16(on ? 3000 * (sin(2 * .pi * 262 * t) + sin(2 * .pi * 330 * t) + sin(2 * .pi * 392 * t)) : 0)
+        }
+        #expect(!presence(chord).likelySpeech)
+        // Breath: noise bursts as loud as the voice, with no pitch.
+        let breath = (0..<32000).map { i in
+            (Double(i) / 16000).truncatingRemainder(dividingBy: 0.7) < 0.4
+                ? Int16.random(in: -6000...6000, using: &generator) : Int16.random(in: -20...20, using: &generator)
+        }
+        #expect(!presence(breath).likelySpeech)
+        // Keyboard clicks: 5 ms ticks, 120 ms apart.
+        let clicks = (0..<32000).map { i in
+            i % 1920 < 80
+                ? Int16.random(in: -20000...20000, using: &generator) : Int16.random(in: -20...20, using: &generator)
+        }
+        #expect(!presence(clicks).likelySpeech)
     }
 
     @Test func segmentLinesFollowSpecA1() throws {

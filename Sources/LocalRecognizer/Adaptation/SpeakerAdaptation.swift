@@ -174,7 +174,9 @@ public enum SpeakerAdaptation {
             "/usr/lib/sphinxtrain/map_adapt", model + ["-accumdir", second] + mapped, log: scratch + "/map-second.log")
 
         do {
-            for file in copiedFiles { try fm.copyItem(atPath: base + "/" + file, toPath: staging + "/" + file) }
+            for file in copiedFiles {
+                try fm.copyPrivately(atPath: base + "/" + file, toPath: staging + "/" + file)
+            }
             guard isModel(at: staging) else { throw EngineError.failed("map_adapt wrote an incomplete model") }
             try? fm.removeItem(atPath: modelDirectory)
             try fm.moveItem(atPath: staging, toPath: modelDirectory)

@@ -116,7 +116,7 @@ public struct VoiceLearner: Sendable {
         do {
             try? fm.removeItem(atPath: staging)
             try? fm.removeItem(atPath: old)
-            try fm.copyItem(atPath: candidate, toPath: staging)
+            try fm.copyPrivately(atPath: candidate, toPath: staging)
             guard SpeakerAdaptation.isModel(at: staging) else { throw EngineError.failed("incomplete model") }
             if fm.fileExists(atPath: modelDirectory) { try fm.moveItem(atPath: modelDirectory, toPath: old) }
             try fm.moveItem(atPath: staging, toPath: modelDirectory)

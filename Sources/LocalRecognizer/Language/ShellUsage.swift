@@ -13,8 +13,8 @@ enum ShellUsage {
     /// they cover (0: the corpus alone).
     static let weight = 0.6
 
-    /// The resource's text; empty when the resource folder is missing (no priors then).
-    static let text: String = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+    /// The resource's text; empty when it is not found (no priors then).
+    static let text: String = file.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? ""
 
     static let file = ShellCorpus.resource("shell-usage.txt")
 

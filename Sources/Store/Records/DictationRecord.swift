@@ -18,6 +18,8 @@ struct DictationRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var outcome: Dictation.Outcome
     var error: String?
     var confidence: Double?
+    /// The engine's words and confidences as JSON (`[{"text","confidence"}]`), null when none.
+    var words: String?
     var uid: String
     var revision: Int
 
@@ -37,13 +39,26 @@ struct DictationRecord: Codable, FetchableRecord, MutablePersistableRecord {
         outcome = d.outcome
         error = d.error.map(UntrustedText.cleanLines)
         confidence = d.confidence
+        words = Self.encode(d.words)
+    }
+
+    /// The words as stored: their text without escape sequences, like the rest of the row.
+    static func encode(_ words: [TranscriptSegment.Word]) -> String? {
+        guard !words.isEmpty else { return nil }
+        let clean = words.map { TranscriptSegment.Word(UntrustedText.clean($0.text), confidence: $0.confidence) }
+        return (try? JSONEncoder().encode(clean)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func decode(_ words: String?) -> [TranscriptSegment.Word] {
+        guard let words else { return [] }
+        return (try? JSONDecoder().decode([TranscriptSegment.Word].self, from: Data(words.utf8))) ?? []
     }
 
     func dictation(hasAudio: Bool) -> Dictation {
         var d = Dictation(
             id: id, profile: profile, engine: engine, fallbackEngine: fallbackEngine, startedAt: startedAt,
             audioSeconds: audioSeconds, latencyMs: latencyMs, rawText: rawText, finalText: finalText,
-            outcome: outcome, error: error, confidence: confidence)
+            outcome: outcome, error: error, confidence: confidence, words: Self.decode(words))
         d.hasAudio = hasAudio
         d.uid = UUID(uuidString: uid)
         return d

@@ -2,89 +2,92 @@ import Foundation
 import GRDB
 import VoiceshCore
 
-/// A `profile` row. Engines are JSON columns: they are read and written whole, never queried.
-struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
+/// A `profile` row: one column per key of the `Profile.fields` registry (named by
+/// `ProfileField.column`, typed by its kind), and the engines, aliases and pinned keys as JSON
+/// columns, read and written whole, never queried. A key added to the registry needs nothing here.
+struct ProfileRecord: FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "profile"
 
     var id: Int64?
-    var name: String
-    var host: String
-    var port: Int
-    var user: String?
-    var identity: String?
-    var knownHosts: String?
-    var keepalive: Int
-    var jump: String?
-    var forwardAgent: Bool
-    var toggleKey: String
-    var send: SendPolicy
-    var history: HistoryPolicy
-    var production: Bool
-    var autoStop: Double
-    var audioDevice: String?
-    var learn: LearnPolicy?
-    var context: ContextPolicy
-    var engine: EngineConfig
-    var fallback: EngineConfig?
-    var aliases: [String: String]
-    var pinned: [String]
+    var profile: Profile
     var createdAt: Date
     var updatedAt: Date
 
+    var name: String { profile.name }
+
     enum Columns {
-        static let name = Column(CodingKeys.name)
+        static let name = Column("name")
     }
 
     init(_ p: Profile, id: Int64? = nil, createdAt: Date, updatedAt: Date) {
         self.id = id
-        name = p.name
-        host = p.host
-        port = p.port
-        user = p.user
-        identity = p.identity
-        knownHosts = p.knownHosts
-        keepalive = p.keepalive
-        jump = p.jump
-        forwardAgent = p.forwardAgent
-        toggleKey = p.toggleKey
-        send = p.send
-        history = p.history
-        production = p.production
-        autoStop = p.autoStop
-        audioDevice = p.audioDevice
-        learn = p.learn
-        context = p.context
-        engine = p.engine
-        fallback = p.fallback
-        aliases = p.aliases
-        pinned = p.pinned.sorted()
+        profile = p
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
 
-    var profile: Profile {
-        var p = Profile(name: name, host: host)
-        p.port = port
-        p.user = user
-        p.identity = identity
-        p.knownHosts = knownHosts
-        p.keepalive = keepalive
-        p.jump = jump
-        p.forwardAgent = forwardAgent
-        p.toggleKey = toggleKey
-        p.send = send
-        p.history = history
-        p.production = production
-        p.autoStop = autoStop
-        p.audioDevice = audioDevice
-        p.learn = learn
-        p.context = context
-        p.engine = engine
-        p.fallback = fallback
-        p.aliases = aliases
-        p.pinned = Set(pinned)
-        return p
+    init(row: Row) throws {
+        id = row["id"]
+        createdAt = row["createdAt"]
+        updatedAt = row["updatedAt"]
+        var p = Profile(name: "", host: "")
+        for field in Profile.fields {
+            try field.assign(try Self.value(row[field.column], kind: field.kind), to: &p)
+        }
+        p.engine = try Self.decode(row["engine"])
+        p.fallback = try (row["fallback"] as String?).map(Self.decode)
+        p.aliases = try Self.decode(row["aliases"])
+        p.pinned = Set(try Self.decode(row["pinned"]) as [String])
+        profile = p
+    }
+
+    func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        for field in Profile.fields { container[field.column] = try Self.databaseValue(field.value(in: profile)) }
+        container["engine"] = try Self.json(profile.engine)
+        container["fallback"] = try profile.fallback.map(Self.json)
+        container["aliases"] = try Self.json(profile.aliases)
+        container["pinned"] = try Self.json(profile.pinned.sorted())
+        container["createdAt"] = createdAt
+        container["updatedAt"] = updatedAt
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    /// A column's value in the shape its key has; NULL is no value (the key's default).
+    static func value(_ stored: DatabaseValue, kind: ConfigValue.Kind) throws -> ConfigValue? {
+        guard !stored.isNull else { return nil }
+        let value: ConfigValue? =
+            switch kind {
+            case .string: String.fromDatabaseValue(stored).map(ConfigValue.string)
+            case .integer: Int.fromDatabaseValue(stored).map(ConfigValue.integer)
+            case .float: Double.fromDatabaseValue(stored).map(ConfigValue.float)
+            case .boolean: Bool.fromDatabaseValue(stored).map(ConfigValue.boolean)
+            case .strings: try String.fromDatabaseValue(stored).map { .strings(try decode($0)) }
+            }
+        guard let value else { throw DatabaseError(message: "a profile column holds \(stored), not \(kind.noun)") }
+        return value
+    }
+
+    static func databaseValue(_ value: ConfigValue?) throws -> DatabaseValue {
+        switch value {
+        case nil: .null
+        case .string(let s)?: s.databaseValue
+        case .integer(let n)?: n.databaseValue
+        case .float(let x)?: x.databaseValue
+        case .boolean(let b)?: b.databaseValue
+        case .strings(let list)?: try json(list).databaseValue
+        }
+    }
+
+    /// JSON as GRDB wrote it for the Codable record this was: keys sorted.
+    static func json<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func decode<T: Decodable>(_ text: String) throws -> T {
+        try JSONDecoder().decode(T.self, from: Data(text.utf8))
+    }
 }

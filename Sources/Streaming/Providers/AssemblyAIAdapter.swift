@@ -42,8 +42,9 @@ public struct AssemblyAIAdapter: ProviderAdapter {
         return ConnectionRequest(url: Wire.url(url, query: query), headers: headers)
     }
 
-    /// Turns by `turn_order`: the text so far, and whether `end_of_turn` has arrived.
-    private var turns: [Int: (text: String, final: Bool)] = [:]
+    /// Turns by `turn_order`: the text so far, whether `end_of_turn` has arrived, and the
+    /// final turn's words with their confidence and its mean.
+    private var turns: [Int: (text: String, final: Bool, words: [TranscriptSegment.Word], confidence: Double?)] = [:]
 
     public mutating func receive(_ text: String) throws(EngineError) -> [StreamEvent] {
         let message = try Wire.object(text, from: name)
@@ -68,7 +69,15 @@ public struct AssemblyAIAdapter: ProviderAdapter {
             // A second end-of-turn message (the formatted one) replaces the first; a late
             // partial never replaces a final.
             if turns[order]?.final == true, !endOfTurn { return [] }
-            turns[order] = (endOfTurn ? transcript : Wire.join([transcript] + pending), endOfTurn)
+            let said = endOfTurn ? transcript : Wire.join([transcript] + pending)
+            let scored = words.compactMap { $0["confidence"] as? Double }
+            let confidence = scored.isEmpty ? nil : scored.reduce(0, +) / Double(scored.count)
+            turns[order] = (
+                said, endOfTurn,
+                endOfTurn
+                    ? Wire.words(words, keys: ["text"], matching: transcript, fallback: confidence) : [],
+                confidence
+            )
             return [.partial(live)]
         case "Termination":
             return [.ended]
@@ -79,11 +88,12 @@ public struct AssemblyAIAdapter: ProviderAdapter {
 
     private var live: String { Wire.join(turns.sorted { $0.key < $1.key }.map(\.value.text)) }
 
+    /// The turns' text; an unsure turn (its words' mean confidence under the floor) is noise.
     public var transcript: Transcript {
         Transcript(
-            segments: turns.sorted { $0.key < $1.key }.map(\.value.text).filter { !$0.isEmpty }.map {
-                TranscriptSegment(text: $0)
-            })
+            segments: turns.sorted { $0.key < $1.key }.map(\.value).filter {
+                !$0.text.isEmpty && ($0.confidence ?? 1) >= Wire.minimumFinalConfidence
+            }.map { TranscriptSegment(text: $0.text, confidence: $0.confidence, words: $0.words) })
     }
 
     public func error(closeCode: Int?, reason: String) -> EngineError? {

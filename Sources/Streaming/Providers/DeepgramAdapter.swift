@@ -45,8 +45,8 @@ public struct DeepgramAdapter: ProviderAdapter {
     }
 
     /// Finished utterances, the finals of the one in progress, and the latest interim.
-    private var utterances: [String] = []
-    private var finals: [String] = []
+    private var utterances: [TranscriptSegment] = []
+    private var finals: [TranscriptSegment] = []
     private var interim = ""
 
     public mutating func receive(_ text: String) throws(EngineError) -> [StreamEvent] {
@@ -55,12 +55,20 @@ public struct DeepgramAdapter: ProviderAdapter {
         case "Results":
             let channel = message["channel"] as? [String: Any]
             let alternatives = channel?["alternatives"] as? [[String: Any]]
-            guard let transcript = alternatives?.first?["transcript"] as? String else {
+            guard let best = alternatives?.first, let transcript = best["transcript"] as? String else {
                 throw .badOutput("Deepgram sent Results without a transcript: \(text.prefix(80))")
             }
             if message["is_final"] as? Bool == true {
-                // Each final covers only audio since the last final; empty ones are silence.
-                if !transcript.isEmpty { finals.append(transcript) }
+                // Each final covers only audio since the last final; empty ones are silence, and
+                // unsure ones are taken for noise.
+                let confidence = best["confidence"] as? Double
+                if !transcript.isEmpty, (confidence ?? 1) >= Wire.minimumFinalConfidence {
+                    let words = Wire.words(
+                        best["words"] as? [[String: Any]] ?? [], keys: ["punctuated_word", "word"],
+                        matching: transcript,
+                        fallback: confidence)
+                    finals.append(TranscriptSegment(text: transcript, confidence: confidence, words: words))
+                }
                 interim = ""
                 if message["speech_final"] as? Bool == true { closeUtterance() }
             } else {
@@ -81,16 +89,14 @@ public struct DeepgramAdapter: ProviderAdapter {
     }
 
     private mutating func closeUtterance() {
-        let utterance = Wire.join(finals)
-        if !utterance.isEmpty { utterances.append(utterance) }
+        if let utterance = Wire.joined(finals) { utterances.append(utterance) }
         finals = []
     }
 
-    private var live: String { Wire.join(utterances + finals + [interim]) }
+    private var live: String { Wire.join((utterances + finals).map(\.text) + [interim]) }
 
     public var transcript: Transcript {
-        Transcript(
-            segments: (utterances + [Wire.join(finals)]).filter { !$0.isEmpty }.map { TranscriptSegment(text: $0) })
+        Transcript(segments: utterances + [Wire.joined(finals)].compactMap { $0 })
     }
 
     public func error(closeCode: Int?, reason: String) -> EngineError? {

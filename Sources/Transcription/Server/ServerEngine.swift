@@ -8,11 +8,11 @@ import VoiceshCore
 
 /// A Whisper-style HTTP server: the recording is uploaded as a WAV when it ends, in the
 /// profile's dialect, with `Authorization: Bearer` from the variable `api_key_env` names and
-/// a prompt that shows Whisper shell written as shell.
+/// a prompt that shows Whisper commands in their spoken form (`ShellPrompt`).
 public struct ServerEngine: SpeechEngine {
     let config: EngineConfig
     let environment: [String: String]
-    /// The shell-aware prompt: example commands, the vocabulary, the profile's alias replacements.
+    /// The shell-aware prompt: spoken example commands, the vocabulary, the alias replacements.
     let prompt: String
     let aliases: [String: String]
 
@@ -44,19 +44,28 @@ public struct ServerEngine: SpeechEngine {
         try await transcribe(audio, context: .empty, partial: partial)
     }
 
-    /// The context's names go in the prompt after the profile's own terms, so the token limit
-    /// drops them first.
-    public func transcribe(
-        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
-    ) async throws(EngineError) -> Transcript {
-        let prompt =
-            context.isEmpty
-            ? self.prompt
+    /// The prompt for a dictation: the context's names go after the profile's own terms, so
+    /// the token limit drops them first.
+    func prompt(context: SpeechContext) -> String {
+        context.isEmpty
+            ? prompt
             : ShellPrompt(
                 vocabulary: config.vocabulary, aliases: aliases,
                 context: context.terms(count: Self.contextTerms, length: 40)
             ).text
-        let plan = try ServerRequest(config: config, prompt: prompt)
+    }
+
+    /// What the prompt says, line by line and term by term: what Whisper may echo back.
+    public func promptLines(context: SpeechContext) -> [String] {
+        prompt(context: context).split(separator: "\n").flatMap { line in
+            [String(line)] + line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    public func transcribe(
+        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
+    ) async throws(EngineError) -> Transcript {
+        let plan = try ServerRequest(config: config, prompt: prompt(context: context))
         var key: String?
         if let name = config.apiKeyEnv {
             guard let value = environment[name], !value.isEmpty else {
@@ -107,9 +116,9 @@ public struct ServerEngine: SpeechEngine {
             throw .failed("cannot reach \(plan.url): \(await ConnectionFailure.describe(error, url: plan.url))")
         }
         do throws(EngineError) {
-            let text = try ServerReply.text(
-                status: status, body: body, dialect: config.dialect ?? .openai, responseKey: config.responseKey)
-            return Transcript(segments: [TranscriptSegment(text: text, end: Double(samples.count) / 16000)])
+            return try ServerReply.transcript(
+                status: status, body: body, dialect: config.dialect ?? .openai, responseKey: config.responseKey,
+                duration: Double(samples.count) / 16000)
         } catch .failed(let message) {
             // Servers may echo the key back ("Incorrect API key provided: …"): it must not reach
             // the screen, the history or a log.

@@ -25,14 +25,23 @@ struct ServerRequest: Equatable {
         switch dialect {
         case .openai:
             fileField = "file"
-            fields = [
-                ("model", config.model ?? "whisper-1"), ("response_format", "json"), ("language", language),
-            ]
+            let model = config.model ?? "whisper-1"
+            // verbose_json says how likely each segment is silence (`no_speech_prob`) and how
+            // sure Whisper was of it; the gpt-4o models answer only `json` (B3.1).
+            if model.hasPrefix("gpt-4o") || model.hasPrefix("gpt-transcribe") {
+                fields = [("model", model), ("response_format", "json"), ("language", language)]
+            } else {
+                fields = [
+                    ("model", model), ("response_format", "verbose_json"), ("timestamp_granularities[]", "segment"),
+                    ("timestamp_granularities[]", "word"), ("language", language),
+                ]
+            }
             if !prompt.isEmpty { fields.append(("prompt", prompt)) }
         case .whisperCpp:
-            // whisper.cpp never reads `model` (the server's model is fixed at start-up).
+            // whisper.cpp never reads `model` (the server's model is fixed at start-up); its
+            // verbose_json has segment probabilities and words with theirs (B3.5).
             fileField = "file"
-            fields = [("response_format", "json"), ("language", language)]
+            fields = [("response_format", "verbose_json"), ("language", language)]
             if !prompt.isEmpty { fields.append(("prompt", prompt)) }
         case .asrWebservice:
             // Every option is a query parameter; the form carries only `audio_file`.
@@ -41,6 +50,8 @@ struct ServerRequest: Equatable {
             var query = [
                 URLQueryItem(name: "task", value: "transcribe"), URLQueryItem(name: "language", value: language),
                 URLQueryItem(name: "output", value: "json"), URLQueryItem(name: "encode", value: "true"),
+                // Each word with its probability beside the segments' (B4.1).
+                URLQueryItem(name: "word_timestamps", value: "true"),
             ]
             if !prompt.isEmpty { query.append(URLQueryItem(name: "initial_prompt", value: prompt)) }
             components.queryItems = (components.queryItems ?? []) + query
@@ -55,11 +66,11 @@ struct ServerRequest: Equatable {
     }
 }
 
-/// Reads a server's reply into text, or the dialect's error body into one readable line.
+/// Reads a server's reply into a transcript, or the dialect's error body into one readable line.
 enum ServerReply {
-    static func text(status: Int, body: Data, dialect: ServerDialect, responseKey: String?) throws(EngineError)
-        -> String
-    {
+    static func transcript(
+        status: Int, body: Data, dialect: ServerDialect, responseKey: String?, duration: Double = 0
+    ) throws(EngineError) -> Transcript {
         let object = try? JSONSerialization.jsonObject(with: body)
         guard (200..<300).contains(status) else {
             let detail =
@@ -75,6 +86,12 @@ enum ServerReply {
                 "the \(dialect.rawValue) server's reply is not a JSON object: \(String(decoding: body.prefix(80), as: UTF8.self))"
             )
         }
+        if let segments = dictionary["segments"] as? [[String: Any]], segments.contains(where: WhisperSegment.isScored)
+        {
+            let kept = segments.compactMap { WhisperSegment($0, words: dictionary["words"] as? [[String: Any]]) }
+            guard !kept.isEmpty else { throw .noSpeech }
+            return Transcript(segments: kept.map(\.segment))
+        }
         let keys = dialect == .transcribe ? [responseKey ?? "text", "text", "transcript"] : ["text"]
         // whisper-asr-webservice's whisperx engine answers segments only, without `text`.
         let segments = (dictionary["segments"] as? [[String: Any]])?.compactMap { $0["text"] as? String }
@@ -82,11 +99,15 @@ enum ServerReply {
         else {
             throw .badOutput("the \(dialect.rawValue) server's reply has no \"\(keys[0])\"")
         }
-        // whisper.cpp puts a space before and a newline after each segment.
-        let trimmed = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }.joined(separator: " ")
+        let trimmed = tidy(text)
         guard !trimmed.isEmpty else { throw .noSpeech }
-        return trimmed
+        return Transcript(segments: [TranscriptSegment(text: trimmed, end: duration)])
+    }
+
+    /// whisper.cpp puts a space before and a newline after each segment.
+    static func tidy(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// OpenAI `{"error":{"message"}}`, whisper.cpp `{"error":"…"}`, FastAPI `{"detail":…}`.

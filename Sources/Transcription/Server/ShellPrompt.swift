@@ -1,5 +1,7 @@
 /// The prompt sent to Whisper-style servers. Whisper continues the style of its prompt, so a
-/// few commands written as shell make it write `git status` rather than `Get status.`; the
+/// few commands in their spoken form (`git remote dash v.`) make it write the symbol words as
+/// words, lower case, which the normaliser (`SpokenShell`) turns into shell; example shell
+/// itself would come back as the transcript of unclear audio (`echo $HOME`, issue 21). The
 /// profile's vocabulary and alias replacements follow, so it spells them the profile's way.
 /// Whisper keeps only the last 223 tokens of a prompt (half its 448-token text context):
 /// this one stays under that by a cautious estimate of GPT-2's tokens, dropping example lines
@@ -7,12 +9,26 @@
 /// prompt's start, the examples, and the profile's terms at the end still go.
 struct ShellPrompt: Equatable {
     static let tokenLimit = 224
-    /// Typical commands, written as a shell user types them.
-    static let examples = [
-        "git status", "git log --oneline -n 5", "ls -la /var/log", "cd ~/projects/app",
-        "sudo systemctl restart nginx.service", "tail -f /var/log/syslog | grep error",
-        "docker ps -a", "kubectl get pods -n kube-system", "git commit -m \"fix the build\"",
-        "chmod +x deploy.sh", "grep -rn TODO .", "ssh root@backup", "echo $HOME",
+    /// Commands as spoken (lower case, every symbol a word, a period after each: what the
+    /// normaliser reads best), each with the shell it reads back as (the tests hold it to
+    /// that). Together they say dash, dash dash, slash, dot, pipe, tilde, underscore,
+    /// quote … end quote and greater than. None is a line of the benchmark sets.
+    static let examples: [(spoken: String, shell: String)] = [
+        ("git remote dash v.", "git remote -v"),
+        ("git log dash dash oneline.", "git log --oneline"),
+        ("ls dash l h tilde slash downloads.", "ls -lh ~/downloads"),
+        ("cd slash usr slash local slash bin.", "cd /usr/local/bin"),
+        ("cat package dot json pipe less.", "cat package.json | less"),
+        ("nano my underscore notes dot md.", "nano my_notes.md"),
+        (
+            "echo quote all tests passed end quote greater than result dot txt.",
+            "echo \"all tests passed\" > result.txt"
+        ),
+        ("git checkout dash b hotfix.", "git checkout -b hotfix"),
+        ("sudo systemctl enable dash dash now docker.", "sudo systemctl enable --now docker"),
+        ("journalctl dash b pipe grep dash i usb.", "journalctl -b | grep -i usb"),
+        ("kubectl get nodes dash o yaml.", "kubectl get nodes -o yaml"),
+        ("cd dot dot.", "cd .."),
     ]
 
     let text: String
@@ -24,9 +40,11 @@ struct ShellPrompt: Equatable {
         var terms = vocabulary + aliases.values.sorted() + context
         var seen = Set<String>()
         terms = terms.filter { !$0.isEmpty && seen.insert($0).inserted }
-        var lines = Self.examples
+        var lines = Self.examples.map(\.spoken)
+        // The examples read as one spoken passage, the terms as a list after it.
         func render() -> String {
-            (lines + (terms.isEmpty ? [] : [terms.joined(separator: ", ")])).joined(separator: "\n")
+            ([lines.joined(separator: " ")] + (terms.isEmpty ? [] : [terms.joined(separator: ", ")]))
+                .filter { !$0.isEmpty }.joined(separator: "\n")
         }
         while Self.estimatedTokens(render()) > Self.tokenLimit - 1 {
             if lines.count > 3 {

@@ -15,6 +15,7 @@
 ///                                                                        │ esc/d → idle (discarded)
 /// risky or not all shown: run (and insert on a production profile) goes through
 /// confirmingRisk, which wants `y`; any other key goes back to confirming.
+/// send = auto: a line `ReadOnlyCheck` finds harmless is sent and run at once, not confirmed.
 /// interrupted (hang-up, SIGTERM, lost connection): any take is saved, outcome interrupted.
 /// ```
 public struct DictationStateMachine: Sendable {
@@ -25,12 +26,18 @@ public struct DictationStateMachine: Sendable {
         public let edited: Bool
         /// Why the text is risky (`RiskCheck`), or nil.
         public let risk: String?
+        /// The words of `text` (split at spaces) the engine was unsure of (`Doubt`): shown marked.
+        /// An edited line has none: the user has looked at it.
+        public let unsure: Set<Int>
 
-        public init(text: String, rawText: String, edited: Bool = false) {
+        public init(text: String, rawText: String, edited: Bool = false, unsure: Set<Int> = []) {
             self.text = ShellInput.sanitize(text)
             self.rawText = rawText
             self.edited = edited
             risk = RiskCheck.reason(self.text)
+            // Sanitising may change the words; the marks then cannot be trusted to fit them.
+            let words = self.text.split(separator: " ").count
+            self.unsure = self.text == text ? unsure.filter { $0 < words } : Set(0..<words)
         }
     }
 
@@ -42,16 +49,22 @@ public struct DictationStateMachine: Sendable {
         public var engine: String
         public var fallbackEngine: String?
         public var confidence: Double?
+        /// The engine's words with their confidence (kept in the history), and the shell words
+        /// made from unsure ones (`Doubt.unsure`).
+        public var words: [TranscriptSegment.Word]
+        public var unsure: Set<Int>
 
         public init(
             text: String, rawText: String, engine: String = "", fallbackEngine: String? = nil,
-            confidence: Double? = nil
+            confidence: Double? = nil, words: [TranscriptSegment.Word] = [], unsure: Set<Int> = []
         ) {
             self.text = text
             self.rawText = rawText
             self.engine = engine
             self.fallbackEngine = fallbackEngine
             self.confidence = confidence
+            self.words = words
+            self.unsure = unsure
         }
     }
 
@@ -115,6 +128,14 @@ public struct DictationStateMachine: Sendable {
     public enum Effect: Equatable, Sendable {
         /// Bytes for the remote, as the user typed them (the toggle key pressed twice).
         case sendToRemote([UInt8])
+        /// Bytes typed while no dictation owns the keyboard: on to the remote, through the `~` escapes.
+        case passThrough([UInt8])
+        /// Bytes typed while a dictation owns the keyboard (or after its toggle): its keys, to decode.
+        case keys([UInt8])
+        /// The line changed outside a key or engine event (a notice dismissed): draw it again.
+        case redraw
+        /// Take `number` ended or was replaced: its audio and engine are needed no more.
+        case release(take: Int)
         /// Start capturing audio and the engine for take `number`.
         case startRecording(take: Int)
         /// Recording ends; the engine gets the end of the audio and finishes.
@@ -142,21 +163,28 @@ public struct DictationStateMachine: Sendable {
         /// A second toggle this soon after the first sends the toggle key to the remote.
         public var doublePress: Double = 0.4
         public var noticeSeconds: Double = 6
+        /// The `[fallback]` engine's timeout, which runs once the primary hands over (nil: 30 s).
+        public var fallbackTimeout: Double?
 
         public init(
             toggle: KeyChord, send: SendPolicy = .confirm, production: Bool = false, timeout: Double = 30,
-            autoStop: Double = 0
+            autoStop: Double = 0, fallbackTimeout: Double? = nil
         ) {
             self.toggle = toggle
             self.send = send
             self.production = production
             self.timeout = timeout
             self.autoStop = autoStop
+            self.fallbackTimeout = fallbackTimeout
         }
     }
 
     public let settings: Settings
-    public private(set) var state: State = .idle
+    public private(set) var state: State = .idle {
+        didSet { if let old = oldValue.take?.number, old != state.take?.number { letGo.append(old) } }
+    }
+    /// Takes left since `released()` last said so.
+    private var letGo: [Int] = []
     private var takes = 0
     /// The characters of the text the line showed when last drawn (nothing yet: 0).
     private var shownRoom = 0
@@ -177,13 +205,13 @@ public struct DictationStateMachine: Sendable {
     public var showsLine: Bool { state != .idle }
 
     /// The take on screen, if any.
-    public var take: Take? {
-        switch state {
-        case .idle, .notice: nil
-        case .recording(let take, _), .transcribing(let take, _), .confirming(let take, _),
-            .editing(let take, _, _), .confirmingRisk(let take, _, _):
-            take
-        }
+    public var take: Take? { state.take }
+
+    /// The takes this machine has let go of since the last call (ended, or replaced by the next
+    /// take): the driver frees their audio and stops their engine.
+    public mutating func released() -> [Effect] {
+        defer { letGo = [] }
+        return letGo.map { .release(take: $0) }
     }
 
     /// Something on screen moves (a clock, a spinner, a notice that goes by itself).
@@ -342,7 +370,7 @@ public struct DictationStateMachine: Sendable {
         }
         take.heard = heard
         take.heardAt = now
-        let prompt = Prompt(text: heard.text, rawText: heard.rawText)
+        let prompt = Prompt(text: heard.text, rawText: heard.rawText, unsure: heard.unsure)
         if prompt.text.isEmpty {
             let row = entry(take, .failed, prompt, error: "no speech heard", keepAudio: true)
             state = .notice(
@@ -351,7 +379,10 @@ public struct DictationStateMachine: Sendable {
                     until: now + settings.noticeSeconds, borrowsRow: take.borrowsRow))
             return effects + [.save(row)]
         }
-        if settings.send == .auto && prompt.risk == nil && !settings.production {
+        // `send = auto` runs a line only if it is read-only and the engine was sure of every word.
+        if settings.send == .auto && prompt.risk == nil && !settings.production
+            && ReadOnlyCheck.waitReason(prompt.text, unsureWords: !prompt.unsure.isEmpty) == nil
+        {
             return effects + send(take, prompt, run: true)
         }
         state = .confirming(take, prompt)

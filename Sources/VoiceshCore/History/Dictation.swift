@@ -19,6 +19,8 @@ public struct Dictation: Codable, Equatable, Sendable {
     public var outcome: Outcome
     public var error: String?
     public var confidence: Double?
+    /// The engine's words with its confidence in each (0…1; `Doubt`): which were unsure.
+    public var words: [TranscriptSegment.Word] = []
     /// Whether the recording is kept (filled in by the store).
     public var hasAudio: Bool = false
     /// The row's id in every store (made with the row): a shared store takes a row once.
@@ -38,7 +40,8 @@ public struct Dictation: Codable, Equatable, Sendable {
     public init(
         id: Int64? = nil, profile: String, engine: String, fallbackEngine: String? = nil,
         startedAt: Date, audioSeconds: Double, latencyMs: Int? = nil, rawText: String,
-        finalText: String, outcome: Outcome, error: String? = nil, confidence: Double? = nil
+        finalText: String, outcome: Outcome, error: String? = nil, confidence: Double? = nil,
+        words: [TranscriptSegment.Word] = []
     ) {
         self.id = id
         self.profile = profile
@@ -52,10 +55,11 @@ public struct Dictation: Codable, Equatable, Sendable {
         self.outcome = outcome
         self.error = error
         self.confidence = confidence
+        self.words = words
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, profile, engine, outcome, error, confidence
+        case id, profile, engine, outcome, error, confidence, words
         case fallbackEngine = "fallback_engine"
         case startedAt = "started_at"
         case audioSeconds = "audio_seconds"

@@ -17,6 +17,11 @@ public struct UsageStats: Codable, Equatable, Sendable {
     /// Shares of the dictations that reached the prompt (inserted, ran, edited, discarded).
     public var editRate: Double?
     public var discardRate: Double?
+    /// Of the shell words shown that the engine was unsure of (`Doubt`), the share the user
+    /// changed before sending; and the same of the words it was sure of. Unsure words should
+    /// be edited far more often. Nil without scored words in the period.
+    public var unsureEditedRate: Double?
+    public var sureEditedRate: Double?
 
     public static let recent = "last 7 days"
     public static let earlier = "earlier"
@@ -59,6 +64,47 @@ public struct UsageStats: Codable, Equatable, Sendable {
         let shown = Double(prompted.count)
         editRate = prompted.isEmpty ? nil : Double(prompted.filter { $0.outcome == .edited }.count) / shown
         discardRate = prompted.isEmpty ? nil : Double(prompted.filter { $0.outcome == .discarded }.count) / shown
+        var counts = (unsure: 0, unsureEdited: 0, sure: 0, sureEdited: 0)
+        for row in prompted where row.outcome != .discarded && !row.words.isEmpty {
+            let shell = SpokenShell()
+            let shownWords = shell.normalize(row.rawText).split(separator: " ").map(String.init)
+            let unsure = Doubt.unsure(row.words, normalize: shell.normalize)
+            let kept = Self.kept(shownWords, in: row.finalText.split(separator: " ").map(String.init))
+            for (i, stayed) in kept.enumerated() {
+                if unsure.contains(i) {
+                    counts.unsure += 1
+                    if !stayed { counts.unsureEdited += 1 }
+                } else {
+                    counts.sure += 1
+                    if !stayed { counts.sureEdited += 1 }
+                }
+            }
+        }
+        unsureEditedRate = counts.unsure == 0 ? nil : Double(counts.unsureEdited) / Double(counts.unsure)
+        sureEditedRate = counts.sure == 0 ? nil : Double(counts.sureEdited) / Double(counts.sure)
+    }
+
+    /// Which of the words shown are still in what was sent: a longest common subsequence.
+    static func kept(_ shown: [String], in sent: [String]) -> [Bool] {
+        var length = [[Int]](repeating: [Int](repeating: 0, count: sent.count + 1), count: shown.count + 1)
+        for i in stride(from: shown.count - 1, through: 0, by: -1) {
+            for j in stride(from: sent.count - 1, through: 0, by: -1) {
+                length[i][j] = shown[i] == sent[j] ? length[i + 1][j + 1] + 1 : max(length[i + 1][j], length[i][j + 1])
+            }
+        }
+        var kept = [Bool](repeating: false, count: shown.count)
+        var (i, j) = (0, 0)
+        while i < shown.count, j < sent.count {
+            if shown[i] == sent[j] {
+                kept[i] = true
+                (i, j) = (i + 1, j + 1)
+            } else if length[i + 1][j] >= length[i][j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return kept
     }
 
     /// The nearest-rank percentile: the smallest value at least `p`% of them do not exceed.

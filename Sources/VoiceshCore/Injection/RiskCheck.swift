@@ -16,15 +16,30 @@ public enum RiskCheck {
         "sh", "bash", "zsh", "dash", "ksh", "fish", "python", "python3", "perl", "ruby", "node", "source", ".",
     ]
 
+    /// Interpreters and the options that hand them a program on the command line: code
+    /// voicesh cannot read as a shell line (`python3 -c`, `perl -e`, `node --eval`).
+    private static let inlineCode: [String: (name: String, options: Set<String>, letters: Set<Character>)] = [
+        "python": ("Python", [], ["c"]), "perl": ("Perl", [], ["e", "E"]), "ruby": ("Ruby", [], ["e"]),
+        "node": ("JavaScript", ["--eval", "--print"], ["e", "p"]),
+        "nodejs": ("JavaScript", ["--eval", "--print"], ["e", "p"]),
+        "bun": ("JavaScript", ["--eval", "--print"], ["e", "p"]), "php": ("PHP", [], ["r"]),
+        "lua": ("Lua", [], ["e"]), "luajit": ("Lua", [], ["e"]), "Rscript": ("R", ["--expr"], ["e"]),
+        "pwsh": ("PowerShell", ["-Command", "-command", "--command"], ["c"]),
+    ]
+
+    /// `python3.12` → `python`, `lua5.4` → `lua`: the family an interpreter's name belongs to.
+    private static func family(_ name: String) -> String {
+        let base = String(name.reversed().drop { $0.isNumber || $0 == "." }.reversed())
+        return base.isEmpty ? name : base
+    }
+
     private static func reason(_ text: String, depth: Int) -> String? {
         guard depth < 8 else { return "nests commands too deeply to read" }
         let lowered = text.lowercased()
         if lowered.contains("drop table") || lowered.contains("drop database") || lowered.contains("drop schema") {
             return "drops a database object"
         }
-        if lowered.range(of: "truncate table") != nil || lowered.hasPrefix("truncate ") {
-            return "truncates a table"
-        }
+        if lowered.range(of: "truncate table") != nil { return "truncates a table" }
         if text.contains("(){") || text.contains("() {"), text.contains("|"), text.contains("&") {
             return "looks like a fork bomb"
         }
@@ -39,20 +54,42 @@ public enum RiskCheck {
                 }
             }
             if let why = reason(command: command, depth: depth) { return why }
-            // `curl … | sh`: a download piped straight into a shell.
-            if let (name, _, _) = resolve(command.words), ["curl", "wget"].contains(name),
-                index + 1 < line.commands.count, line.commands[index + 1].after.hasPrefix("|"),
-                let (next, _, _) = resolve(line.commands[index + 1].words), shells.contains(next)
+            // `curl … | sh`, `base64 -d | sh`: what one command prints, run as a program.
+            if let (name, _, _) = resolve(command.words), index + 1 < line.commands.count,
+                line.commands[index + 1].after.hasPrefix("|"),
+                let (next, nextArgs, _) = resolve(line.commands[index + 1].words), runsCode(next)
             {
-                return "pipes a download into a shell"
+                if ["curl", "wget"].contains(name) { return "pipes a download into a shell" }
+                if readsProgram(next, nextArgs) { return "\(next) runs what \(name) prints" }
             }
         }
         return nil
     }
 
+    private static func runsCode(_ name: String) -> Bool {
+        shells.contains(name) || inlineCode[family(name)] != nil
+    }
+
+    /// Whether a shell or interpreter takes its program from standard input: `-s`, or no
+    /// script named (or `-`) and no program on the command line.
+    private static func readsProgram(_ name: String, _ args: [ShellWords.Word]) -> Bool {
+        guard name != "source", name != "." else { return false }
+        let texts = args.map(\.text)
+        if shells.contains(name),
+            texts.contains(where: { $0.hasPrefix("-") && !$0.hasPrefix("--") && $0.contains("s") })
+        {
+            return true
+        }
+        let operands = texts.filter { !$0.hasPrefix("-") || $0 == "-" }
+        return operands.isEmpty || operands.first == "-"
+    }
+
     private static func reason(command simple: ShellWords.Command, depth: Int) -> String? {
         for (op, target) in simple.redirects where op.hasPrefix(">") || op.hasPrefix("&>") {
             if isDisk(target.text) { return "writes over \(target.text)" }
+            // `> f`, `: > f`, `echo > f`: the shell empties the file before the command runs.
+            let duplicate = op == ">&" && (target.text.allSatisfy(\.isNumber) || target.text == "-")
+            if !op.hasSuffix(">>"), !duplicate, !isStream(target.text) { return "overwrites \(target.text)" }
         }
         guard let (command, args, viaXargs) = resolve(simple.words) else {
             return "runs a command whose name comes from a substitution or variable"
@@ -66,6 +103,11 @@ public enum RiskCheck {
             return "\(command) runs the output of another command"
         }
         let texts = args.map(\.text)
+        if let code = inlineCode[family(command)],
+            let flag = texts.prefix(while: { $0 != "--" }).first(where: { runsInline($0, code.options, code.letters) })
+        {
+            return "\(command) \(flag) runs \(code.name) code voicesh cannot check"
+        }
         // `sh -c '…'`, `eval …`, `env -S '…'`, `su -c '…'`: a command inside a string.
         if shells.contains(command) || command == "su",
             let c = texts.firstIndex(where: { $0.hasPrefix("-") && !$0.hasPrefix("--") && $0.contains("c") }),
@@ -83,6 +125,13 @@ public enum RiskCheck {
             return "deletes what xargs reads, recursively"
         }
         return reason(command: command, args: args)
+    }
+
+    /// `-c`, `-ne` (a cluster holding the letter), `--eval=…`.
+    private static func runsInline(_ flag: String, _ options: Set<String>, _ letters: Set<Character>) -> Bool {
+        guard flag.hasPrefix("-"), flag.count > 1 else { return false }
+        if options.contains(String(flag.prefix { $0 != "=" })) { return true }
+        return !flag.hasPrefix("--") && flag.dropFirst().contains(where: letters.contains)
     }
 
     private static func isRecursive(_ flag: String) -> Bool {
@@ -168,6 +217,7 @@ public enum RiskCheck {
         func hasShort(_ letters: Set<Character>) -> Bool {
             flags.contains { !$0.hasPrefix("--") && $0.dropFirst().contains(where: letters.contains) }
         }
+        if command.lowercased() == "truncate" { return truncate(args) }
         switch command {
         case "rm":
             let recursive = hasShort(["r", "R"]) || flags.contains("--recursive")
@@ -190,9 +240,73 @@ public enum RiskCheck {
             if let verb = paths.first, ["poweroff", "reboot", "halt", "kexec"].contains(verb) {
                 return "systemctl \(verb) stops the machine"
             }
+            if let verb = paths.first, let does = serviceVerbs[verb] {
+                let units = paths.count > 1 ? paths.dropFirst().joined(separator: " ") : "a unit"
+                return does.replacingOccurrences(of: "UNIT", with: units)
+            }
+        case "service":
+            if paths.count > 1, paths[1] == "stop" { return "stops \(paths[0])" }
         case "chmod", "chown", "chgrp":
             let recursive = hasShort(["R"]) || flags.contains("--recursive")
             if recursive, let broad = paths.first(where: isBroad) { return "\(command) -R on \(broad)" }
+            // `chmod 000 /`, `chown nobody ~`: even without -R, a login or the system stops working.
+            if let top = paths.dropFirst().first(where: { isBroad($0) && ($0.hasPrefix("/") || $0.hasPrefix("~")) }) {
+                return command == "chmod" ? "changes the permissions of \(top)" : "changes the owner of \(top)"
+            }
+        case "cp", "mv", "install", "rsync", "ddrescue":
+            guard paths.count > 1, let target = paths.last else { break }
+            if isDisk(target) { return "writes over \(target)" }
+            if command == "mv" {
+                if let source = paths.dropLast().first(where: { isBroad($0) || isSystem($0) }) {
+                    return "moves \(source) away"
+                }
+                if target == "/dev/null" { return "moves \(paths[0]) onto /dev/null, which destroys it" }
+            }
+            if command == "rsync", flags.contains(where: { $0.hasPrefix("--del") }) {
+                let path = target.contains(":") ? String(target.drop { $0 != ":" }.dropFirst()) : target
+                if path.isEmpty || isBroad(path) || isSystem(path) {
+                    return "rsync --delete deletes from \(target) whatever the source lacks"
+                }
+            }
+        case "tee":
+            if let disk = paths.first(where: isDisk) { return "writes over \(disk)" }
+            // Like `>`: without -a, tee empties each file it names first.
+            let appends = hasShort(["a"]) || flags.contains("--append")
+            if !appends, let file = paths.first(where: { !isStream($0) }) { return "overwrites \(file)" }
+        case "tar":
+            let mode = args.first.map { $0.hasPrefix("-") ? "" : $0 } ?? ""  // `tar cf …`, the old spelling
+            let writes =
+                hasShort(["c", "r", "u", "A"]) || mode.contains(where: "cruA".contains)
+                || flags.contains { ["--create", "--append", "--update", "--catenate", "--concatenate"].contains($0) }
+            let files = args.map { $0.hasPrefix("--file=") ? String($0.dropFirst(7)) : $0 }
+            if writes, let disk = files.first(where: isDisk) { return "writes over \(disk)" }
+        case "sed":
+            let inPlace = flags.contains { $0.hasPrefix("--in-place") || (!$0.hasPrefix("--") && $0.contains("i")) }
+            if inPlace, let file = paths.first(where: isSystem) { return "sed -i rewrites \(file) in place" }
+        case "userdel", "deluser":
+            let home = hasShort(["r"]) || flags.contains("--remove") || flags.contains("--remove-home")
+            return "deletes the user \(paths.last ?? "named")" + (home ? " and their home directory" : "")
+        case "passwd":
+            let whose = paths.last.map { "\($0)'s" } ?? "your"
+            if hasShort(["d"]) || flags.contains("--delete") { return "removes \(whose) password" }
+            if hasShort(["l"]) || flags.contains("--lock") { return "locks \(whose) password" }
+        case "ip":
+            let object = paths.first ?? ""
+            if "link".hasPrefix(object), !object.isEmpty, paths.contains("down") {
+                let device = paths.drop { $0 != "set" }.dropFirst().first { $0 != "dev" } ?? "a link"
+                return "takes \(device) down, which can cut this connection"
+            }
+            if paths.count > 1, ["flush", "del", "delete", "replace", "change"].contains(paths[1]) {
+                return "ip \(object) \(paths[1]) changes the network, which can cut this connection"
+            }
+        case "ifdown":
+            return "takes \(paths.first ?? "an interface") down, which can cut this connection"
+        case "ifconfig":
+            if paths.contains("down") { return "takes \(paths[0]) down, which can cut this connection" }
+        case "nmcli":
+            if paths.contains("down") || paths.contains("off") || paths.contains("delete") {
+                return "nmcli \(paths.joined(separator: " ")) changes the network, which can cut this connection"
+            }
         case "git":
             // Past git's own options (`-C dir`, `-c key=value`) to the subcommand.
             var rest = args[...]
@@ -238,17 +352,70 @@ public enum RiskCheck {
         return nil
     }
 
-    /// `/`, `/*`, `~`, `.`, `..`, `*`, `$HOME` or one level below `/` (`/etc`, `/home/*`).
+    /// What `systemctl VERB UNIT` does, in words.
+    private static let serviceVerbs: [String: String] = [
+        "stop": "stops UNIT", "kill": "kills UNIT", "mask": "masks UNIT, so it cannot start",
+        "disable": "disables UNIT at boot", "isolate": "stops every unit UNIT does not need",
+    ]
+
+    /// `truncate -s 0 f` empties a file; SQL's `TRUNCATE users` empties a table.
+    private static func truncate(_ args: [String]) -> String? {
+        var size: String?
+        var reference: String?
+        var files: [String] = []
+        var rest = args[...]
+        while let arg = rest.popFirst() {
+            if arg == "-s" || arg == "--size" {
+                size = rest.popFirst()
+            } else if arg.hasPrefix("--size=") {
+                size = String(arg.dropFirst(7))
+            } else if arg.hasPrefix("-s") {
+                size = String(arg.dropFirst(2))
+            } else if arg == "-r" || arg == "--reference" {
+                reference = rest.popFirst()
+            } else if arg.hasPrefix("--reference=") {
+                reference = String(arg.dropFirst(12))
+            } else if !arg.hasPrefix("-") {
+                files.append(arg)
+            }
+        }
+        guard size != nil || reference != nil else { return "truncates a table" }
+        let named = files.isEmpty ? "a file" : files.joined(separator: " ")
+        if let size {
+            if size.hasPrefix("+") { return nil }  // it only grows
+            if Int(size) == 0 { return "empties \(named)" }
+            return "cuts \(named) to \(size), losing what lies past it"
+        }
+        return "resizes \(named) to the size of \(reference ?? "another file"), losing what lies past it"
+    }
+
+    /// `/`, `/*`, `~`, `~root`, `.`, `./*`, `..`, `*`, `$HOME` or one level below `/` (`/etc`, `/home/*`).
     private static func isBroad(_ path: String) -> Bool {
         var p = path
-        if ["~", "~/", "~/*", ".", "./", "..", "../", "*", ".*", "$HOME", "$HOME/", "${HOME}"].contains(p) {
-            return true
+        if ["*", ".*", "/"].contains(p) { return true }
+        while p.count > 1, p.hasSuffix("/*") || p.hasSuffix("/.*") || p.hasSuffix("/") {
+            p.removeLast(p.hasSuffix("/*") ? 2 : p.hasSuffix("/.*") ? 3 : 1)
         }
+        if p.isEmpty { return path.hasPrefix("/") }  // `/*`, `/.*`
+        if [".", "..", "~", "$HOME", "${HOME}"].contains(p) { return true }
+        if p.hasPrefix("~") { return !p.contains("/") }  // `~root`: another user's home
         guard p.hasPrefix("/") else { return false }
-        while p.hasSuffix("/*") || (p.hasSuffix("/") && p.count > 1) {
-            p.removeLast(p.hasSuffix("/*") ? 2 : 1)
-        }
         return p.split(separator: "/").count <= 1
+    }
+
+    /// Where the system keeps what it needs to run and to let anyone in.
+    private static func isSystem(_ path: String) -> Bool {
+        [
+            "/etc", "/boot", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/var/lib", "/root", "/proc", "/sys",
+            "/dev",
+        ]
+        .contains { path == $0 || path.hasPrefix($0 + "/") }
+    }
+
+    /// The terminal and the bit bucket: redirecting there overwrites nothing.
+    private static func isStream(_ path: String) -> Bool {
+        ["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"].contains(path) || path.hasPrefix("/dev/fd/")
+            || path.hasPrefix("/proc/self/fd/")
     }
 
     private static func isDisk(_ path: String) -> Bool {

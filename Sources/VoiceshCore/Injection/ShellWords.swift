@@ -3,7 +3,8 @@
 /// redirections set apart, and the text inside `$( )`, backticks and `<( )` kept for a
 /// second look. It never expands anything; a word whose value depends on an expansion is
 /// marked `dynamic`. `parse` returns nil for what it cannot read (an open quote, an
-/// unclosed substitution, a trailing backslash).
+/// unclosed substitution, a trailing backslash). It reads Unicode scalars, not grapheme
+/// clusters, as the shell reads bytes: a `"` followed by a combining mark still closes a quote.
 struct ShellWords: Equatable {
     struct Word: Equatable {
         /// The word without quotes and backslashes; expansions stay as written (`$HOME`).
@@ -31,13 +32,21 @@ struct ShellWords: Equatable {
 
     var commands: [Command]
 
-    static func parse(_ text: String) -> ShellWords? {
-        var parser = Parser(chars: Array(text)[...])
+    /// `comments: false` reads a `#` as a plain character, as zsh does by default when
+    /// interactive (no `interactivecomments`), so what follows it is looked at too.
+    static func parse(_ text: String, comments: Bool = true) -> ShellWords? {
+        var parser = Parser(chars: text.unicodeScalars.map(Character.init)[...], comments: comments)
         return parser.run().map { ShellWords(commands: $0.filter { !$0.words.isEmpty || !$0.redirects.isEmpty }) }
+    }
+
+    /// A file descriptor number (`2` in `2>`, `>&2`): ASCII digits only, as the shell reads them.
+    static func isDescriptor(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     private struct Parser {
         var chars: ArraySlice<Character>
+        let comments: Bool
         var commands: [Command] = [Command()]
         var word = Word()
         var inWord = false
@@ -55,11 +64,18 @@ struct ShellWords: Equatable {
                     chars = chars[(end + 1)...]
                 case "\"":
                     guard doubleQuoted() else { return nil }
+                case "$" where chars.first == "'":
+                    guard ansiC() else { return nil }
+                case "$" where chars.first == "\"":
+                    word.dynamic = true  // `$"…"` is translated, so its value may differ
+                    append("$")
                 case "$":
                     guard dollar() else { return nil }
                 case "`":
                     guard let body = until("`") else { return nil }
                     mark(substitution: body, written: "`\(body)`")
+                case "!" where history:
+                    mark(substitution: "!", written: "!")
                 case "<" where chars.first == "(", ">" where chars.first == "(":
                     chars.removeFirst()
                     guard let body = balanced() else { return nil }
@@ -67,7 +83,7 @@ struct ShellWords: Equatable {
                     append(contentsOf: "\(c)(\(body))")
                 case "<", ">":
                     // `2>` names a descriptor, not a word; `>&2`, `>>`, `<<<` are one operator.
-                    if inWord, !word.text.isEmpty, word.text.allSatisfy(\.isNumber) { word = Word(); inWord = false }
+                    if inWord, ShellWords.isDescriptor(word.text) { word = Word(); inWord = false }
                     endWord()
                     var op = String(c)
                     while let next = chars.first, "<>&|".contains(next) { op.append(next); chars.removeFirst() }
@@ -80,7 +96,7 @@ struct ShellWords: Equatable {
                     pendingRedirect = op
                 case " ", "\t":
                     endWord()
-                case "#" where !inWord:
+                case "#" where !inWord && comments:
                     chars = chars[chars.endIndex...]
                 case ";", "|", "&", "\n", "(", ")":
                     endWord()
@@ -136,6 +152,8 @@ struct ShellWords: Equatable {
                     if !"$`\"\\\n".contains(next) { word.text.append("\\") }
                     if next != "\n" { word.text.append(next) }
                 case "$": guard dollar() else { return false }
+                case "!" where history:
+                    mark(substitution: "!", written: "!")
                 case "`":
                     guard let body = until("`") else { return false }
                     mark(substitution: body, written: "`\(body)`")
@@ -154,9 +172,15 @@ struct ShellWords: Equatable {
                 mark(substitution: body, written: "$(\(body))")
             case "{":
                 chars.removeFirst()
-                guard let body = until("}") else { return false }
-                word.dynamic = true
-                append(contentsOf: "${\(body)}")
+                guard let body = braced() else { return false }
+                // `${x:-$(rm …)}`, `${x:=y}`, `${x:-'}'}`: anything but a plain name may run
+                // something, set a variable or end elsewhere than it seems.
+                if Self.isPlainParameter(body) {
+                    word.dynamic = true
+                    append(contentsOf: "${\(body)}")
+                } else {
+                    mark(substitution: body, written: "${\(body)}")
+                }
             case let c? where c.isLetter || c.isNumber || c == "_" || "?#@*!$-".contains(c):
                 var name = String(chars.removeFirst())
                 if c.isLetter || c == "_" {
@@ -164,10 +188,71 @@ struct ShellWords: Equatable {
                 }
                 word.dynamic = true
                 append(contentsOf: "$\(name)")
+            case "[":
+                // bash's old arithmetic, `$[x=1]`: it can set a variable.
+                chars.removeFirst()
+                guard let body = until("]") else { return false }
+                mark(substitution: body, written: "$[\(body)]")
+            case let c? where "=~^".contains(c):
+                word.dynamic = true  // zsh's `$=x`, `$~x`: split or glob the value
+                append("$")
             default:
                 append("$")
             }
             return true
+        }
+
+        /// History expansion (`!!`, `!rm`, `!$`) pastes earlier lines in before the shell reads
+        /// this one; `!` before a blank, `=` or `(` is left alone.
+        var history: Bool {
+            guard let next = chars.first else { return false }
+            return !" \t=(".contains(next)
+        }
+
+        /// `$'…'`: backslash escapes, `\'` among them, so it ends at the first unescaped quote.
+        mutating func ansiC() -> Bool {
+            chars.removeFirst()
+            var body = ""
+            while let c = chars.popFirst() {
+                if c == "'" {
+                    word.dynamic = true
+                    append(contentsOf: "$'\(body)'")
+                    return true
+                }
+                body.append(c)
+                if c == "\\", let next = chars.popFirst() { body.append(next) }
+            }
+            return false
+        }
+
+        static func isPlainParameter(_ body: String) -> Bool {
+            let name = body.hasPrefix("#") && body.count > 1 ? body.dropFirst() : body[...]
+            if name.count == 1, "@*#?$!-".contains(name) { return true }
+            guard let first = name.first, first.isASCII, first.isLetter || first.isNumber || first == "_" else {
+                return false
+            }
+            return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        }
+
+        /// Up to the `}` closing a `${`, past quotes and escapes inside it.
+        mutating func braced() -> String? {
+            var body = ""
+            var quote: Character?
+            while let c = chars.popFirst() {
+                if let q = quote {
+                    if c == q { quote = nil }
+                } else if c == "'" || c == "\"" {
+                    quote = c
+                } else if c == "\\", let n = chars.popFirst() {
+                    body.append(c)
+                    body.append(n)
+                    continue
+                } else if c == "}" {
+                    return body
+                }
+                body.append(c)
+            }
+            return nil
         }
 
         /// Up to the closing `)` of one just opened, past nested parentheses and quotes.

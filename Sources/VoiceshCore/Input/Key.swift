@@ -12,8 +12,8 @@ public enum Key: Equatable, Sendable {
     case text(String)
     /// A bracketed paste (`CSI 200~` … `CSI 201~`), whole, newlines and all.
     case paste(String)
-    /// The terminal's answer to a cursor position request (`CSI 6n` → `CSI row;col R`).
-    case cursorReport(row: Int, column: Int)
+    /// Not a key: the terminal's answer to a question (voicesh's `CSI 6n`, or the remote's).
+    case reply(TerminalReply)
     /// A sequence with no meaning here.
     case other
 

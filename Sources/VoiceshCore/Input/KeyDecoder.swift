@@ -1,5 +1,5 @@
-/// Turns keyboard bytes into keys, fed as they arrive: a key, an escape sequence, a cursor
-/// report or a UTF-8 character split across two reads decodes exactly as it would in one.
+/// Turns keyboard bytes into keys, fed as they arrive: a key, an escape sequence, a terminal
+/// reply or a UTF-8 character split across two reads decodes exactly as it would in one.
 /// An `ESC` with nothing after it waits; `timeout()` (nothing more came soon) makes it the
 /// Escape key, as vim's `ttimeout` does. A bracketed paste arrives as one `.paste`.
 public struct KeyDecoder: Sendable {
@@ -120,16 +120,13 @@ public struct KeyDecoder: Sendable {
         }
         let parameters = String(decoding: s[2..<end], as: UTF8.self)
         let length = end + 1
+        if s[1] == 0x5B, let reply = TerminalReply(sequence: s[..<length]) { return .key(.reply(reply), length) }
         switch (s[end], parameters) {
         case (0x44, _): return .key(.left, length)
         case (0x43, _): return .key(.right, length)
         case (0x48, _), (0x7E, "1"), (0x7E, "7"): return .key(.home, length)
         case (0x46, _), (0x7E, "4"), (0x7E, "8"): return .key(.end, length)
         case (0x7E, "3"): return .key(.delete, length)
-        case (0x52, _):
-            let numbers = parameters.split(separator: ";").compactMap { Int($0) }
-            if numbers.count == 2 { return .key(.cursorReport(row: numbers[0], column: numbers[1]), length) }
-            return .key(.other, length)
         default: return .key(.other, length)
         }
     }

@@ -26,19 +26,22 @@ extension EscapeSequenceReader {
 }
 
 /// Everything voicesh reads from the remote's output, in one pass over it: the terminal
-/// modes dictation depends on and the directory the shell reports (OSC 7). Both readers see
+/// modes dictation depends on, the directory the shell reports (OSC 7) and the questions the
+/// remote asks the terminal (whose answers must reach it, not dictation). The readers see
 /// every byte of a sequence; the text between sequences is skipped once, not once per reader.
 public struct OutputScanner: EscapeSequenceReader, Sendable {
     public private(set) var modes = TerminalModes()
     public private(set) var directory = WorkingDirectoryReport()
+    public var queries = TerminalQueries()
 
     public init() {}
 
-    var isIdle: Bool { modes.isIdle && directory.isIdle }
+    var isIdle: Bool { modes.isIdle && directory.isIdle && queries.isIdle }
 
     mutating func step(_ byte: UInt8) {
         modes.step(byte)
         directory.step(byte)
+        queries.step(byte)
     }
 
     public mutating func feed(_ bytes: [UInt8]) {

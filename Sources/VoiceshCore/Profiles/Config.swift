@@ -31,7 +31,7 @@ public struct Config: Equatable, Sendable {
     /// file, so it is refused: libpq's own places (`~/.pgpass`, `PGPASSWORD`) hold it instead.
     public static func storeProblem(_ url: String) -> String? {
         guard let scheme = url.range(of: "://"), ["postgresql", "postgres"].contains(url[..<scheme.lowerBound])
-        else { return "\"\(UntrustedText.clean(String(url.prefix(64))))\" is not a postgresql:// URL" }
+        else { return "\"\(UntrustedText.excerpt(url))\" is not a postgresql:// URL" }
         let authority = url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" }
         if let at = authority.lastIndex(of: "@"), authority[..<at].contains(":") {
             return "holds a password; keep it in ~/.pgpass or PGPASSWORD, never in config.toml"

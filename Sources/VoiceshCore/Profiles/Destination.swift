@@ -53,7 +53,7 @@ public struct Destination: Equatable, Sendable, CustomStringConvertible {
     /// `set`, `import` and `connect`. A DNS name (ASCII letters, digits, `-`, `_`, `.`, at most
     /// 253 characters), an IPv4 address or an IPv6 address (with an optional `%zone`).
     public static func hostProblem(_ host: String) -> String? {
-        let shown = UntrustedText.clean(String(host.prefix(64))) + (host.count > 64 ? "…" : "")
+        let shown = UntrustedText.excerpt(host)
         if host.isEmpty { return "is required" }
         if host.contains("@") {
             return "\"\(shown)\" holds a user; put it in user = \"…\" and keep host to the machine's name"

@@ -18,7 +18,7 @@ extension Profile {
             user.isEmpty || user.count > 256 || user != UntrustedText.clean(user)
                 || user.contains(where: { $0.isWhitespace || $0.isControl || $0 == "@" })
         {
-            fail("user", "\"\(UntrustedText.clean(String(user.prefix(64))))\" is not a user name")
+            fail("user", "\"\(UntrustedText.excerpt(user))\" is not a user name")
         }
         if identity?.isEmpty == true { fail("identity", "is empty; give a key file or remove the key") }
         if knownHosts?.isEmpty == true { fail("known_hosts", "is empty; give a file or remove the key") }
@@ -26,7 +26,7 @@ extension Profile {
             if let path, path != UntrustedText.clean(path) || path.count > 4096 {
                 fail(
                     key,
-                    "\"\(UntrustedText.clean(String(path.prefix(64))))\" holds control or invisible characters, or is too long"
+                    "\"\(UntrustedText.excerpt(path))\" holds control or invisible characters, or is too long"
                 )
             }
         }
@@ -53,9 +53,10 @@ extension Profile {
         for (phrase, text) in aliases.sorted(by: { $0.key < $1.key }) {
             let words = phrase.split(separator: " ")
             if words.isEmpty || phrase.contains(where: { $0.isControl || $0.isNewline }) {
-                fail("aliases.\(phrase)", "the spoken phrase must be one or more words")
+                fail("aliases.\(UntrustedText.excerpt(phrase))", "the spoken phrase must be one or more words")
             } else if text.contains(where: { $0.isControl || $0.isNewline }) {
-                fail("aliases.\(phrase)", "the text must not hold control characters or newlines")
+                fail(
+                    "aliases.\(UntrustedText.excerpt(phrase))", "the text must not hold control characters or newlines")
             }
         }
         problems += engine.validate(table: "engine")
@@ -67,9 +68,9 @@ extension Profile {
     public static func nameProblem(_ name: String) -> String? {
         let allowed = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
         if !allowed || name.count > 64 {
-            return "\"\(UntrustedText.clean(String(name.prefix(64))))\" must be 1–64 letters, digits, '.', '_' or '-'"
+            return "\"\(UntrustedText.excerpt(name))\" must be 1–64 letters, digits, '.', '_' or '-'"
         }
-        if name.hasPrefix("-") { return "\"\(name)\" must not start with '-'" }
+        if name.hasPrefix("-") { return "\"\(UntrustedText.excerpt(name))\" must not start with '-'" }
         return nil
     }
 }
@@ -92,13 +93,22 @@ extension EngineConfig {
         }
         if let code = LanguageCode(language) {
             if kind == .stream, provider == .assemblyai, !LanguageCode.assemblyAIMultilingual.contains(code.base) {
-                fail("language", "\"\(language)\" is not streamed by AssemblyAI; use en, es, fr, de, it or pt")
+                fail(
+                    "language",
+                    "\"\(UntrustedText.excerpt(language))\" is not streamed by AssemblyAI; use en, es, fr, de, it or pt"
+                )
             } else if kind == .stream, provider == .assemblyai, !code.isEnglish, model == "universal-streaming-english"
             {
-                fail("language", "\"\(language)\" needs model = \"universal-streaming-multilingual\" (or no model)")
+                fail(
+                    "language",
+                    "\"\(UntrustedText.excerpt(language))\" needs model = \"universal-streaming-multilingual\" (or no model)"
+                )
             }
         } else {
-            fail("language", "\"\(language)\" is not a language code; use ISO 639-1 such as \"en\", or \"en-US\"")
+            fail(
+                "language",
+                "\"\(UntrustedText.excerpt(language))\" is not a language code; use ISO 639-1 such as \"en\", or \"en-US\""
+            )
         }
         // AssemblyAI's own limits on keyterms_prompt (100 terms of at most 50 characters) are
         // every engine's: named for it when it is the one that would refuse them.
@@ -111,12 +121,12 @@ extension EngineConfig {
                     : "has \(vocabulary.count) terms; at most 100 are allowed")
         }
         for term in vocabulary where term.isEmpty || term.count > 50 || term.contains(where: \.isControl) {
-            let shown = UntrustedText.clean(String(term.prefix(60)))
+            let shown = UntrustedText.excerpt(term)
             fail(
                 "vocabulary",
                 keyterms && term.count > 50
-                    ? "\"\(shown)…\" has \(term.count) characters; AssemblyAI takes keyterms of at most 50: shorten it"
-                    : "\"\(term)\" must be 1–50 printable characters")
+                    ? "\"\(shown)\" has \(term.count) characters; AssemblyAI takes keyterms of at most 50: shorten it"
+                    : "\"\(shown)\" must be 1–50 printable characters")
         }
         if let minConfidence, !(0...1).contains(minConfidence) {
             fail("min_confidence", "\(minConfidence) is out of range; use 0 to 1")
@@ -167,7 +177,8 @@ extension EngineConfig {
                     // The stream socket sends the URL's host as SNI, and TLS forbids an address there.
                     fail(
                         "url",
-                        "\"\(url)\" names an IP address; over wss:// use the host name the server's certificate is for")
+                        "\"\(UntrustedText.excerpt(url))\" names an IP address; over wss:// use the host name the server's certificate is for"
+                    )
                 }
             } else if provider.defaultURL == nil {
                 fail("url", "is required for the generic provider (e.g. \"wss://stt.example.com/v1/stream\")")
@@ -216,7 +227,7 @@ extension EngineConfig {
         let rest = url.dropFirst(scheme.count)
         guard schemes.contains(scheme), rest.hasPrefix("://"), rest.count > 3 else {
             let list = schemes.map { "\($0)://" }.joined(separator: " or ")
-            return fail(key, "\"\(url)\" is not a URL starting with \(list)")
+            return fail(key, "\"\(UntrustedText.excerpt(url))\" is not a URL starting with \(list)")
         }
         let lowered = url.lowercased()
         let secrets = ["token=", "key=", "api_key=", "apikey=", "access_token=", "password="]

@@ -2,7 +2,7 @@
 public enum SendPolicy: String, CaseIterable, Codable, Sendable {
     /// Always show the text first; Enter is pressed only when the user asks for it.
     case confirm
-    /// Run commands judged safe at once; risky ones still ask.
+    /// Run at once only lines of read-only commands (`ReadOnlyCheck`); everything else asks.
     case auto
 }
 

@@ -18,7 +18,7 @@ public struct ProfileProblem: Error, Equatable, Sendable, CustomStringConvertibl
 
     static func notAChoice(key: String, value: String, allowed: [String]) -> Self {
         let list = allowed.map { "\"\($0)\"" }.joined(separator: ", ")
-        return Self(key: key, message: "\"\(value)\" is not one of \(list)")
+        return Self(key: key, message: "\"\(UntrustedText.excerpt(value))\" is not one of \(list)")
     }
 
     static func unknownKey(_ key: String, known: [String]) -> Self {

@@ -6,13 +6,23 @@ import Foundation
 /// line never wraps and never scrolls the remote's screen.
 public struct DictationView: Sendable {
     public var toggle: KeyChord
+    /// Unsure words in brackets (`⟦gzip⟧`) rather than underlined: for `TERM=dumb` and
+    /// `NO_COLOR`, where a style may not show. The brackets are drawn, never sent.
+    public var plainMarks: Bool
 
-    public init(toggle: KeyChord) {
+    public init(toggle: KeyChord, plainMarks: Bool = false) {
         self.toggle = toggle
+        self.plainMarks = plainMarks
+    }
+
+    /// Whether a terminal wants unsure words marked without styles: `TERM=dumb`, or `NO_COLOR`
+    /// set to anything (no-color.org).
+    public static func wantsPlainMarks(environment: [String: String]) -> Bool {
+        environment["TERM"] == "dumb" || !(environment["NO_COLOR"] ?? "").isEmpty
     }
 
     enum Style {
-        case plain, dim, bold, inverse, alert
+        case plain, dim, bold, inverse, alert, unsure
         var sgr: String {
             switch self {
             case .plain: "\u{1B}[0m"
@@ -20,6 +30,7 @@ public struct DictationView: Sendable {
             case .bold: "\u{1B}[0;1m"
             case .inverse: "\u{1B}[0;7m"
             case .alert: "\u{1B}[0;1;31m"
+            case .unsure: "\u{1B}[0;1;4m"  // bold and underlined
             }
         }
     }
@@ -42,7 +53,8 @@ public struct DictationView: Sendable {
     func textLayout(_ prompt: DictationStateMachine.Prompt, width: Int) -> (room: Int, risk: String, hints: String) {
         let risk = prompt.risk.map { "  ⚠ \($0)" } ?? ""
         let hints = "  ⏎ insert · ^R run · e edit · r again · esc discard"
-        if prompt.text.count + risk.count + hints.count <= width { return (prompt.text.count, risk, hints) }
+        let shown = marked(prompt).reduce(0) { $0 + $1.0.count }
+        if shown + risk.count + hints.count <= width { return (shown, risk, hints) }
         let short = "  ⏎ ^R e r esc"
         return (max(8, width - risk.count - short.count), risk, short)
     }
@@ -71,8 +83,11 @@ public struct DictationView: Sendable {
         case .confirming(_, let prompt):
             // The keys always show; a text too long for the line loses its middle, not its ends
             // (and the machine then wants `y` before it is sent: what is shown is what is sent).
+            // Unsure words are marked; a text cut to fit loses its marks with its middle.
             let (room, risk, hints) = textLayout(prompt, width: width)
-            return [(Self.elide(prompt.text, to: room), .bold), (risk, .alert), (hints, .dim)]
+            let text = marked(prompt)
+            let whole = text.reduce(0) { $0 + $1.0.count } <= room
+            return (whole ? text : [(Self.elide(prompt.text, to: room), .bold)]) + [(risk, .alert), (hints, .dim)]
         case .editing(_, _, let editor):
             // A window on the text that keeps the cursor in view.
             var hints = "  ⏎ insert · ^R run · esc back"
@@ -94,6 +109,34 @@ public struct DictationView: Sendable {
         case .notice(let notice):
             return [("voicesh: \(notice.message)", .alert)]
         }
+    }
+
+    /// The text to confirm, its unsure words underlined (or in brackets with `plainMarks`).
+    func marked(_ prompt: DictationStateMachine.Prompt) -> [(String, Style)] {
+        guard !prompt.unsure.isEmpty else { return [(prompt.text, .bold)] }
+        var pieces: [(String, Style)] = []
+        func add(_ text: String, _ style: Style) {
+            if let last = pieces.last, last.1 == style {
+                pieces[pieces.count - 1].0 += text
+            } else {
+                pieces.append((text, style))
+            }
+        }
+        // Words count as `Prompt.unsure` counts them (runs of spaces between them kept as they are).
+        var index = 0
+        for (i, word) in prompt.text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+            if i > 0 { add(" ", .bold) }
+            guard !word.isEmpty else { continue }
+            defer { index += 1 }
+            if !prompt.unsure.contains(index) {
+                add(String(word), .bold)
+            } else if plainMarks {
+                add("⟦\(word)⟧", .bold)
+            } else {
+                add(String(word), .unsure)
+            }
+        }
+        return pieces
     }
 
     /// `text` in at most `width` characters: its start and end, with `…` in the middle.

@@ -27,15 +27,32 @@ public struct StatusLine: Sendable {
     /// program's own pen (from the model of its screen); empty: the row is erased instead.
     public var underneath: [UInt8] = []
     private var cursor: (row: Int, column: Int)?
+    /// Every question for the cursor ever returned, so the session can tell its answers from
+    /// the remote's (`ReplyRoute`).
+    public private(set) var questionsAsked = 0
+    /// Questions for the cursor on their way, and when the last went out.
     private var asked = 0
+    private var askedAt = 0.0
+    /// Of those, the ones asked before the remote last wrote (or the window changed): their
+    /// answers say where the cursor was, not where it is. The terminal answers in order.
+    private var staleAnswers = 0
+    /// Questions asked since the last answer, and whether any was ever answered: a terminal
+    /// that never answers is not asked for ever.
+    private var unanswered = 0
+    private var everAnswered = false
     private var drawn = false
     /// The window changed while the line was on screen: the terminal may have re-wrapped it.
     private var reflowed = false
+    /// An answer this late may have been lost: the loop asks again.
+    public static let answerWait = 1.0
 
     public init() {}
 
-    /// Cursor reports are still on their way (they must not reach the remote as keystrokes).
-    public var awaitingReports: Bool { asked > 0 }
+    /// The line is on the screen now: only then may a dictation take keys.
+    public var isVisible: Bool { drawn }
+
+    /// The terminal has never answered where its cursor is: the line cannot be drawn at all.
+    public var terminalSilent: Bool { !everAnswered && unanswered >= 3 }
 
     /// The cells the line may use now, or nil until the terminal has said where the cursor is.
     public func room(_ size: Size) -> Int? {
@@ -43,15 +60,27 @@ public struct StatusLine: Sendable {
         return borrowsRow ? size.columns - 1 : size.columns - cursor.column
     }
 
-    /// The question for the cursor's position (a terminal that never answers is not asked forever).
-    public mutating func ask() -> [UInt8] {
-        guard asked < 4 else { return [] }
+    /// The question for the cursor's position, unless one is on its way (an answer that comes
+    /// too old asks again); one unanswered for `answerWait` may have been lost.
+    public mutating func ask(now: Double) -> [UInt8] {
+        guard asked == 0 || now - askedAt >= Self.answerWait, !terminalSilent else { return [] }
         asked += 1
+        questionsAsked += 1
+        unanswered += 1
+        askedAt = now
         return Array("\u{1B}[6n".utf8)
     }
 
-    public mutating func cursorReported(row: Int, column: Int, size: Size) -> [UInt8] {
+    /// The terminal said where the cursor is: the line may be drawn there, unless the remote
+    /// wrote after the question, which is then asked again.
+    public mutating func cursorReported(row: Int, column: Int, size: Size, now: Double) -> [UInt8] {
+        everAnswered = true
+        unanswered = 0
         asked = max(0, asked - 1)
+        if staleAnswers > 0 {
+            staleAnswers -= 1
+            return asked == 0 ? ask(now: now) : []
+        }
         let bytes = erase(size)
         cursor = (row, column)
         return bytes
@@ -61,6 +90,7 @@ public struct StatusLine: Sendable {
     public mutating func remoteWillWrite(_ size: Size) -> [UInt8] {
         let bytes = erase(size)
         cursor = nil
+        staleAnswers = asked
         return bytes
     }
 

@@ -9,10 +9,23 @@ public struct TranscriptSegment: Codable, Equatable, Sendable {
     /// A non-final segment is a partial: shown live, never committed.
     public var isFinal: Bool
     public var confidence: Double?
+    /// The segment's words with how sure the engine is of each (empty: the engine gave none).
+    public var words: [Word]
+
+    /// One recognised word and the engine's confidence in it, 0…1 (nil: unknown).
+    public struct Word: Codable, Equatable, Sendable {
+        public var text: String
+        public var confidence: Double?
+
+        public init(_ text: String, confidence: Double?) {
+            self.text = text
+            self.confidence = confidence
+        }
+    }
 
     public init(
         text: String, speaker: String = "SPEAKER_00", start: Double = 0, end: Double = 0, isFinal: Bool = true,
-        confidence: Double? = nil
+        confidence: Double? = nil, words: [Word] = []
     ) {
         self.text = text
         self.speaker = speaker
@@ -20,10 +33,11 @@ public struct TranscriptSegment: Codable, Equatable, Sendable {
         self.end = end
         self.isFinal = isFinal
         self.confidence = confidence
+        self.words = words
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, text, speaker, start, end, confidence
+        case type, text, speaker, start, end, confidence, words
         case isFinal = "is_final"
     }
 
@@ -39,6 +53,8 @@ public struct TranscriptSegment: Codable, Equatable, Sendable {
         end = try c.decodeIfPresent(Double.self, forKey: .end) ?? 0
         isFinal = try c.decodeIfPresent(Bool.self, forKey: .isFinal) ?? true
         confidence = try c.decodeIfPresent(Double.self, forKey: .confidence)
+        // Not in spec A1: a recogniser may add its words; the segment's text still rules.
+        words = (try? c.decodeIfPresent([Word].self, forKey: .words)) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -50,6 +66,7 @@ public struct TranscriptSegment: Codable, Equatable, Sendable {
         try c.encode(end, forKey: .end)
         try c.encode(isFinal, forKey: .isFinal)
         try c.encodeIfPresent(confidence, forKey: .confidence)
+        if !words.isEmpty { try c.encode(words, forKey: .words) }
     }
 
     /// Reads one line of a recogniser's output (specs A1): a JSON segment, or plain text taken

@@ -2,8 +2,13 @@
 public enum StoreError: Error, Equatable, Sendable {
     /// The directory or file could not be made (permissions, a file in the way).
     case cannotCreate(path: String, reason: String)
+    /// The data directory exists and others may write in it (or it is not the user's, or not
+    /// a directory): voicesh will not keep its data there, and leaves it as it is.
+    case sharedDirectory(path: String, problem: String)
     /// The file exists but this user may not write it (a read-only file, a read-only mount).
     case cannotWrite(path: String, reason: String)
+    /// The file system is mounted read-only: what is there can be read, nothing written.
+    case readOnlyFileSystem(path: String)
     /// The disk (or the user's quota) is full; nothing was written.
     case diskFull(path: String)
     /// The file was written by a newer voicesh; it is left untouched.

@@ -19,6 +19,15 @@ public enum UntrustedText {
         render(text, keepLineBreaks: true)
     }
 
+    /// A value echoed in a message (a vocabulary term, a path, a URL): cleaned as `clean`, and
+    /// cut to its first `limit` characters and "…", so a 10 MB value is not printed whole.
+    public static func excerpt(_ text: String, limit: Int = 40) -> String {
+        let head = text.prefix(limit * 8)  // enough for escape sequences that `clean` removes
+        let cleaned = clean(String(head))
+        let cut = cleaned.count > limit || head.endIndex < text.endIndex
+        return cut ? String(cleaned.prefix(limit)) + "…" : cleaned
+    }
+
     private static let escape: Unicode.Scalar = "\u{1B}"
 
     private static func render(_ text: String, keepLineBreaks: Bool) -> String {

@@ -1,23 +1,15 @@
 import ArgumentParser
-import AudioCapture
-import Foundation
-import LocalRecognizer
-import Store
 import VoiceshCore
+import VoiceshSession
 
-struct Adapt: ParsableCommand {
+struct Adapt: VoiceshCommand {
     static let configuration = CommandConfiguration(
         abstract: "Teach the offline engine your voice from recordings whose words are known.",
+        usage: "voicesh adapt [<options>]",
         discussion: """
-            Learns from: dictations you inserted or ran that kept their recording (profiles with
-            history = "text+audio"), recordings made with --enroll, and --from folders of NAME.wav with
-            NAME.txt (the words spoken, e.g. "git status dash s"). Enrollment and --from recordings are
-            kept under the voice directory, so each run learns from everything so far. From then on every
-            edge profile uses the learnt voice; --forget forgets it. 20 recordings help a lot, 50 more.
-            Profiles with learn = "on" (the default for edge engines) also keep every dictation you
-            inserted or ran as heard, or edited a little, and learn again in the background after every
-            10 of them, keeping the new voice only if it hears held-back recordings at least as well.
-            Needs Debian's sphinxtrain, sphinxbase-utils and pocketsphinx packages.
+            Learns from: dictations you inserted or ran that kept their recording (profiles with history = "text+audio"), recordings made with --enroll, and --from folders of NAME.wav with NAME.txt (the words spoken, e.g. "git status dash s"). Enrollment and --from recordings are kept under the voice directory, so each run learns from everything so far. From then on every edge profile uses the learnt voice; --forget forgets it. 20 recordings help a lot, 50 more.
+
+            Profiles with learn = "on" (the default for edge engines) also keep every dictation you inserted or ran as heard, or edited a little, and learn again in the background after every 10 of them, keeping the new voice only if it hears held-back recordings at least as well. Needs Debian's sphinxtrain, sphinxbase-utils and pocketsphinx packages.
             """)
 
     @Option(name: .customLong("from"), help: "A folder of NAME.wav + NAME.txt recordings to learn from (repeatable).")
@@ -55,150 +47,13 @@ struct Adapt: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let context = AppContext.live()
-        let voice = context.location.voiceDirectory
-        let kept = VoiceRecordings(directory: voice + "/recordings")
-        let learner = VoiceLearner(voiceDirectory: voice, cacheDirectory: context.location.cacheDirectory)
-        if forget {
-            let count = kept.count
-            try? FileManager.default.removeItem(atPath: voice)
-            try? FileManager.default.removeItem(atPath: learner.scratch)
-            Console.error(
-                "voicesh: forgot the learnt voice and its \(Self.recordings(count)); the edge engine uses the stock model again"
-            )
-            return
-        }
-        if status { return Self.printStatus(learner, kept: kept.count) }
-        if background { return try Self.learnInBackground(learner, kept: kept) }
-        for folder in folders {
-            let path = context.expandingTilde(folder)
-            let found = try VoiceRecordings(directory: path).samples()
-            guard !found.isEmpty else {
-                throw Failure.Command.message("no NAME.wav with NAME.txt beside it in \(folder)")
-            }
-            let added = try kept.add(found.map { (Data(WAV.encode($0.samples)), $0.text) })
-            Console.error(
-                "voicesh: kept \(Self.recordings(added)) from \(folder) (\(found.count - added) known already)")
-        }
-        if let enroll { try self.enroll(enroll, into: kept, context: context) }
-
-        let database = try context.openDatabase()
-        let dictated = try confirmedDictations(in: database)
-        let samples = dictated + (try kept.samples())
-        guard !samples.isEmpty else {
-            throw Failure.Command.message(
-                "nothing to learn from yet: run voicesh adapt --enroll 30, or dictate with history = \"text+audio\" in a profile"
-            )
-        }
-        Console.error("voicesh: learning your voice from \(Self.recordings(samples.count)) …")
-        let report: SpeakerAdaptation.Report
-        do {
-            report = try SpeakerAdaptation.adapt(
-                samples, into: voice + "/model", scratch: context.location.cacheDirectory + "/adapt-\(getpid())")
-        } catch {
-            let reason: String
-            switch error {
-            case .unavailable(let words), .failed(let words): reason = words
-            default: reason = Failure.describe(error)
-            }
-            throw Failure.Command.message(
-                "cannot learn the voice: \(reason); the recordings are kept and the voice in use is unchanged")
-        }
-        for reason in report.skipped { Console.error("voicesh: left out \(reason)") }
-        Console.error(
-            "voicesh: learnt your voice from \(Self.recordings(report.recordings)) ("
-                + String(format: "%.0f", report.seconds) + " s of speech); edge profiles use it from now on")
-    }
-
-    private static func printStatus(_ learner: VoiceLearner, kept: Int) {
-        let model = SpeakerAdaptation.isModel(at: learner.modelDirectory)
-        guard let status = learner.status() else {
-            print(
-                "recordings kept: \(kept); not learnt from use yet"
-                    + (model ? " (a voice from voicesh adapt is in use)" : ""))
-            return
-        }
-        let pending = max(0, kept - status.seen)
-        func score(_ s: VoiceLearner.Score) -> String {
-            "\(s.exact)/\(s.recordings) exact, \(s.wordErrors) word errors"
-        }
-        print("recordings kept: \(kept) (\(pending) new since the last run; it learns again after 10 new)")
-        print("voice in use: " + (model ? "learnt from \(Self.recordings(status.learntFrom))" : "the stock model"))
-        print("last run: \(HistoryFormat.time(status.lastRun)), \(String(format: "%.0f", status.seconds)) s")
-        print("held back: \(Self.recordings(status.heldBack)) never trained on")
-        print("score before: \(score(status.before))")
-        print(
-            "score after: \(score(status.after))" + (status.replaced ? " (new voice kept)" : " (worse: old voice kept)")
-        )
-    }
-
-    /// One learner at a time (a lock beside the voice); its files are the user's only.
-    private static func learnInBackground(_ learner: VoiceLearner, kept: VoiceRecordings) throws {
-        umask(0o077)
-        try? FileManager.default.createDirectory(atPath: learner.voiceDirectory, withIntermediateDirectories: true)
-        let lock = open(learner.voiceDirectory + "/learning.lock", O_RDWR | O_CREAT, 0o600)
-        guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else { return }
-        defer { close(lock) }
-        let samples = try kept.samples()
-        let result = Blocking.run { () -> Result<VoiceLearner.Status, EngineError> in
-            do throws(EngineError) {
-                return .success(try await learner.learn(samples))
-            } catch {
-                return .failure(error)
-            }
-        }
-        switch result {
-        case .success(let status):
-            Console.error(
-                "voicesh: held-back score \(status.before.exact) → \(status.after.exact) of \(status.heldBack); "
-                    + (status.replaced ? "the new voice is in use" : "the old voice is kept"))
-        case .failure(let error):
-            throw Failure.Command.message(
-                "cannot learn the voice: \(Failure.describe(error)); the voice in use is unchanged")
-        }
-    }
-
-    private static func recordings(_ count: Int) -> String { count == 1 ? "1 recording" : "\(count) recordings" }
-
-    /// Dictations the user accepted as heard (inserted or ran, not edited) that kept their
-    /// recording: their raw words are what was said. Among the newest 500 dictations: the gain
-    /// levels off well before that many (BENCHMARKS.md), and each is held in memory while learning.
-    private func confirmedDictations(in database: AppDatabase) throws -> [SpeakerAdaptation.Sample] {
-        try database.dictations(profile: profile, limit: 500).filter {
-            $0.hasAudio && [.inserted, .ran].contains($0.outcome) && !$0.rawText.isEmpty
-        }.compactMap { row in
-            guard let id = row.id, let wav = try database.audio(forDictation: id) else { return nil }
-            return SpeakerAdaptation.Sample(samples: try WAV.decode([UInt8](wav)).speechSamples(), text: row.rawText)
-        }
-    }
-
-    /// Prompts commands from the shell-talk corpus, records each, and keeps it with its words.
-    private func enroll(_ count: Int, into kept: VoiceRecordings, context: AppContext) throws {
-        let prompts = ShellCorpus.prompts.shuffled()
-        let shell = SpokenShell()
-        var recorded = 0
-        for (index, words) in prompts.prefix(count).enumerated() {
-            Console.error("voicesh: (\(index + 1)/\(count)) say: \(words)    (types: \(shell.normalize(words)))")
-            let source = try audio.source(profile: nil, context: context)
-            var limit = min(30, audio.maxRecordingSeconds)
-            if let file = source as? WAVFileSource { limit = min(limit, file.seconds) }
-            let recording = Recording(maxSeconds: limit, forEngine: false)
-            let stop = try Recorder.record(
-                source, into: recording, seconds: limit, toggle: .defaultToggle,
-                stopAtEndOfInput: audio.audioFile == nil)
-            if stop == .signal {
-                Console.error("voicesh: stopped; the \(recorded) recordings so far are kept for the next run")
-                throw ExitCode(130)
-            }
-            if stop == .cancelled {
-                Console.error("voicesh: skipped")
-                continue
-            }
-            try kept.add([(recording.wav, words)])
-            recorded += 1
-            if stop == .endOfInput { break }
-        }
-        Console.error("voicesh: recorded \(recorded) of \(count)")
+    func run(_ context: AppContext) throws {
+        let adaptation = VoiceAdaptation(context: context, audio: audio, profile: profile)
+        if forget { return adaptation.forget() }
+        if status { return adaptation.printStatus() }
+        if background { return try adaptation.learnInBackground() }
+        for folder in folders { try adaptation.keep(from: folder) }
+        if let enroll, try !adaptation.enroll(enroll) { throw ExitCode(130) }
+        try adaptation.learn()
     }
 }

@@ -1,14 +1,12 @@
 import ArgumentParser
+import VoiceshSession
 
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Show or change config.toml: the defaults every profile inherits, and the store.",
         discussion: """
-            The file is $XDG_CONFIG_HOME/voicesh/config.toml (~/.config/voicesh/config.toml), or
-            VOICESH_CONFIG. Keys: store, and any profile key as defaults.KEY (send, toggle_key,
-            engine.kind, engine.url, fallback.kind, aliases.PHRASE …); a bare profile key means
-            defaults.KEY.
+            The file is $XDG_CONFIG_HOME/voicesh/config.toml (~/.config/voicesh/config.toml), or VOICESH_CONFIG. Keys: store, and any profile key as defaults.KEY (send, toggle_key, engine.kind, engine.url, fallback.kind, aliases.PHRASE …); a bare profile key means defaults.KEY.
             """,
         subcommands: [ConfigShow.self, ConfigSet.self, ConfigUnset.self])
 }

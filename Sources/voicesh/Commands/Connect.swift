@@ -3,17 +3,14 @@ import Foundation
 import SSHClient
 import Store
 import VoiceshCore
+import VoiceshSession
 
-struct Connect: ParsableCommand {
+struct Connect: VoiceshCommand, ConnectRequest {
     static let configuration = CommandConfiguration(
         abstract: "Open an interactive SSH session to a profile or to [user@]host[:port].",
+        usage: "voicesh connect [<options>] <target> [<command> ...]",
         discussion: """
-            Like ssh: ~/.ssh/config then /etc/ssh/ssh_config (or -F FILE) give HostName, User,
-            Port, IdentityFile, ProxyJump…, under a profile's own keys and the command line;
-            host keys are checked against ~/.ssh/known_hosts; authentication tries ssh-agent,
-            the identities, ~/.ssh/id_ed25519, id_ecdsa and id_rsa, then keyboard-interactive
-            and password. `~.` after Enter disconnects, `~?` lists the
-            escapes. The exit status is the remote command's, or 255 if the connection failed.
+            Like ssh: ~/.ssh/config then /etc/ssh/ssh_config (or -F FILE) give HostName, User, Port, IdentityFile, ProxyJump…, under a profile's own keys and the command line; host keys are checked against ~/.ssh/known_hosts; authentication tries ssh-agent, the identities, ~/.ssh/id_ed25519, id_ecdsa and id_rsa, then keyboard-interactive and password. `~.` after Enter disconnects, `~?` lists the escapes. The exit status is the remote command's, or 255 if the connection failed.
             """)
 
     @Argument(help: "A profile name, or [user@]host[:port].", completion: Completions.profileNames)
@@ -68,8 +65,7 @@ struct Connect: ParsableCommand {
     @OptionGroup(title: "Dictation")
     var audio: AudioOptions
 
-    func run() throws {
-        let context = AppContext.live()
+    func run(_ context: AppContext) throws {
         let target = try ConnectTarget.resolve(self, context: context)
         let words = command.first == "--" ? Array(command.dropFirst()) : command
         let status = try SessionRunner(target: target, context: context, audio: audio).run(
@@ -78,20 +74,4 @@ struct Connect: ParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// The `-o` words as `(keyword, value)` pairs: `Key=Value`, `Key Value` or `Key = Value`.
-    func sshOptions() throws(Failure.Command) -> [(String, String)] {
-        try options.map { word throws(Failure.Command) in
-            let (keyword, value) = SSHConfig.split(word)
-            guard !keyword.isEmpty, !value.isEmpty else {
-                throw .message("-o \(word): expected Key=Value, as in ssh_config (for example -o Port=2222)")
-            }
-            // A word voicesh would not act on is refused, not dropped: a typo must not pass silently.
-            guard let known = SSHConfigResolver.keywords.first(where: { $0.lowercased() == keyword }) else {
-                throw .message(
-                    "-o \(word): voicesh does not use that option; it reads \(SSHConfigResolver.keywords.joined(separator: ", "))"
-                )
-            }
-            return (known, value)
-        }
-    }
 }

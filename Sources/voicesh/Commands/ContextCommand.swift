@@ -1,19 +1,17 @@
 import ArgumentParser
 import Foundation
-import SSHClient
 import VoiceshCore
+import VoiceshSession
 
 /// `voicesh context PROFILE`: what a session would gather from the remote shell and which
 /// engine would get it, so a user can see what is sent before it is.
-struct ContextCommand: ParsableCommand {
+struct ContextCommand: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "context",
         abstract: "Show what a session to a profile gathers from the remote shell, and which engine gets it.",
+        usage: "voicesh context [<options>] <target>",
         discussion: """
-            Connects as `connect` does, runs the gathering script on a channel beside the login (no
-            terminal, no second login) and prints what it found: the current directory's entries, the
-            git branches, remotes and changed files there, the commands used in the shell history and
-            those on PATH. Nothing is stored. With context = "off" nothing is run on the remote.
+            Connects as `connect` does, runs the gathering script on a channel beside the login (no terminal, no second login) and prints what it found: the current directory's entries, the git branches, remotes and changed files there, the commands used in the shell history and those on PATH. Nothing is stored. With context = "off" nothing is run on the remote.
             """)
 
     @Argument(help: "A profile name, or [user@]host[:port].", completion: Completions.profileNames)
@@ -36,32 +34,7 @@ struct ContextCommand: ParsableCommand {
     @Option(help: .hidden)
     var refreshes = 0
 
-    /// What `--json` prints.
-    struct Report: Encodable {
-        var profile: String
-        var policy: ContextPolicy
-        var seconds: Double
-        var bytes: Int
-        var context: RemoteContext
-        var engines: [Engine]
-        var refreshes: [Refresh] = []
-
-        struct Refresh: Encodable {
-            var seconds: Double
-            var bytes: Int
-        }
-
-        struct Engine: Encodable {
-            var role: String
-            var engine: String
-            var local: Bool
-            var gets: Bool
-            var what: String
-        }
-    }
-
-    func run() throws {
-        let app = AppContext.live()
+    func run(_ app: AppContext) throws {
         let connect = try Connect.parse(
             [
                 "--strict-host-key-checking", strictHostKeyChecking.rawValue, "--connect-timeout", "\(connectTimeout)",
@@ -79,83 +52,21 @@ struct ContextCommand: ParsableCommand {
         }
         guard let script = ContextGatherer.loadScript() else {
             throw Failure.Command.message(
-                "the gathering script is missing; keep the voicesh_voicesh.resources folder beside the program")
+                "the gathering script is missing (looked for "
+                    + ResourceLocator.running.candidates(ContextGatherer.scriptName, bundle: ContextGatherer.bundle)
+                    .joined(separator: ", ") + "); reinstall voicesh (make install) or set VOICESH_DATA_DIR")
         }
         let session = try SessionRunner(target: target, context: app, audio: AudioOptions())
             .connect()
-        let gatherer = ContextGatherer(session: session, script: script)
-        guard let run = Self.gather(.full, gatherer, session, directory: directory) else {
+        guard
+            let report = ContextReport.gather(
+                profile: profile, session: session, script: script, directory: directory, refreshes: refreshes)
+        else {
             throw Failure.Command.message(
                 "\(target.target.host) did not run the context script (a restricted shell, a ForceCommand, no sh, or too slow); "
                     + "dictation there works without context")
         }
-        let speech = SpeechContext(run.context)
-        var report = Report(
-            profile: profile.name, policy: profile.context, seconds: run.seconds, bytes: run.bytes,
-            context: run.context, engines: engines(of: profile, speech))
-        for _ in 0..<refreshes {
-            guard let refresh = Self.gather(.refresh, gatherer, session, directory: directory) else { break }
-            report.refreshes.append(.init(seconds: refresh.seconds, bytes: refresh.bytes))
-        }
         if json { return try Console.json(report) }
-        print(report, speech)
-    }
-
-    /// One gathering, run to its end on this thread (no session loop here).
-    private static func gather(
-        _ scope: ContextGatherer.Scope, _ gatherer: ContextGatherer, _ session: SSHSession, directory: String?
-    ) -> ContextGatherer.Run? {
-        let before = gatherer.runs
-        gatherer.request(scope, directory: directory, now: DictationController.now)
-        while gatherer.isBusy {
-            gatherer.step(now: DictationController.now)
-            guard gatherer.isBusy else { break }
-            var pfd = pollfd(fd: session.socket, events: session.pollEvents, revents: 0)
-            _ = poll(&pfd, 1, gatherer.timeout(now: DictationController.now) ?? 100)
-        }
-        return gatherer.runs > before ? gatherer.last : nil
-    }
-
-    private func engines(of profile: Profile, _ speech: SpeechContext) -> [Report.Engine] {
-        [("engine", profile.engine), ("fallback", profile.fallback)].compactMap { role, config in
-            guard let config else { return nil }
-            let local = config.kind == .edge
-            let gets = profile.context == .all || (profile.context == .local && local)
-            let what: String
-            switch (gets, config.kind) {
-            case (false, _): what = "nothing: context = \"\(profile.context.rawValue)\" keeps it on this machine"
-            case (true, .edge):
-                what =
-                    "\(min(speech.names.count, 400)) names and \(speech.history.count) recent commands, "
-                    + "in its language model and dictionary, on this machine"
-            case (true, .server): what = "up to 60 names in its prompt, within Whisper's 224 tokens"
-            case (true, .stream): what = "up to 100 names of at most 50 characters as key terms"
-            }
-            return Report.Engine(role: role, engine: config.label, local: local, gets: gets, what: what)
-        }
-    }
-
-    private func print(_ report: Report, _ speech: SpeechContext) {
-        let c = report.context
-        func list(_ title: String, _ items: [String], limit: Int = 40) {
-            guard !items.isEmpty else { return }
-            let shown = items.prefix(limit).joined(separator: "  ")
-            Console.print("\(title) (\(items.count)): \(shown)\(items.count > limit ? "  …" : "")")
-        }
-        let source = c.directorySource.map { " (from \($0 == .proc ? "/proc/PID/cwd" : $0.rawValue))" } ?? ""
-        Console.print("directory: \(c.directory ?? "unknown")\(source)")
-        Console.print(
-            String(
-                format: "gathered in %.0f ms, %.1f KiB moved%@", report.seconds * 1000, Double(report.bytes) / 1024,
-                c.truncated ? " (some lists cut at their caps)" : ""))
-        list("entries", c.entries)
-        list("changed", c.changed)
-        list("branches", c.branches)
-        list("remotes", c.remotes)
-        list("commands used", SpeechContext.commandsUsed(in: c.history).filter(Set(c.commands).contains), limit: 30)
-        Console.print("commands on PATH: \(c.commands.count)")
-        Console.print("history: \(c.history.count) commands")
-        Console.print("sent to:")
-        for engine in report.engines { Console.print("  \(engine.role) \(engine.engine): \(engine.what)") }
+        report.print()
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AudioCapture
+import VoiceshSession
 
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LocalRecognizer
+import VoiceshSession
 
 /// `voicesh edge-model`: what a session runs (as itself, hidden from help) to build the edge
 /// model out of its own address space. The job (`EdgeModelJob` as JSON) comes on stdin, as

@@ -1,4 +1,5 @@
 import ArgumentParser
+import VoiceshSession
 
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import VoiceshSession
 
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

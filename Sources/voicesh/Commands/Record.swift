@@ -2,13 +2,14 @@ import ArgumentParser
 import AudioCapture
 import Foundation
 import VoiceshCore
+import VoiceshSession
 
-struct Record: ParsableCommand {
+struct Record: VoiceshCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record the microphone to a 16 kHz mono WAV file.",
+        usage: "voicesh record [<options>] <output>",
         discussion: """
-            Records until --seconds have passed, the toggle key or Enter is pressed (Esc cancels),
-            or ctrl-c. With standard input not a terminal: until a line or the end of input.
+            Records until --seconds have passed, the toggle key or Enter is pressed (Esc cancels), or ctrl-c. With standard input not a terminal: until a line or the end of input.
             """)
 
     @Argument(help: "The WAV file to write.", completion: .file(extensions: ["wav"]))
@@ -24,8 +25,7 @@ struct Record: ParsableCommand {
         if let seconds, seconds <= 0 { throw ValidationError("--seconds must be more than 0") }
     }
 
-    func run() throws {
-        let context = AppContext.live()
+    func run(_ context: AppContext) throws {
         let source = try audio.source(profile: nil, context: context)
         // The limit is exact to the sample, even from a source faster than real time.
         let limit = min(seconds ?? audio.maxRecordingSeconds, audio.maxRecordingSeconds)

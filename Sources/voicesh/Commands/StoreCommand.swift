@@ -1,4 +1,5 @@
 import ArgumentParser
+import VoiceshSession
 
 struct StoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

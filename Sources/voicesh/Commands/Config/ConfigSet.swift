@@ -2,14 +2,13 @@ import ArgumentParser
 import Foundation
 import ProfileFormat
 import VoiceshCore
+import VoiceshSession
 
-struct ConfigSet: ParsableCommand {
+struct ConfigSet: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Set keys of config.toml.",
         discussion: """
-            voicesh config set send confirm; voicesh config set engine.kind server engine.url URL;
-            voicesh config set engine.vocabulary kubectl,nginx; voicesh config set store postgresql://db/voicesh.
-            Other lines and comments of the file stay as they are.
+            voicesh config set send confirm; voicesh config set engine.kind server engine.url URL; voicesh config set engine.vocabulary kubectl,nginx; voicesh config set store postgresql://db/voicesh. Other lines and comments of the file stay as they are.
             """)
 
     @Argument(
@@ -22,13 +21,13 @@ struct ConfigSet: ParsableCommand {
         guard !pairs.isEmpty, pairs.count.isMultiple(of: 2) else { throw ValidationError("give KEY VALUE pairs") }
     }
 
-    func run() throws {
+    func run(_ context: AppContext) throws {
         var edits: [(String, String?)] = []
         for i in stride(from: 0, to: pairs.count, by: 2) {
             let key = ConfigKey.dotted(pairs[i])
             edits.append((key, try Self.literal(pairs[i + 1], for: key)))
         }
-        try ConfigFile(context: .live()).edit(edits)
+        try ConfigFile(context: context).edit(edits)
     }
 
     /// The value as TOML, in the canonical spelling a profile would store (`F9` → `"f9"`).
@@ -38,7 +37,9 @@ struct ConfigSet: ParsableCommand {
         }
         let kind: ConfigValue.Kind
         do throws(ProfileProblem) { kind = try Config.kind(of: key) } catch { throw refuse(error.message) }
-        guard let parsed = kind.parse(text) else { throw refuse("\"\(text)\" is not \(kind.noun)") }
+        guard let parsed = kind.parse(text) else {
+            throw refuse("\"\(UntrustedText.excerpt(text))\" is not \(kind.noun)")
+        }
         if key == "store" {
             if let problem = Config.storeProblem(text) { throw refuse(problem) }
             return Profile.toml(parsed)

@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
+import VoiceshSession
 
-struct ConfigShow: ParsableCommand {
+struct ConfigShow: VoiceshCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Print config.toml.")
 
-    func run() throws {
-        let context = AppContext.live()
+    func run(_ context: AppContext) throws {
         let file = context.location.configFile
         guard FileManager.default.fileExists(atPath: file) else {
             return Console.error("no config file at \(file); make one with: voicesh config set KEY VALUE")

@@ -1,6 +1,7 @@
 import ArgumentParser
+import VoiceshSession
 
-struct HistoryClear: ParsableCommand {
+struct HistoryClear: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "clear", abstract: "Delete the whole history, or one profile's.")
 
@@ -10,8 +11,8 @@ struct HistoryClear: ParsableCommand {
     @Flag(name: [.customShort("y"), .long], help: "Do not ask for confirmation.")
     var yes = false
 
-    func run() throws {
-        let database = try AppContext.live().openStore()
+    func run(_ context: AppContext) throws {
+        let database = try context.openStore()
         let count = try database.dictationCount(profile: profile)
         guard count > 0 else { return Console.error("nothing to clear") }
         let scope = profile.map { " of profile \"\($0)\"" } ?? ""

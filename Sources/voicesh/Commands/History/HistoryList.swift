@@ -1,10 +1,12 @@
 import ArgumentParser
 import Foundation
 import VoiceshCore
+import VoiceshSession
 
-struct HistoryList: ParsableCommand {
+struct HistoryList: VoiceshCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List dictations, newest first (the default).")
+        commandName: "list", abstract: "List dictations, newest first (the default).",
+        usage: "voicesh history list [<options>]")
 
     @Option(help: "Only this profile's dictations.", completion: Completions.profileNames)
     var profile: String?
@@ -22,8 +24,8 @@ struct HistoryList: ParsableCommand {
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
     }
 
-    func run() throws {
-        let rows = try AppContext.live().openStore().dictations(profile: profile, search: search, limit: limit)
+    func run(_ context: AppContext) throws {
+        let rows = try context.openStore().dictations(profile: profile, search: search, limit: limit)
         if json { return try Console.json(rows) }
         guard !rows.isEmpty else {
             let scope = profile.map { " for profile \"\($0)\"" } ?? ""
@@ -44,20 +46,5 @@ struct HistoryList: ParsableCommand {
         {
             Console.error("a failed dictation's recording is kept; try it again: voicesh history retry \(id)")
         }
-    }
-}
-
-/// How history values look in tables and details.
-enum HistoryFormat {
-    static func time(_ date: Date) -> String {
-        let f = DateFormatter()
-        f.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return f.string(from: date)
-    }
-
-    /// Text on one line: control characters shown as spaces, long text cut with an ellipsis.
-    static func oneLine(_ text: String, max: Int) -> String {
-        let flat = String(text.map { $0.isControl ? " " : $0 })
-        return flat.count > max ? flat.prefix(max - 1) + "…" : flat
     }
 }

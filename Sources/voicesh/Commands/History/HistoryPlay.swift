@@ -2,8 +2,9 @@ import ArgumentParser
 import AudioCapture
 import Foundation
 import VoiceshCore
+import VoiceshSession
 
-struct HistoryPlay: ParsableCommand {
+struct HistoryPlay: VoiceshCommand {
     static let configuration = CommandConfiguration(commandName: "play", abstract: "Play a kept recording.")
 
     @Argument(help: "The dictation's id.")
@@ -12,8 +13,8 @@ struct HistoryPlay: ParsableCommand {
     @Option(help: "The ALSA playback device.")
     var device = "default"
 
-    func run() throws {
-        let samples = try HistoryAudio.samples(id: id)
+    func run(_ context: AppContext) throws {
+        let samples = try HistoryAudio.samples(id: id, context: context)
         do throws(AudioError) {
             try AudioPlayer.play(samples, device: device)
         } catch {
@@ -28,7 +29,7 @@ struct HistoryPlay: ParsableCommand {
     }
 }
 
-struct HistoryExportAudio: ParsableCommand {
+struct HistoryExportAudio: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "export-audio", abstract: "Write a kept recording to a WAV file.")
 
@@ -41,31 +42,7 @@ struct HistoryExportAudio: ParsableCommand {
     @Flag(help: "Overwrite the file if it exists.")
     var force = false
 
-    func run() throws {
-        let wav = try HistoryAudio.wav(id: id)
-        if output == "-" { return Console.writeAll(STDOUT_FILENO, [UInt8](wav)) }
-        let path = AppContext.live().expandingTilde(output)
-        if !force, FileManager.default.fileExists(atPath: path) {
-            throw Failure.Command.message("\(output) exists; pass --force to overwrite it, or name another file")
-        }
-        guard FileManager.default.createFile(atPath: path, contents: wav) else {
-            throw Failure.Command.message("cannot write \(output); check the directory exists and is writable")
-        }
-    }
-}
-
-/// A dictation's kept recording, or a clear error when there is none.
-enum HistoryAudio {
-    static func wav(id: Int64) throws -> Data {
-        let database = try AppContext.live().openDatabase()
-        _ = try database.dictation(id: id)
-        guard let wav = try database.audio(forDictation: id) else {
-            throw Failure.Command.message("dictation \(id) has no kept recording (its profile keeps text only)")
-        }
-        return wav
-    }
-
-    static func samples(id: Int64) throws -> [Int16] {
-        try WAV.decode([UInt8](try wav(id: id))).speechSamples()
+    func run(_ context: AppContext) throws {
+        try HistoryAudio.export(id: id, to: output, force: force, context: context)
     }
 }

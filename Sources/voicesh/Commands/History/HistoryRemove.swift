@@ -2,16 +2,16 @@ import ArgumentParser
 import SharedStore
 import Store
 import VoiceshCore
+import VoiceshSession
 
-struct HistoryRemove: ParsableCommand {
+struct HistoryRemove: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm", abstract: "Delete dictations (and their recordings).")
 
     @Argument(help: "The dictations' ids.")
     var ids: [Int64]
 
-    func run() throws {
-        let context = AppContext.live()
+    func run(_ context: AppContext) throws {
         let database = try context.openDatabase()
         // With a shared store, its copies go first: a row removed here could not be found there later.
         if let address = context.sharedAddress {

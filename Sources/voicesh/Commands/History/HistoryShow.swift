@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
+import VoiceshSession
 
-struct HistoryShow: ParsableCommand {
+struct HistoryShow: VoiceshCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one dictation.")
 
     @Argument(help: "The dictation's id.")
@@ -10,8 +11,8 @@ struct HistoryShow: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
-    func run() throws {
-        let d = try AppContext.live().openDatabase().dictation(id: id)
+    func run(_ context: AppContext) throws {
+        let d = try context.openDatabase().dictation(id: id)
         if json { return try Console.json(d) }
         let lines: [(String, String?)] = [
             ("id", String(id)),

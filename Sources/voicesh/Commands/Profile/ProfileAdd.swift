@@ -1,12 +1,12 @@
 import ArgumentParser
 import VoiceshCore
+import VoiceshSession
 
-struct ProfileAdd: ParsableCommand {
+struct ProfileAdd: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: "Save a new profile.",
         discussion: """
-            Other keys (toggle_key, send, history, vocabulary, [fallback] …) are set with
-            `voicesh profile set NAME KEY=VALUE`, or written in a TOML file for `profile import`.
+            Other keys (toggle_key, send, history, vocabulary, [fallback] …) are set with `voicesh profile set NAME KEY=VALUE`, or written in a TOML file for `profile import`.
             """)
 
     @Argument(help: "A name for the profile: letters, digits, '.', '_' or '-'.")
@@ -56,10 +56,6 @@ struct ProfileAdd: ParsableCommand {
 
     @Flag(help: "Overwrite a profile of the same name.")
     var replace = false
-
-    func run() throws {
-        try run(.live())
-    }
 
     func run(_ context: AppContext) throws {
         var entries = [ProfileEntry(key: "name", value: .string(name))]

@@ -1,12 +1,13 @@
 import ArgumentParser
+import VoiceshSession
 
-struct ProfileExport: ParsableCommand {
+struct ProfileExport: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Print a profile as TOML, for `profile import`.")
 
     @OptionGroup var profile: ProfileName
 
-    func run() throws {
-        Console.write(try AppContext.live().openStore().profile(named: profile.name).tomlText)
+    func run(_ context: AppContext) throws {
+        Console.write(try context.openStore().profile(named: profile.name).tomlText)
     }
 }

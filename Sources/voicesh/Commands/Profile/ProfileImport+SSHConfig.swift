@@ -1,5 +1,6 @@
 import Foundation
 import VoiceshCore
+import VoiceshSession
 
 /// `profile import --ssh-config`: OpenSSH reads its own config. The aliases come from the
 /// `Host` lines (Include followed); their values from `ssh -G`, so Match blocks, first

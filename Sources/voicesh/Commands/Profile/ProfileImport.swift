@@ -2,17 +2,14 @@ import ArgumentParser
 import ProfileFormat
 import Store
 import VoiceshCore
+import VoiceshSession
 
-struct ProfileImport: ParsableCommand {
+struct ProfileImport: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Import profiles from TOML files, or from ~/.ssh/config.",
+        usage: "voicesh profile import [<options>] [<files> ...]",
         discussion: """
-            A TOML file holds one profile at its top level, or several as [[profile]] tables.
-            Each file is imported whole or not at all. A profile that runs a local recogniser
-            command is refused unless --allow-command is given. With --ssh-config, each Host alias (Include
-            followed) becomes a profile with what `ssh -G ALIAS` resolves (HostName, Port, User,
-            IdentityFile, ProxyJump as jump); wildcard patterns are skipped, and hosts behind
-            ProxyCommand are refused with a line each.
+            A TOML file holds one profile at its top level, or several as [[profile]] tables. Each file is imported whole or not at all. A profile that runs a local recogniser command is refused unless --allow-command is given. With --ssh-config, each Host alias (Include followed) becomes a profile with what `ssh -G ALIAS` resolves (HostName, Port, User, IdentityFile, ProxyJump as jump); wildcard patterns are skipped, and hosts behind ProxyCommand are refused with a line each.
             """)
 
     @Argument(help: "TOML files ('-' for stdin), or ssh config files with --ssh-config.", completion: .file())
@@ -32,10 +29,6 @@ struct ProfileImport: ParsableCommand {
 
     func validate() throws {
         if files.isEmpty, !sshConfig { throw ValidationError("name at least one file, or use --ssh-config") }
-    }
-
-    func run() throws {
-        try run(.live())
     }
 
     func run(_ context: AppContext) throws {

@@ -1,15 +1,12 @@
 import ArgumentParser
 import VoiceshCore
+import VoiceshSession
 
-struct ProfileList: ParsableCommand {
+struct ProfileList: VoiceshCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the saved profiles.")
 
     @Flag(help: "Print JSON.")
     var json = false
-
-    func run() throws {
-        try run(.live())
-    }
 
     func run(_ context: AppContext) throws {
         let defaults = try context.config().defaults

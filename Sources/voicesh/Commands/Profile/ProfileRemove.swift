@@ -1,14 +1,15 @@
 import ArgumentParser
+import VoiceshSession
 
-struct ProfileRemove: ParsableCommand {
+struct ProfileRemove: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm", abstract: "Remove profiles (their history stays until `history clear`).")
 
     @Argument(help: "The profiles to remove.", completion: Completions.profileNames)
     var names: [String]
 
-    func run() throws {
-        let database = try AppContext.live().openStore()
+    func run(_ context: AppContext) throws {
+        let database = try context.openStore()
         for name in names {
             try database.deleteProfile(name)
             Console.error("removed profile \"\(name)\"")

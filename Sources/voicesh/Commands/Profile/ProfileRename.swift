@@ -1,7 +1,8 @@
 import ArgumentParser
 import VoiceshCore
+import VoiceshSession
 
-struct ProfileRename: ParsableCommand {
+struct ProfileRename: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "rename", abstract: "Rename a profile; its history follows it.")
 
@@ -10,9 +11,9 @@ struct ProfileRename: ParsableCommand {
     @Argument(help: "The new name.")
     var newName: String
 
-    func run() throws {
+    func run(_ context: AppContext) throws {
         if let reason = Profile.nameProblem(newName) { throw ProfileProblem(key: "name", message: reason) }
-        try AppContext.live().openStore().renameProfile(profile.name, to: newName)
+        try context.openStore().renameProfile(profile.name, to: newName)
         Console.error("renamed profile \"\(profile.name)\" to \"\(newName)\"")
     }
 }

@@ -1,14 +1,12 @@
 import ArgumentParser
 import VoiceshCore
+import VoiceshSession
 
-struct ProfileSet: ParsableCommand {
+struct ProfileSet: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Change keys of a profile.",
         discussion: """
-            Keys are the profile file's: port=2222, toggle_key=f9, engine.kind=server,
-            engine.url=http://127.0.0.1:8080, engine.vocabulary=kubectl,nginx, fallback.kind=edge.
-            An empty value resets a key (user=): the profile then inherits it from config.toml's
-            [defaults], or the built-in value. fallback= removes the fallback engine.
+            Keys are the profile file's: port=2222, toggle_key=f9, engine.kind=server, engine.url=http://127.0.0.1:8080, engine.vocabulary=kubectl,nginx, fallback.kind=edge. An empty value resets a key (user=): the profile then inherits it from config.toml's [defaults], or the built-in value. fallback= removes the fallback engine.
             """)
 
     @OptionGroup var profile: ProfileName
@@ -19,12 +17,8 @@ struct ProfileSet: ParsableCommand {
     func validate() throws {
         guard !assignments.isEmpty else { throw ValidationError("give at least one KEY=VALUE") }
         for a in assignments where !a.contains("=") {
-            throw ValidationError("\"\(a)\" is not KEY=VALUE")
+            throw ValidationError("\"\(UntrustedText.excerpt(a))\" is not KEY=VALUE")
         }
-    }
-
-    func run() throws {
-        try run(.live())
     }
 
     func run(_ context: AppContext) throws {
@@ -62,7 +56,7 @@ struct ProfileSet: ParsableCommand {
         let kind = try Profile.kind(of: key)
         guard !text.isEmpty else { return nil }
         guard let value = kind.parse(text) else {
-            throw ProfileProblem(key: key, message: "\"\(text)\" is not \(kind.noun)")
+            throw ProfileProblem(key: key, message: "\"\(UntrustedText.excerpt(text))\" is not \(kind.noun)")
         }
         return value
     }

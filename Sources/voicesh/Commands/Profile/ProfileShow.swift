@@ -1,13 +1,12 @@
 import ArgumentParser
 import VoiceshCore
+import VoiceshSession
 
-struct ProfileShow: ParsableCommand {
+struct ProfileShow: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show one profile (in its TOML form).",
         discussion: """
-            Shows the keys the profile sets itself; --effective shows every key as a session uses
-            it, each marked with where it comes from: the profile, ssh_config (the line),
-            config.toml's [defaults], or the built-in value.
+            Shows the keys the profile sets itself; --effective shows every key as a session uses it, each marked with where it comes from: the profile, ssh_config (the line), config.toml's [defaults], or the built-in value.
             """)
 
     @OptionGroup var profile: ProfileName
@@ -17,10 +16,6 @@ struct ProfileShow: ParsableCommand {
 
     @Flag(help: "Print JSON.")
     var json = false
-
-    func run() throws {
-        try run(.live())
-    }
 
     func run(_ context: AppContext) throws {
         let found = try context.openStore().profile(named: profile.name)

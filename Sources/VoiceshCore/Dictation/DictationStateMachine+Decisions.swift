@@ -1,0 +1,44 @@
+/// The decisions a controller would otherwise make itself from the machine's state: what a
+/// read from the keyboard is, which timeout a fallback engine gets, how an engine's failure
+/// is kept. Events in, effects out, as everywhere in the machine.
+extension DictationStateMachine {
+    /// Bytes read from the keyboard (cursor reports already taken out). While a dictation owns
+    /// the keyboard they are its keys. Otherwise they go on to the remote, a notice goes with
+    /// the first of them, and the toggle key starts a recording whose keys are what follows it.
+    public mutating func typed(_ bytes: [UInt8], now: Double, fullScreen: Bool = false) -> [Effect] {
+        guard !ownsKeyboard else { return [.keys(bytes)] }
+        var effects: [Effect] = []
+        if !bytes.isEmpty, showsLine { effects += dismissNotice() + [.redraw] }
+        guard let toggle = bytes.firstRange(of: settings.toggle.bytes) else { return effects + [.passThrough(bytes)] }
+        effects.append(.passThrough(Array(bytes[..<toggle.lowerBound])))
+        effects += self.toggle(now: now, fullScreen: fullScreen)
+        return effects + [.keys(Array(bytes[toggle.upperBound...]))]
+    }
+
+    /// The primary engine of take `number` failed and its `[fallback]` now runs, with the
+    /// fallback's own timeout.
+    public mutating func fallingBack(take number: Int, now: Double) -> [Effect] {
+        engineRestarted(take: number, timeout: settings.fallbackTimeout ?? 30, now: now)
+    }
+
+    /// The engine of take `number` failed: a timeout is kept as timed out, anything else as
+    /// failed. `message` is the history's words for it, `brief` the line's.
+    public mutating func engineFailed(
+        _ error: EngineError, take number: Int, message: String, brief: String, now: Double
+    ) -> [Effect] {
+        let timedOut = if case .timedOut = error { true } else { false }
+        return failed(take: number, message: message, brief: brief, timedOut: timedOut, now: now)
+    }
+}
+
+extension DictationStateMachine.State {
+    /// The take this state is about, if any.
+    var take: DictationStateMachine.Take? {
+        switch self {
+        case .idle, .notice: nil
+        case .recording(let take, _), .transcribing(let take, _), .confirming(let take, _),
+            .editing(let take, _, _), .confirmingRisk(let take, _, _):
+            take
+        }
+    }
+}

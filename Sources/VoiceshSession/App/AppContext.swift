@@ -1,0 +1,124 @@
+import Foundation
+import ProfileFormat
+import Store
+import VoiceshCore
+
+/// What a command needs from the outside world, built once per run (`live()`, by the
+/// executable's entry point) and handed to the session library, which reaches the process
+/// environment, the data directories, the terminal and the clock only through it.
+package struct AppContext {
+    package var environment: [String: String]
+    package var location: DataLocation
+    /// The local terminal's window (a test gives one of its own).
+    package var terminal: any TerminalWindow = LocalTerminal()
+    /// Seconds on a monotonic clock (a test moves its own on).
+    package var clock: @Sendable () -> Double = { DictationController.now }
+
+    package init(
+        environment: [String: String], location: DataLocation, terminal: any TerminalWindow = LocalTerminal(),
+        clock: @escaping @Sendable () -> Double = { DictationController.now }
+    ) {
+        (self.environment, self.location, self.terminal, self.clock) = (environment, location, terminal, clock)
+    }
+
+    package static func live() -> AppContext {
+        let environment = ProcessInfo.processInfo.environment
+        let location = DataLocation(environment: environment)
+        Log.app.debug("state directory: \(location.directory)")
+        return AppContext(environment: environment, location: location)
+    }
+
+    package func openDatabase() throws(StoreError) -> AppDatabase {
+        try AppDatabase.open(at: location.database)
+    }
+
+    /// config.toml as it is now; no file means no defaults. One in a directory others may write
+    /// in is refused, not read: it could name any command or store.
+    package func config() throws -> Config {
+        guard FileManager.default.fileExists(atPath: location.configFile) else { return Config() }
+        if !configChosen {
+            try FileSecurity.check(directory: (location.configFile as NSString).deletingLastPathComponent)
+        }
+        return try ConfigTOML.config(fromText: try readText(location.configFile), source: location.configFile)
+    }
+
+    /// `VOICESH_CONFIG` names the file: the user chose it, wherever it is (a system-wide one, say).
+    package var configChosen: Bool { !(environment["VOICESH_CONFIG"] ?? "").isEmpty }
+
+    /// A profile as it is used: the keys it does not set come from config.toml's `[defaults]`.
+    package func effective(_ profile: Profile) throws -> Profile {
+        try config().defaults.applied(to: profile)
+    }
+
+    /// The shared store history rows go on to; nil with the local store (or a bad URL, which
+    /// the profile read before reported).
+    package var sharedAddress: StoreAddress? {
+        if case .shared(let address) = try? StoreChoice.choose(url: storeURL, environment: environment) {
+            return address
+        }
+        return nil
+    }
+
+    /// The shared store's URL: `VOICESH_STORE`, else config.toml's `store`.
+    package var storeURL: String? { storeURL(config: try? config()) }
+
+    private func storeURL(config: Config?) -> String? {
+        environment["VOICESH_STORE"].flatMap { $0.isEmpty ? nil : $0 } ?? config?.store
+    }
+
+    /// The store the profile and history commands use; a broken config.toml stops here, with its line.
+    package func openStore() throws -> any VoiceshStore {
+        switch try StoreChoice.choose(url: storeURL(config: try config()), environment: environment) {
+        case .local:
+            return try openDatabase()
+        case .shared(let address):
+            if address.passwordInURL {
+                Console.error(
+                    "voicesh: the store URL holds a password; it is used, never stored or shown, but ~/.pgpass (mode 0600) keeps it out of your environment"
+                )
+            }
+            return SyncedStore(local: try openDatabase(), address: address)
+        }
+    }
+
+    /// A profile to run: with a shared store, one whose engine runs a local command is refused
+    /// unless this machine allowed that command (`profile import --allow-command`).
+    package func runnableProfile(named name: String, in store: any VoiceshStore) throws -> Profile {
+        let profile = try store.profile(named: name)
+        guard let synced = store as? SyncedStore, !profile.localCommands.isEmpty else { return profile }
+        let allowed = try synced.local.allowedCommands()
+        if let command = profile.localCommands.first(where: { !allowed.contains($0) }) {
+            throw Failure.Command.message(
+                "profile \"\(name)\" from the shared store runs the local command \"\(UntrustedText.clean(command))\" on every dictation; allow it on this machine with: voicesh profile export \(name) | voicesh profile import --replace --allow-command -"
+            )
+        }
+        return profile
+    }
+
+    /// The local user, the default remote user as with `ssh`.
+    package var localUser: String {
+        environment["USER"] ?? environment["LOGNAME"] ?? NSUserName()
+    }
+
+    /// `~` and `~/…` expanded against HOME, as a shell would.
+    package func expandingTilde(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/") else { return path }
+        return (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst()
+    }
+
+    package func readText(_ path: String) throws(Failure.Command) -> String {
+        if path == "-" {
+            return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        }
+        let full = expandingTilde(path)
+        let files = FileManager.default
+        guard files.fileExists(atPath: full) else { throw .message("cannot read \(path): no such file") }
+        guard files.isReadableFile(atPath: full), let data = files.contents(atPath: full) else {
+            throw .message("cannot read \(path): permission denied or not a regular file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .message("cannot read \(path): not UTF-8 text")
+        }
+        return text
+    }
+}

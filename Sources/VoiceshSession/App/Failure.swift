@@ -1,0 +1,162 @@
+import AudioCapture
+import Foundation
+import SSHClient
+import Store
+import Transcription
+import VoiceshCore
+
+/// Turns the layers' typed errors into words, once, at the top: one line per problem on
+/// stderr, prefixed `voicesh:`, and the exit code. Errors it does not know go back to
+/// argument-parser (usage errors, help).
+package enum Failure {
+    /// Errors the commands raise themselves.
+    package enum Command: Error {
+        case message(String)
+        /// Some of the work failed and was already reported line by line.
+        case partial
+    }
+
+    /// Writes the error's lines to stderr and returns the exit code, or nil for argument-parser's errors.
+    package static func report(_ error: any Error) -> Int32? {
+        guard let lines = words(for: error)?.map(UntrustedText.clean) else { return nil }
+        for line in lines { Console.error("voicesh: \(line)") }
+        return error is SSHError ? 255 : 1  // ssh's code for a connection that failed
+    }
+
+    package static func words(for error: any Error) -> [String]? {
+        switch error {
+        case let error as StoreError: [describe(error)]
+        case let error as SSHError: describe(error)
+        case let error as EngineError: [describe(error)]
+        case let error as AudioError: [describe(error)]
+        case let error as WAV.FormatError: ["cannot read the recording: \(error.message)"]
+        case let error as ProfileProblems: error.lines
+        case let error as ProfileProblem: [error.description]
+        case let error as HistoryWriter.Unwritable: [error.message]
+        case Command.message(let text): [text]
+        case Command.partial: []
+        default: nil
+        }
+    }
+
+    package static func describe(_ error: StoreError) -> String {
+        switch error {
+        case .cannotCreate(let path, let reason):
+            "cannot create \(path): \(reason); check its permissions or set VOICESH_HOME to a writable directory"
+        case .sharedDirectory(let path, let problem):
+            "will not use \(path): it is \(problem); set VOICESH_HOME to a directory of your own (a missing one is created, mode 0700); \(path) was left as it is"
+        case .cannotWrite(let path, let reason):
+            "cannot write \(path): \(reason); make it writable (chmod u+w) or set VOICESH_HOME to a writable directory"
+        case .readOnlyFileSystem(let path):
+            "\(path) is on a read-only file system; profiles and history can be read, not changed (remount it read-write, or set VOICESH_HOME to a writable directory)"
+        case .diskFull(let path):
+            "the disk holding \(path) is full; free some space and try again (nothing was written)"
+        case .newerSchema(let path):
+            "\(path) was written by a newer voicesh; upgrade voicesh (the file was left untouched)"
+        case .corrupt(let path, let detail):
+            "\(path) is not a usable voicesh database (\(detail)); move it aside and voicesh starts a new one (it was left untouched)"
+        case .locked(let path, let seconds):
+            "\(path) is locked by another process; waited \(Self.format(seconds)) s, try again when it is done"
+        case .profileNotFound(let name):
+            "no profile named \"\(name)\"; see voicesh profile list"
+        case .duplicateProfile(let name):
+            "a profile named \"\(name)\" exists; use --replace to overwrite it, or pick another name"
+        case .dictationNotFound(let id):
+            "no dictation with id \(id); see voicesh history"
+        case .sqlite(let path, let message):
+            "\(path): \(message)"
+        case .unreachable(let server, let reason):
+            "cannot reach the shared store at \(server)\(reason.isEmpty ? "" : " (\(outside(reason)))"); check VOICESH_STORE and that the server is up"
+        case .authenticationFailed(let server, let user, let passwordGiven):
+            passwordGiven
+                ? "the shared store at \(server) refused user \"\(user)\" with that password; fix the line in ~/.pgpass (or PGPASSWORD)"
+                : "the shared store at \(server) wants a password for user \"\(user)\"; add a line to ~/.pgpass (host:port:database:user:password, mode 0600)"
+        case .tlsRequired(let server):
+            "the shared store at \(server) only takes TLS connections; remove sslmode=disable from the store URL (or use sslmode=require)"
+        case .tlsFailed(let server, let reason):
+            "TLS to the shared store at \(server) failed: \(outside(reason)); check sslmode and sslrootcert in the store URL"
+        case .unknownDatabase(let server, let database):
+            "the shared store at \(server) has no database \"\(database)\"; create it (createdb \(database)) or fix the store URL"
+        case .badStoreURL(let reason):
+            "the store URL cannot be used: \(reason); write it as postgresql://user@host:port/database?sslmode=prefer"
+        case .postgres(let server, let message):
+            "the shared store at \(server): \(outside(message))"
+        }
+    }
+
+    /// OpenSSH's phrasing, so a person who knows ssh knows what happened.
+    package static func describe(_ error: SSHError) -> [String] {
+        switch error {
+        case .resolve(let host, let reason): ["Could not resolve hostname \(host): \(reason)"]
+        case .connect(let host, let port, let reason): ["connect to host \(host) port \(port): \(reason)"]
+        case .connectTimeout(let host, let port, let seconds):
+            ["connect to host \(host) port \(port): Connection timed out after \(format(seconds)) s"]
+        case .closedDuringSetup(let host, let port, let reason):
+            ["Connection closed by \(host) port \(port): \(outside(reason))"]
+        case .hostKeyRefused: ["Host key verification failed."]
+        case .hostKeyChanged(let host, let file, let line):
+            ["Host key for \(host) has changed (\(file):\(line)); refusing to connect. Host key verification failed."]
+        case .knownHostsUnwritable(let file, let reason): ["cannot add the host key to \(file): \(reason)"]
+        case .permissionDenied(let user, let host, let methods, let notes):
+            notes + ["\(user)@\(host): Permission denied (\(methods.joined(separator: ",")))."]
+        case .channel(let reason): [outside(reason)]
+        case .closedByRemote(let host): ["Connection to \(host) closed by remote host."]
+        case .library(let call, let code, let message): ["\(call) failed (\(code)): \(outside(message))"]
+        case .forwardingFailed(let host, let port, let reason):
+            // ssh -J's words; libssh2 keeps the reason code, not the server's text.
+            ["channel 0: open failed: \(outside(reason)) (to \(host) port \(port)); stdio forwarding failed"]
+        case .onJumpHost(let name, let inner): describe(inner).map { "jump host \(name): \($0)" }
+        }
+    }
+
+    package static func describe(_ error: AudioError) -> String {
+        switch error {
+        case .cannotOpen(let device, let reason):
+            "cannot record from \(device): \(reason); pick another with --device (voicesh devices lists them)"
+        case .failed(let device, let reason): "recording from \(device) failed: \(reason)"
+        case .badFile(let path, let reason): "cannot play \(path) as audio: \(reason)"
+        }
+    }
+
+    /// A few words for the session's one status line (the history keeps `describe`'s).
+    package static func brief(_ error: EngineError) -> String {
+        switch error {
+        case .noSpeech: "no speech heard"
+        case .timedOut(let seconds): "no text within \(format(seconds)) s (engine.timeout)"
+        case .unavailable(let reason): "engine unavailable: \(outside(reason))"
+        case .failed(let reason): "engine failed: \(outside(reason))"
+        case .badOutput: "the engine's answer was not a transcript"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    package static func describe(_ error: EngineError) -> String {
+        switch error {
+        case .noSpeech: "no speech was heard in the recording"
+        case .timedOut(let seconds):
+            "the engine gave no text within \(format(seconds)) s (the profile's engine.timeout)"
+        case .unavailable(let reason): "the engine cannot run: \(outside(reason))"
+        case .failed(let reason): "the engine failed: \(outside(reason))"
+        case .badOutput(let reason): "the engine answered something that is not a transcript: \(outside(reason))"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    package static func describe(_ reason: HybridEngine.FallbackReason) -> String {
+        switch reason {
+        case .failed(let error): describe(error)
+        case .lowConfidence(let value, let threshold):
+            "the first engine's confidence \(Int(value * 100))% is below min_confidence \(Int(threshold * 100))%"
+        }
+    }
+
+    /// Text from a server, a recogniser or the network, cleaned before it becomes our words:
+    /// an HTTP error body or a disconnect message must not set the title or the clipboard.
+    private static func outside(_ text: String) -> String {
+        UntrustedText.clean(text)
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

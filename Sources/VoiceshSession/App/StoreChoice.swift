@@ -1,0 +1,29 @@
+import Foundation
+import VoiceshCore
+
+/// Which store keeps profiles and history: the local SQLite file, or a shared PostgreSQL
+/// database named by a `postgresql://` URL. The one place the choice is made; the URL comes
+/// from `VOICESH_STORE` today (and from config.toml's `store` key when it has one).
+package enum StoreChoice: Equatable {
+    case local
+    case shared(StoreAddress)
+
+    /// `url` nil or empty: the local file. The password file is read as libpq reads it: only
+    /// when no one else may read it.
+    package static func choose(url: String?, environment: [String: String]) throws(StoreError) -> StoreChoice {
+        guard let url, !url.isEmpty else { return .local }
+        return .shared(try StoreAddress(url: url, environment: environment, passwordFile: readPasswordFile))
+    }
+
+    private static func readPasswordFile(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard info.st_mode & 0o077 == 0 else {
+            Console.error(
+                "voicesh: warning: password file \(path) has group or world access; permissions should be u=rw (0600) or less"
+            )
+            return nil
+        }
+        return try? String(contentsOfFile: path, encoding: .utf8)
+    }
+}

@@ -1,0 +1,461 @@
+import AudioCapture
+import Foundation
+import Store
+import TerminalScreen
+import Transcription
+import VoiceshCore
+
+/// Dictation inside a session: feeds the state machine its events (keys, engine results,
+/// time) and carries out the effects it returns: recording, the engine, the history row, the
+/// bytes for the remote, the row it draws over. It decides nothing itself. It lives on the session
+/// loop's thread; audio and engine threads reach it only through `inbox`. It never writes to
+/// the terminal: `screen` holds the bytes for the local terminal and the driver writes them.
+package final class DictationController {
+    package enum Event: Sendable {
+        case partial(String, take: Int)
+        case recognized(Result<Recognition, EngineError>, take: Int)
+        case audioFailed(AudioError, take: Int)
+        case recordingFull(take: Int)
+        /// Whether speech is heard now (only with `auto_stop`).
+        case speech(Bool, take: Int)
+        /// The primary engine failed and its fallback now runs.
+        case fallingBack(take: Int)
+        /// What a stream engine says about a stream that still gave text (audio dropped, reconnections).
+        case engineNotice(String)
+    }
+
+    package struct Setup {
+        package var profile: Profile
+        package var engine: Result<any SpeechEngine, EngineError>
+        package var source: any AudioSource
+        /// Where history rows go; nil when there is no history this session (`historyOff` says why).
+        package var database: AppDatabase?
+        /// Why no history can be kept this session (the database cannot be written), or nil.
+        package var historyOff: String? = nil
+        /// Where history rows go on to, when profiles and history are shared.
+        package var sharedStore: StoreAddress? = nil
+        package var maxRecordingSeconds: Double
+        /// Made before the engine, so the engine's notices can reach the loop.
+        package var inbox: Inbox<Event>
+        /// Learning from use; nil when the profile's `learn` key keeps nothing.
+        package var learning: VoiceLearning? = nil
+        /// The remote shell's context; nil when the profile gathers none (`context = "off"`).
+        package var context: ContextFeed? = nil
+        /// The local terminal, for the room the line has.
+        package var terminal: any TerminalWindow = LocalTerminal()
+        /// Seconds on a monotonic clock: key waits, the recording's clock, notices.
+        package var clock: @Sendable () -> Double = { DictationController.now }
+
+        package init(
+            profile: Profile, engine: Result<any SpeechEngine, EngineError>, source: any AudioSource,
+            database: AppDatabase?, historyOff: String? = nil, sharedStore: StoreAddress? = nil,
+            maxRecordingSeconds: Double, inbox: Inbox<Event>,
+            learning: VoiceLearning? = nil, context: ContextFeed? = nil, terminal: any TerminalWindow = LocalTerminal(),
+            clock: @escaping @Sendable () -> Double = { DictationController.now }
+        ) {
+            (self.profile, self.engine, self.source, self.database) = (profile, engine, source, database)
+            self.historyOff = historyOff
+            (self.sharedStore, self.maxRecordingSeconds, self.inbox) = (sharedStore, maxRecordingSeconds, inbox)
+            (self.learning, self.context, self.terminal, self.clock) = (learning, context, terminal, clock)
+        }
+    }
+
+    /// The I/O of the take the machine is on: its audio and its engine run.
+    private struct Capture {
+        let take: Int
+        let recording: Recording
+        let job: Task<Void, Never>
+    }
+
+    package var inbox: Inbox<Event> { setup.inbox }
+    /// The remote's modes, read from its output by the driver (`OutputScanner`).
+    package private(set) var modes = TerminalModes()
+    /// Bytes for the remote; the driver takes them.
+    package var outbound: [UInt8] = []
+    /// Bytes for the local terminal; the driver writes them once per turn of its loop.
+    package var screen: [UInt8] = []
+    /// What a full-screen program has drawn, kept only while the remote is on the alternate
+    /// screen: the bottom row a dictation draws over is painted back from it.
+    private var remoteScreen: RemoteScreen?
+    /// Set when a recording starts: the driver refreshes the remote shell's context.
+    package var wantsContext = false
+
+    private var machine: DictationStateMachine
+    private let view: DictationView
+    private let setup: Setup
+    private let history: HistoryWriter?
+    private var line = StatusLine()
+    private var decoder: KeyDecoder
+    /// Replies to questions asked of the terminal, by voicesh or the remote, found among keystrokes.
+    private var replies = TerminalReplyFilter()
+    private var route = ReplyRoute()
+    /// Keys pressed while the dictation owns the keyboard but its line is off the screen
+    /// (remote output took it off, and the terminal has not yet said where to draw it again):
+    /// they wait for the line, since a key must answer what the user can see.
+    private var heldKeys: [(key: Key, at: Double)] = []
+    private var capture: Capture?
+    /// The notice that no history is kept was shown (once a session is enough).
+    private var toldHistoryOff = false
+    /// The typed bytes the machine let through to the remote, for `keyboard` to return.
+    private var passing: [UInt8] = []
+
+    package init(setup: Setup, toggle: KeyChord) {
+        self.setup = setup
+        view = DictationView(
+            toggle: toggle, plainMarks: DictationView.wantsPlainMarks(environment: ProcessInfo.processInfo.environment))
+        decoder = KeyDecoder(toggle: toggle)
+        history = setup.database.map {
+            HistoryWriter(database: $0, policy: setup.profile.history, shared: setup.sharedStore)
+        }
+        machine = DictationStateMachine(
+            settings: .init(
+                toggle: toggle, send: setup.profile.send, production: setup.profile.production,
+                timeout: setup.profile.engine.timeout, autoStop: setup.profile.autoStop,
+                fallbackTimeout: setup.profile.fallback?.timeout))
+    }
+
+    /// How long bytes that may begin a longer key wait for the rest of it.
+    package static let keyWait = 0.03
+    /// When the keyboard last gave bytes.
+    private var lastInput = 0.0
+
+    /// The live clock (monotonic seconds); a dictation reads the one its setup was given.
+    package static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    private var now: Double { setup.clock() }
+
+    private var size: StatusLine.Size? {
+        setup.terminal.size.map { StatusLine.Size(columns: $0.columns, rows: $0.rows) }
+    }
+
+    /// How long the loop may sleep: short while bytes wait for the rest of a key, or while
+    /// something on screen moves.
+    package var pollTimeout: Int32? {
+        if decoder.isWaiting || replies.isWaiting { return Int32(Self.keyWait * 1000) }
+        if machine.animates || lineAwaited { return 100 }
+        return setup.learning?.wantsTicks == true ? 1000 : nil
+    }
+
+    /// Whether held key bytes (a lone ESC) have waited their time out: the loop ticks then even
+    /// when other descriptors woke it (the socket busy with context), or a key typed later
+    /// would join them (ESC b read as alt-b).
+    package var keyWaitOver: Bool {
+        (decoder.isWaiting || replies.isWaiting) && now - lastInput >= Self.keyWait
+    }
+
+    /// The line should be up and is not yet: the loop wakes to ask the terminal again if its
+    /// answer was lost.
+    private var lineAwaited: Bool {
+        machine.showsLine && !line.isVisible && !line.terminalSilent
+    }
+
+    /// The background learner's turn; the session loop calls it every time round.
+    package func scheduleLearning() {
+        // A take holds its capture from its start until the machine lets it go.
+        setup.learning?.tick(busy: capture != nil, now: now)
+    }
+
+    // MARK: Events from the driver
+
+    /// A read from the keyboard; returns what goes on to the remote (through the `~` escapes).
+    package func keyboard(_ input: [UInt8]) -> [UInt8] {
+        lastInput = now
+        var bytes = input
+        var typed = !input.isEmpty
+        if !machine.ownsKeyboard && (route.isWaiting || replies.isWaiting) {
+            bytes = []
+            typed = false
+            for piece in replies.feed(input) {
+                switch piece {
+                case .keys(let keys):
+                    bytes += keys
+                    typed = typed || !keys.isEmpty
+                case .reply(let reply): bytes += replied(reply)  // the remote's answer, in its place
+                }
+            }
+            if machine.showsLine { render() }  // a notice's line, now that it has a place
+        }
+        guard typed else { return bytes }  // only answers for the remote: nothing the user typed
+        passing = []
+        perform(machine.typed(bytes, now: now, fullScreen: modes.alternateScreen))
+        return passing
+    }
+
+    /// Keys for the dictation: each waits until the line is on screen (a terminal that never
+    /// says where its cursor is cannot show the line, and its keys go at once, as before).
+    /// Replies go to whoever asked.
+    private func keys(_ keys: [Key]) {
+        for key in keys {
+            if case .reply(let reply) = key {
+                outbound += replied(reply)
+            } else if machine.ownsKeyboard {
+                heldKeys.append((key, now))  // the time it was pressed (a double toggle)
+            }
+        }
+        // The line goes up (or asks where) before its keys are taken; drawn already, it is not drawn twice.
+        if heldKeys.isEmpty || !(line.isVisible || line.terminalSilent) { render() }
+        while !heldKeys.isEmpty && machine.ownsKeyboard && (line.isVisible || line.terminalSilent) {
+            let held = heldKeys.removeFirst()
+            perform(machine.key(held.key, now: held.at))
+            render()
+        }
+        // Keys typed after the dictation ended in the same read are not the remote's either.
+        if !machine.ownsKeyboard { heldKeys = [] }
+    }
+
+    /// A reply from the terminal: voicesh's own question answered (the line may be drawn), or
+    /// the remote's, whose bytes are returned to go on to it unchanged.
+    private func replied(_ reply: TerminalReply) -> [UInt8] {
+        switch route.route(reply) {
+        case .remote: return reply.bytes
+        case .voicesh:
+            if let size, let (row, column) = reply.position {
+                screen += line.cursorReported(row: row, column: column, size: size, now: now)
+                noteAsked()
+            }
+            return []
+        case nil: return machine.ownsKeyboard ? [] : reply.bytes  // no one asked: a key, as typed
+        }
+    }
+
+    /// Asks the terminal where the cursor is, if the line has no question on its way.
+    private func askCursor() {
+        screen += line.ask(now: now)
+        noteAsked()
+    }
+
+    /// Every question the line asked is voicesh's to answer, in the order written.
+    private var questionsRouted = 0
+    private func noteAsked() {
+        while questionsRouted < line.questionsAsked {
+            route.voiceshAsked()
+            questionsRouted += 1
+        }
+    }
+
+    /// Before the remote's output is written: the line comes off.
+    package func willWriteOutput() {
+        if let size { screen += line.remoteWillWrite(size) }
+    }
+
+    /// After it is written, with the modes the driver read from it and the questions it asked
+    /// the terminal (their answers are the remote's): the line comes back once the terminal
+    /// says where the cursor now is.
+    package func didWriteOutput(_ bytes: UnsafeRawBufferPointer, modes: TerminalModes, queries: [TerminalReply.Kind]) {
+        self.modes = modes
+        route.remoteAsked(queries)
+        if modes.alternateScreen {
+            if remoteScreen == nil, let size { remoteScreen = RemoteScreen(rows: size.rows, columns: size.columns) }
+            remoteScreen?.feed(bytes)
+        } else {
+            remoteScreen = nil
+        }
+        keepBottomRow()
+        if machine.showsLine { askCursor() }
+    }
+
+    package func terminalResized() {
+        if let size { remoteScreen?.resize(rows: size.rows, columns: size.columns) }
+        guard machine.showsLine, let size else { return }
+        screen += line.resized(size)
+        keepBottomRow()
+        askCursor()
+    }
+
+    /// The bottom row as the program has it now, for the line to paint back when it comes off.
+    private func keepBottomRow() {
+        guard line.borrowsRow, let remoteScreen else { return }
+        line.underneath = remoteScreen.repaint(row: remoteScreen.rows - 1)
+    }
+
+    package func wake() {
+        let now = self.now
+        for event in inbox.drain() {
+            switch event {
+            case .partial(let words, let take):
+                let aliases = setup.context?.current.aliases(with: setup.profile.aliases) ?? setup.profile.aliases
+                perform(machine.partial(SpokenShell(aliases: aliases).normalize(words), take: take))
+            case .engineNotice(let note):
+                perform(machine.engineNote(note))
+            case .fallingBack(let take):
+                perform(machine.fallingBack(take: take, now: now))
+            case .speech(let heard, let take):
+                perform(machine.speech(heard, take: take, now: now))
+            case .recordingFull(let take):
+                perform(machine.recordingEnded(take: take, now: now))
+            case .audioFailed(let error, let take):
+                perform(
+                    machine.failed(take: take, message: Failure.describe(error) + "; the session goes on", now: now))
+            case .recognized(.success(let heard), let take):
+                let words = DictationStateMachine.Heard(
+                    text: heard.text, rawText: heard.rawText, engine: heard.engine,
+                    fallbackEngine: heard.fallbackEngine, confidence: heard.confidence, words: heard.words,
+                    unsure: heard.unsure)
+                perform(machine.transcribed(words, take: take, now: now))
+            case .recognized(.failure(let error), let take):
+                perform(
+                    machine.engineFailed(
+                        error, take: take, message: Failure.describe(error), brief: Failure.brief(error), now: now))
+            }
+        }
+        render()
+    }
+
+    /// Time moves on (the loop calls this when it woke for nothing, and after engine events,
+    /// which may come more often than the key wait).
+    package func tick() {
+        if now - lastInput >= Self.keyWait {
+            let held = decoder.timeout()  // a lone ESC, say: nothing more came in time
+            if !held.isEmpty { keys(held) }
+            outbound += replies.timeout()
+        }
+        perform(machine.tick(now: now))
+        keys([])  // draws the line (asking again for a lost answer) and takes the keys that waited for it
+    }
+
+    /// The session is ending (`reason` says how): a take on screen is kept as interrupted,
+    /// and the line leaves the screen. Returns the bytes for the terminal.
+    package func shutdown(_ reason: String) -> [UInt8] {
+        perform(machine.interrupted(reason, now: now))
+        capture?.job.cancel()
+        if let size { screen += line.clear(size) }
+        defer { screen = [] }
+        setup.learning?.shutdown()
+        history?.finish()
+        return screen
+    }
+
+    // MARK: Effects
+
+    private func perform(_ effects: [DictationStateMachine.Effect]) {
+        for effect in effects + machine.released() {
+            switch effect {
+            case .sendToRemote(let bytes): outbound += bytes
+            case .passThrough(let bytes): passing += bytes
+            case .keys(let bytes): keys(decoder.feed(bytes))
+            case .redraw: render()
+            case .release(let take):
+                guard let capture, capture.take == take else { continue }
+                capture.job.cancel()  // a take the machine has let go of needs its audio and engine no more
+                self.capture = nil
+            case .startRecording(let take): startRecording(take)
+            case .stopRecording: stopCapture()
+            case .cancelRecording:
+                stopCapture()
+                capture?.job.cancel()
+            case .cancelTranscription: capture?.job.cancel()
+            case .save(let entry): save(entry)
+            case .send(let prompt, let run):
+                if let size { screen += line.erase(size) }
+                outbound += ShellInput.encode(prompt.text, bracketedPaste: modes.bracketedPaste, run: run)
+            case .borrowRow:
+                line.borrowsRow = true
+                keepBottomRow()
+            case .returnRow:
+                if let size { screen += line.clear(size) }
+                line.borrowsRow = false
+                line.underneath = []
+            }
+        }
+    }
+
+    private func startRecording(_ take: Int) {
+        let engine: any SpeechEngine
+        switch setup.engine {
+        case .success(let built): engine = built
+        case .failure(let error):
+            return perform(machine.unavailable("dictation is off: \(Failure.describe(error))", now: now))
+        }
+        let inbox = inbox
+        let recording = Recording(
+            maxSeconds: setup.maxRecordingSeconds, listensForSpeech: setup.profile.autoStop > 0,
+            onSpeech: { inbox.post(.speech($0, take: take)) }, onFull: { inbox.post(.recordingFull(take: take)) })
+        do {
+            try setup.source.start { event in
+                switch event {
+                case .frame(let frame): recording.accept(frame)
+                case .failed(let error): inbox.post(.audioFailed(error, take: take))
+                }
+            }
+        } catch {
+            return perform(machine.unavailable(Failure.describe(error) + "; the session goes on", now: now))
+        }
+        let aliases = setup.profile.aliases
+        let feed = setup.context
+        if let feed {
+            // Marked here, before the engine task looks: the driver starts the refresh next turn.
+            feed.refreshStarted()
+            wantsContext = true
+        }
+        let job = Task.detached {
+            let result: Result<Recognition, EngineError>
+            // A refresh starts with the recording; the engine takes it if it comes quickly.
+            let context = await feed?.forDictation(wait: ContextFeed.refreshWait) ?? .empty
+            do throws(EngineError) {
+                result = .success(
+                    try await Recognition.run(
+                        engine, audio: recording.audio, aliases: aliases, context: context,
+                        partial: { inbox.post(.partial($0, take: take)) },
+                        fallingBack: { inbox.post(.fallingBack(take: take)) }))
+            } catch {
+                result = .failure(error)
+            }
+            inbox.post(.recognized(result, take: take))
+        }
+        capture = Capture(take: take, recording: recording, job: job)
+        askCursor()
+    }
+
+    private func stopCapture() {
+        setup.source.stop()
+        capture?.recording.finish()
+    }
+
+    /// Writes the history row the machine asked for, and tells it how that went.
+    private func save(_ entry: DictationStateMachine.Entry) {
+        let recording = capture?.take == entry.take.number ? capture?.recording : nil
+        // A confirmed take is a labelled recording for learning the voice, history or not.
+        setup.learning?.keep(entry.outcome, rawText: entry.rawText, finalText: entry.text, wav: recording?.wav)
+        guard let history else {
+            guard let reason = setup.historyOff, !toldHistoryOff else { return perform(machine.saved(id: nil)) }
+            toldHistoryOff = true
+            return perform(machine.historyFailed("no history is kept this session: \(reason)", now: now))
+        }
+        let seconds = recording?.seconds ?? 0
+        let take = entry.take
+        let dictation = Dictation(
+            profile: setup.profile.name, engine: take.heard?.engine ?? engineLabel,
+            fallbackEngine: take.heard?.fallbackEngine,
+            startedAt: Date(timeIntervalSinceNow: take.startedAt - now), audioSeconds: seconds,
+            latencyMs: take.latencyMs, rawText: entry.rawText, finalText: entry.text, outcome: entry.outcome,
+            error: entry.error, confidence: take.heard?.confidence, words: take.heard?.words ?? [])
+        do {
+            let id = try history.save(dictation, audio: seconds > 0 ? recording?.wav : nil, keepAudio: entry.keepAudio)
+            perform(machine.saved(id: id))
+        } catch {
+            perform(machine.historyFailed(error.message, now: now))
+        }
+    }
+
+    private var engineLabel: String {
+        switch setup.engine {
+        case .success(let engine): engine.label
+        case .failure: setup.profile.engine.label
+        }
+    }
+
+    private func render() {
+        guard let size else { return }
+        guard machine.showsLine else {
+            screen += line.clear(size)
+            return
+        }
+        guard let width = line.room(size) else {
+            askCursor()
+            return
+        }
+        let drawn = view.render(machine.state, level: capture?.recording.level ?? 0, now: now, width: width)
+        screen += line.draw(drawn.line, size: size)
+        if let room = drawn.textRoom { perform(machine.shown(room: room)) }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import VoiceshCore
+
+/// Live partial text on stderr: redrawn in place on a terminal, one line each otherwise.
+/// stdout stays the final text alone.
+package final class PartialLine: Sendable {
+    package let enabled: Bool
+    package let terminal: Bool
+    private let shown = Shown()
+
+    package init(enabled: Bool, terminal: Bool) {
+        self.enabled = enabled
+        self.terminal = terminal
+    }
+
+    package var show: @Sendable (String) -> Void {
+        { [self] raw in
+            let text = UntrustedText.clean(raw)  // a stream server's words, shown as they come
+            guard enabled, shown.replace(text) else { return }
+            // CR + EL redraws the line; the text is cut so it never wraps.
+            let line = terminal ? "\r\u{1B}[2K\u{1B}[2m\(text.suffix(100))\u{1B}[0m" : "partial: \(text)\n"
+            Console.writeAll(STDERR_FILENO, Array(line.utf8))
+        }
+    }
+
+    package func clear() {
+        if enabled, terminal, shown.replace(nil) { Console.writeAll(STDERR_FILENO, Array("\r\u{1B}[2K".utf8)) }
+    }
+
+    /// The text on screen; `replace` is false when nothing changed.
+    private final class Shown: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text: String?
+
+        func replace(_ new: String?) -> Bool {
+            lock.withLock {
+                defer { text = new }
+                return text != new
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Transcription
+import VoiceshCore
+
+/// What one engine run made of a recording, through the profile's spoken-shell normaliser:
+/// the one path shared by dictation in a session, `listen` and `history retry`.
+package struct Recognition: Sendable {
+    package var text: String
+    package var rawText: String
+    /// The engine that was asked first (`EngineConfig.label`).
+    package var engine: String
+    /// The fallback engine, when it produced the text.
+    package var fallbackEngine: String?
+    package var fallbackReason: HybridEngine.FallbackReason?
+    package var confidence: Double?
+    /// The engine's words with its confidence in each, and which shell words came from unsure ones.
+    package var words: [TranscriptSegment.Word] = []
+    package var unsure: Set<Int> = []
+
+    package static func run(
+        _ engine: any SpeechEngine, audio: AsyncStream<AudioFrame>, aliases: [String: String],
+        context: SpeechContext = .empty, partial: @escaping @Sendable (String) -> Void = { _ in },
+        fallingBack: @Sendable () -> Void = {}
+    ) async throws(EngineError) -> Recognition {
+        let outcome: HybridEngine.Outcome
+        if let hybrid = engine as? HybridEngine {
+            outcome = try await hybrid.run(audio, context: context, partial: partial, fallingBack: fallingBack)
+        } else {
+            outcome = .init(
+                transcript: try await engine.transcribe(audio, context: context, partial: partial), engine: engine.label
+            )
+        }
+        let raw = outcome.transcript.text
+        let shell = SpokenShell(aliases: context.aliases(with: aliases))
+        let words = outcome.transcript.words
+        return Recognition(
+            text: shell.normalize(raw), rawText: raw, engine: engine.label,
+            fallbackEngine: outcome.fallbackReason == nil ? nil : outcome.engine,
+            fallbackReason: outcome.fallbackReason, confidence: outcome.transcript.confidence, words: words,
+            unsure: Doubt.unsure(words, normalize: shell.normalize))
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Store
+import VoiceshCore
+
+/// `voicesh history retry`: a kept recording transcribed again, with its profile's engine or
+/// another. A row with no text gets the new text; a row whose text was shown keeps it and the
+/// new reading becomes a row of its own. Either lets its recording go unless the profile keeps audio.
+package struct Retry {
+    package var id: Int64
+    /// Another profile's engine.
+    package var profile: String?
+    /// The built-in offline engine (edge).
+    package var builtIn: Bool
+    /// A local recogniser command (`{wav}` stands for the recording).
+    package var command: String?
+    package var timeout: Double?
+
+    package init(id: Int64, profile: String?, builtIn: Bool, command: String?, timeout: Double?) {
+        (self.id, self.profile, self.builtIn, self.command, self.timeout) = (id, profile, builtIn, command, timeout)
+    }
+
+    /// Prints the new text and keeps it in the row; false when the history could not take it
+    /// (the text was printed). A failure throws, the recording still kept.
+    package func run(_ context: AppContext) throws -> Bool {
+        let database = try context.openDatabase()
+        var row = try database.dictation(id: id)
+        guard let wav = try database.audio(forDictation: id) else {
+            throw Failure.Command.message("dictation \(id) has no kept recording to retry")
+        }
+        let samples = try WAV.decode([UInt8](wav)).speechSamples()
+        let original = try? database.profile(named: row.profile)
+        var settings = try context.effective(
+            try profile.map { name throws(StoreError) in try database.profile(named: name) }
+                ?? original ?? Profile(name: row.profile, host: "-"))
+        if builtIn || command != nil {
+            settings.engine = EngineConfig(kind: .edge)
+            settings.fallback = nil
+            if let command {
+                settings.engine.recognizer = .command
+                settings.engine.command = command
+            }
+        }
+        if let timeout { settings.engine.timeout = timeout }
+        let speech = try EngineFactory.forProfile(settings, in: database, context: context).engine(for: settings)
+        let aliases = settings.aliases
+        let started = Date()
+        let result = Blocking.run { () -> Result<Recognition, EngineError> in
+            do throws(EngineError) {
+                return .success(try await Recognition.run(speech, audio: Recognition.frames(samples), aliases: aliases))
+            } catch {
+                return .failure(error)
+            }
+        }
+        // The text of a row the user saw is theirs (an edit of an interrupted take, a line they
+        // ran): it stays, and a new reading becomes a row of its own.
+        let kept = row.finalText.isEmpty ? nil : row
+        row.latencyMs = Int(Date().timeIntervalSince(started) * 1000)
+        let history = HistoryWriter(
+            database: database, policy: original?.history ?? .text, shared: context.sharedAddress)
+        defer { history.finish() }
+        switch result {
+        case .success(let heard):
+            if kept != nil {
+                row.id = nil
+                row.uid = nil
+            }
+            row.take(heard)
+            row.error = nil
+            row.outcome = .printed
+            Console.print(heard.text)
+            do {
+                try history.save(row, audio: nil, keepAudio: false)
+                if let kept { try history.save(kept, audio: nil, keepAudio: false) }  // lets its recording go
+            } catch {
+                Console.error("voicesh: \(error.message); the text above is not in the history")
+                return false
+            }
+            return true
+        case .failure(let error):
+            row.error = Failure.describe(error)
+            try history.save(row, audio: nil, keepAudio: true)
+            throw Failure.Command.message("\(Failure.describe(error)); the recording is still kept")
+        }
+    }
+}

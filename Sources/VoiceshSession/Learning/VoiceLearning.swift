@@ -1,0 +1,137 @@
+import Foundation
+import LocalRecognizer
+import VoiceshCore
+
+/// Learning from use inside a session: keeps each confirmed dictation's recording with its
+/// words in the voice store, and, when `LearningSchedule` says so, runs
+/// `voicesh adapt --background` under `nice` as a child of its own, stopped (SIGSTOP) while a
+/// dictation records or shows its transcript and continued after. It lives on the session
+/// loop's thread; the labelling and the file writes run on a utility queue.
+package final class VoiceLearning {
+    private var schedule: LearningSchedule
+    private let store: VoiceRecordings
+    private let aliases: [String: String]
+    private let queue = DispatchQueue(label: "voicesh.learning", qos: .utility)
+    /// Recordings the queue kept that the schedule has not counted yet.
+    private let kept = Locked(0)
+    private var child: pid_t?
+
+    /// Nil when the profile's `learn` key keeps nothing.
+    package init?(profile: Profile, location: DataLocation, now: Double) {
+        guard profile.learns else { return nil }
+        store = VoiceRecordings(directory: location.voiceDirectory + "/recordings")
+        aliases = profile.aliases
+        let learner = VoiceLearner(voiceDirectory: location.voiceDirectory, cacheDirectory: location.cacheDirectory)
+        let unlearnt = max(0, store.count - (learner.status()?.seen ?? 0))
+        schedule = LearningSchedule(pending: unlearnt, now: now)
+    }
+
+    /// A dictation went to the shell: its recording is kept when its words are known
+    /// (`LearningLabel`). Called where the dictation's outcome is saved; the WAV is made only
+    /// for an outcome that can teach, not for every discard.
+    package func keep(_ outcome: Dictation.Outcome, rawText: String, finalText: String, wav: @autoclosure () -> Data?) {
+        guard [.inserted, .ran, .edited].contains(outcome), let wav = wav() else { return }
+        let (store, aliases, kept) = (store, aliases, kept)
+        queue.async {
+            guard
+                let words = LearningLabel.words(
+                    outcome: outcome, rawText: rawText, finalText: finalText, aliases: aliases)
+            else { return }
+            do {
+                try store.keep(wav, words: words)
+                kept.update { $0 += 1 }
+            } catch {
+                Log.app.error("learning: \((Failure.words(for: error) ?? ["\(error)"]).joined(separator: "; "))")
+            }
+        }
+    }
+
+    /// Whether the loop should wake at least once a second: a run is due or under way.
+    package var wantsTicks: Bool { child != nil || schedule.pending + kept.value >= schedule.every }
+
+    /// Each turn of the session loop. `busy`: a dictation is recording, transcribing or shown.
+    package func tick(busy: Bool, now: Double) {
+        let added = kept.update { count in
+            defer { count = 0 }
+            return count
+        }
+        for _ in 0..<added { schedule.recorded() }
+        if let pid = child, Self.exited(pid) {
+            child = nil
+            schedule.finished()
+        }
+        switch schedule.update(busy: busy, now: now) {
+        case .start?: start()
+        case .pause?: if let child { Self.signal(child, SIGSTOP) }
+        case .resume?: if let child { Self.signal(child, SIGCONT) }
+        case nil: break
+        }
+    }
+
+    /// The session ends: a paused run goes on by itself (it finishes or is rejected alone).
+    package func shutdown() {
+        if let child { Self.signal(child, SIGCONT) }
+    }
+
+    private func start() {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return schedule.finished()
+        }
+        let words = ["/usr/bin/nice", "-n", "19", executable, "adapt", "--background"]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd: Int32 in 0...2 {
+            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setpgroup(&attributes, 0)  // not the session's group: ^C there is not for it
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
+        let argv = words.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, words[0], &actions, &attributes, argv, environ) == 0 else {
+            Log.app.error("learning: cannot start \(words.joined(separator: " "))")
+            return schedule.finished()
+        }
+        Log.app.debug("learning: started pid \(pid)")
+        child = pid
+    }
+
+    private static func exited(_ pid: pid_t) -> Bool {
+        var status: Int32 = 0
+        return waitpid(pid, &status, WNOHANG) == pid
+    }
+
+    /// Signals the learner and every process under it (the sphinxtrain tools it runs).
+    private static func signal(_ pid: pid_t, _ number: Int32) {
+        let tree = [pid] + descendants(of: pid)
+        for member in number == SIGSTOP ? tree : tree.reversed() { kill(member, number) }
+    }
+
+    /// Children, grandchildren… of `pid`, from /proc (the learner's tools may sit in groups of their own).
+    package static func descendants(of pid: pid_t) -> [pid_t] {
+        var parents: [pid_t: [pid_t]] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let child = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = pid_t(fields[1]) { parents[parent, default: []].append(child) }
+        }
+        var found: [pid_t] = []
+        var queue = [pid]
+        while let next = queue.popLast() {
+            let children = parents[next] ?? []
+            found += children
+            queue += children
+        }
+        return found
+    }
+}

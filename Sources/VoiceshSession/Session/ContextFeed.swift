@@ -1,0 +1,43 @@
+import Foundation
+import VoiceshCore
+
+/// The remote shell's context as the session loop last gathered it, for the engine tasks of
+/// dictations (which run off the loop's thread). Memory only.
+package final class ContextFeed: @unchecked Sendable {
+    private let lock = NSLock()
+    private var context = SpeechContext.empty
+    private var refreshing = false
+
+    package var current: SpeechContext { lock.withLock { context } }
+
+    /// How long a dictation waits for the refresh its recording started. A refresh takes tens
+    /// of milliseconds on an idle machine and link, several hundred on a busy one; the engine
+    /// decodes faster than speech, so it catches up while the user is still speaking.
+    package static let refreshWait = 1.0
+
+    /// A refresh started (a recording began): a dictation starting now waits briefly for it.
+    package func refreshStarted() { lock.withLock { refreshing = true } }
+
+    /// A gathering finished that was not the awaited refresh (the one at connect): its
+    /// context is the best there is, but a dictation still waits for its refresh.
+    package func update(_ fresh: SpeechContext) { lock.withLock { context = fresh } }
+
+    /// A refresh finished, with its context or without (nil: it failed or was dropped).
+    package func refreshEnded(_ fresh: SpeechContext?) {
+        lock.withLock {
+            if let fresh { context = fresh }
+            refreshing = false
+        }
+    }
+
+    /// The context for a dictation that starts now: the refresh under way, if it comes
+    /// within `wait` seconds (its audio waits in its stream meanwhile, and the decoder
+    /// catches up while the user is still speaking), else the last one gathered.
+    package func forDictation(wait: Double) async -> SpeechContext {
+        let end = DispatchTime.now().uptimeNanoseconds + UInt64(wait * 1e9)
+        while lock.withLock({ refreshing }), DispatchTime.now().uptimeNanoseconds < end, !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return current
+    }
+}

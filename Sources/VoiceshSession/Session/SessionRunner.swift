@@ -1,0 +1,177 @@
+import AudioCapture
+import Foundation
+import SSHClient
+import VoiceshCore
+
+/// Sets up one SSH session (connect, host key, authentication, PTY) and runs it to the end.
+package struct SessionRunner {
+    package var target: ConnectTarget
+    package var context: AppContext
+    /// Where dictation's audio comes from and how long a recording may last.
+    package var audio: any AudioChoice
+
+    package init(target: ConnectTarget, context: AppContext, audio: any AudioChoice) {
+        (self.target, self.context, self.audio) = (target, context, audio)
+    }
+
+    /// Returns the remote exit status; connection failures throw `SSHError` (exit 255).
+    package func run(command: String?) throws -> Int32 {
+        let session = try connect()
+        let channel = try SSHChannel(session: session)
+        if target.forwardAgent {
+            // libssh2 1.10 drops the server's auth-agent@openssh.com channel opens unanswered
+            // (only forwarded-tcpip and x11 are handled), so asking would hang `ssh-add -l` there.
+            Console.error(
+                "voicesh: agent forwarding is not available (libssh2 1.10 cannot accept the server's agent channels); continuing without it"
+            )
+        }
+        let size = RawTerminal.size() ?? (80, 24)
+        try channel.requestPTY(
+            term: context.environment["TERM"] ?? "xterm-256color", columns: size.columns, rows: size.rows)
+        for name in ["LANG", "LC_ALL", "LC_CTYPE"] {
+            if let value = context.environment[name] { channel.setEnvironment(name, value) }
+        }
+        try channel.start(command: command)
+
+        let signals = SignalPipe(signals: [SIGWINCH] + SignalPipe.terminating)
+        let terminal = RawTerminal()
+        let profile = target.profile
+        // Context only for a dictating session whose profile lets some engine hear it.
+        let script = terminal != nil && profile.gathersContext ? ContextGatherer.loadScript() : nil
+        let feed = script == nil ? nil : ContextFeed()
+        let gatherer = feed.flatMap { feed in
+            script.map { script in
+                let gatherer = ContextGatherer(session: session, script: script)
+                // The names and their spoken forms are made off the loop: typing never waits on them.
+                let queue = DispatchQueue(label: "voicesh.context", qos: .utility)  // in order
+                gatherer.onRun = { run in
+                    queue.async {
+                        let context = SpeechContext(run.context)
+                        if run.scope == .refresh { feed.refreshEnded(context) } else { feed.update(context) }
+                    }
+                }
+                gatherer.onGiveUp = { queue.async { feed.refreshEnded(nil) } }
+                return gatherer
+            }
+        }
+        let dictation = terminal == nil ? nil : try makeDictation(context: feed)
+        let end: SessionDriver.End
+        do {
+            end = try SessionDriver(
+                session: session, channel: channel, signals: signals, interactive: terminal != nil,
+                dictation: dictation, context: gatherer, contextFeed: feed, terminal: context.terminal
+            ).run(keepalive: target.keepalive)
+        } catch {
+            if let dictation { Console.writeAll(STDOUT_FILENO, dictation.shutdown("the connection was lost")) }
+            terminal?.restore()
+            throw error
+        }
+        if let dictation { Console.writeAll(STDOUT_FILENO, dictation.shutdown(Self.interruption(end))) }
+        terminal?.restore()
+
+        let name = target.target.host
+        switch end {
+        case .userDisconnected:
+            Console.error("\r\nConnection to \(name) closed.")
+            return 255
+        case .signal(let number):
+            Console.error("Killed by signal \(number).")
+            return 255
+        case .remoteClosed:
+            let (status, signal) = try channel.close()
+            if terminal != nil { Console.error("Connection to \(name) closed.") }
+            if let signal {
+                Console.error("voicesh: the remote command was killed by SIG\(signal)")
+                return 255
+            }
+            return status
+        }
+    }
+
+    /// Connects to each hop in turn, the next one through a tunnel on the one before, checking
+    /// every host key and authenticating every hop alike: the target's session, ready for channels.
+    package func connect() throws -> SSHSession {
+        var previous: SSHSession?
+        for (index, hop) in target.hops.enumerated() {
+            let isJump = index < target.hops.count - 1
+            do {
+                previous = try connect(to: hop, through: previous, jumpHost: index > 0 ? target.hops[index - 1] : nil)
+            } catch let error as SSHError where isJump {
+                if case .onJumpHost = error { throw error }  // named already: the channel to this hop
+                throw SSHError.onJumpHost(hop.name, error)
+            }
+        }
+        return previous!  // hops always ends with the target
+    }
+
+    /// One hop: TCP, or a `direct-tcpip` channel on the jump host before it; then the host
+    /// key and authentication.
+    private func connect(to hop: Hop, through jump: SSHSession?, jumpHost: Hop?) throws -> SSHSession {
+        let prompter = TerminalPrompter(environment: context.environment)
+        var tunnel: Tunnel?
+        if let jump, let jumpHost {
+            do throws(SSHError) {
+                tunnel = try Tunnel.open(through: jump, to: hop.host, port: hop.port)
+            } catch {
+                throw SSHError.onJumpHost(jumpHost.name, error)
+            }
+        }
+        let proxy = try hop.proxyCommand.map { command throws(SSHError) in try ProxyCommand(command) }
+        let session = try SSHSession(
+            host: hop.host, port: hop.port, timeout: target.timeout, over: tunnel, proxy: proxy)
+        try HostKeyCheck(knownHosts: KnownHosts(userFile: hop.knownHostsFile), policy: hop.policy, prompter: prompter)
+            .verify(session)
+        var plan = AuthPlan(
+            user: hop.user, identities: hop.identities,
+            defaultKeyFiles: ConnectTarget.defaultKeyFiles.map(context.expandingTilde),
+            agentSocket: context.environment["SSH_AUTH_SOCK"])
+        plan.identitiesOnly = hop.identitiesOnly
+        try Authenticator(session: session, plan: plan, prompter: prompter).authenticate()
+        return session
+    }
+
+    /// The profile's engine (loading in the background from now on), the audio source and
+    /// the history. An engine that cannot be built does not stop the session: the toggle
+    /// then says why dictation is off.
+    private func makeDictation(context: ContextFeed?) throws(AudioError) -> DictationController {
+        let feed = context
+        let context = self.context
+        let profile = target.profile
+        // A database that cannot be opened, or only read (a full disk, a read-only mount), costs
+        // the session its history, never the session itself: dictation says so once.
+        let opened = Result { () throws(StoreError) in try context.openDatabase() }
+        let database = try? opened.get()
+        let historyOff: StoreError? =
+            switch opened {
+            case .success(let database): database.readOnlyReason
+            case .failure(let error): error
+            }
+        let inbox = Inbox<DictationController.Event>()
+        var factory =
+            database.map { EngineFactory.forProfile(profile, in: $0, context: context) }
+            ?? EngineFactory(context: context)
+        factory.notice = { inbox.post(.engineNotice($0)) }
+        factory.buildsInChild = true
+        let engine = Result { () throws(EngineError) in try factory.engine(for: profile) }
+        let toggle = (try? KeyChord(parsing: profile.toggleKey)) ?? .defaultToggle
+        let setup = DictationController.Setup(
+            profile: profile, engine: engine, source: try audio.source(profile: profile, context: context),
+            database: historyOff == nil ? database : nil, historyOff: historyOff.map(Failure.describe),
+            sharedStore: context.sharedAddress, maxRecordingSeconds: audio.maxRecordingSeconds,
+            inbox: inbox,
+            learning: VoiceLearning(profile: profile, location: context.location, now: context.clock()),
+            context: feed, terminal: context.terminal, clock: context.clock)
+        return DictationController(setup: setup, toggle: toggle)
+    }
+
+    /// What ended the session, as a dictation it interrupted keeps it.
+    private static func interruption(_ end: SessionDriver.End) -> String {
+        switch end {
+        case .remoteClosed: "the remote closed the session"
+        case .userDisconnected: "the session was closed with ~."
+        case .signal(SIGHUP): "the terminal hung up"
+        case .signal(SIGTERM): "voicesh was terminated (SIGTERM)"
+        case .signal(let number): "voicesh was stopped by \(SignalPipe.name(number))"
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import VoiceshCore
+import VoiceshSession
+
+/// Waits up to ten seconds for `condition`, without holding a thread (engine tasks need one).
+func waitFor(_ condition: () -> Bool) async -> Bool {
+    let end = Date().addingTimeInterval(10)
+    while !condition() && Date() < end { try? await Task.sleep(for: .milliseconds(5)) }
+    return condition()
+}
+
+/// The session loop in-process: keys from a terminal on pipes, a remote shell on a pipe, the
+/// loop on a thread of its own. What reaches the remote and the screen is what is checked.
+@Suite(.serialized)
+struct SessionDriverTests {
+    let toggle = KeyChord.defaultToggle.bytes
+    let clock = TestClock()
+
+    /// A running loop and the way it ended, once it has.
+    final class Running: @unchecked Sendable {
+        let ended = Locked<SessionDriver.End?>(nil)
+        private let done = Locked(false)
+        private let driver: SessionDriver
+
+        init(_ driver: SessionDriver) {
+            self.driver = driver
+            Thread.detachNewThread { [self] in
+                ended.value = try? self.driver.run(keepalive: 0)
+                done.value = true
+            }
+        }
+
+        func end() async -> SessionDriver.End? {
+            _ = await waitFor { done.value }
+            return ended.value
+        }
+    }
+
+    func start(_ remote: PipeRemote, _ terminal: PipeTerminal, dictation: DictationController? = nil) -> Running {
+        Running(
+            SessionDriver(
+                session: remote, channel: remote, signals: SignalPipe(signals: [SIGWINCH]), interactive: true,
+                dictation: dictation, terminal: terminal))
+    }
+
+    @Test func keysGoToTheRemoteAndItsOutputToTheScreen() async throws {
+        let (remote, terminal) = (PipeRemote(), PipeTerminal())
+        let running = start(remote, terminal)
+        remote.say("$ ")
+        #expect(await waitFor { terminal.text.hasSuffix("$ ") })
+        terminal.type(Array("ls\r".utf8))
+        #expect(await waitFor { remote.received == Array("ls\r".utf8) })
+        terminal.type(Array("~.".utf8))  // after Enter: ssh's escape to disconnect
+        #expect(await running.end() == .userDisconnected)
+        #expect(remote.received == Array("ls\r".utf8))
+    }
+
+    @Test func theRemoteHangingUpEndsTheLoop() async throws {
+        let (remote, terminal) = (PipeRemote(), PipeTerminal())
+        let running = start(remote, terminal)
+        remote.say("bye\r\n")
+        remote.hangUp()
+        #expect(await running.end() == .remoteClosed)
+        #expect(terminal.text == "bye\r\n")
+    }
+
+    @Test func aDictationIsConfirmedAndTypedIntoTheRemote() async throws {
+        let (remote, terminal) = (PipeRemote(), PipeTerminal())
+        let running = start(
+            remote, terminal, dictation: Fakes.dictation(says: "git status", terminal: terminal, clock: clock))
+        terminal.type(Array("l".utf8) + toggle)
+        #expect(await waitFor { terminal.text.contains("\u{1B}[6n") })  // the line asks where the cursor is
+        terminal.type(Array("\u{1B}[5;3R".utf8))
+        clock.advance(1)  // a second toggle within 0.4 s would be a double press
+        terminal.type(toggle)
+        #expect(await waitFor { terminal.text.contains("git status") })  // the prompt, on the screen only
+        #expect(remote.received == Array("l".utf8))
+        terminal.type([0x0D])
+        #expect(await waitFor { remote.received == Array("lgit status".utf8) })  // inserted, not run
+        remote.hangUp()
+        #expect(await running.end() == .remoteClosed)
+    }
+
+    @Test func aDiscardedDictationSendsNothing() async throws {
+        let (remote, terminal) = (PipeRemote(), PipeTerminal())
+        let running = start(
+            remote, terminal, dictation: Fakes.dictation(says: "rm -rf /tmp/x", terminal: terminal, clock: clock))
+        terminal.type(toggle)
+        #expect(await waitFor { terminal.text.contains("\u{1B}[6n") })
+        terminal.type(Array("\u{1B}[5;3R".utf8))
+        clock.advance(1)
+        terminal.type(toggle)
+        #expect(await waitFor { terminal.text.contains("rm -rf /tmp/x") })
+        terminal.type([0x1B])  // Esc: the loop's own clock ends the key's wait
+        #expect(await waitFor { terminal.text.hasSuffix("\u{1B}[K") })  // the line comes off
+        terminal.type(Array("x".utf8))
+        #expect(await waitFor { remote.received == Array("x".utf8) })  // the keyboard is the remote's again
+        remote.hangUp()
+        #expect(await running.end() == .remoteClosed)
+    }
+}
