@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares `voicesh connect` with OpenSSH's `ssh -tt` against the same loopback sshd.
 
-    Benchmarks/ssh_bench.py [VOICESH] [--runs N] [--keys N] [--bulk-mb N]
+    Benchmarks/ssh_bench.py [VOICESH] [--runs N] [--keys N] [--bulk-mb N] [--jump]
 
 VOICESH defaults to .build/release/voicesh (relative to the repository root), built as it
 ships by scripts/build-release. Both clients run inside a pseudo-terminal (80x24) that is
@@ -18,6 +18,9 @@ Measures:
      printed apart, for comparison with figures measured before;
   5. peak memory of the idle session before any dictation (VmHWM at the end of the echo runs),
      with a warm model cache and while the model is being built.
+With --jump, both clients go through a jump host: a second sshd (the bastion, 127.0.0.1) in
+front of the target (127.0.0.2), `voicesh connect -J` against `ssh -J`, with the same ssh_config
+(-F) for both; start-up, echo and bulk are measured, not the model-building rows.
 Percentiles are nearest-rank: with 10 runs, p95 is the slowest run.
 It prints figures only and asserts nothing; every wait has a deadline.
 """
@@ -187,6 +190,7 @@ def main():
     parser.add_argument("--runs", type=int, default=10, help="start-up runs per client")
     parser.add_argument("--keys", type=int, default=500, help="keystrokes per client")
     parser.add_argument("--bulk-mb", type=int, default=50, help="MB of random data (base64-encoded)")
+    parser.add_argument("--jump", action="store_true", help="through a bastion: voicesh -J against ssh -J")
     args = parser.parse_args()
     voicesh = os.path.abspath(args.voicesh)
 
@@ -195,6 +199,12 @@ def main():
         os.makedirs(home)
         port = subprocess.run([os.path.join(ROOT, "scripts/sshd-sandbox"), sandbox], check=True,
                               capture_output=True, text=True, timeout=60).stdout.split()[-1]
+        if args.jump:
+            try:
+                return jump(voicesh, sandbox, port, tmp, home, args)
+            finally:
+                with open(os.path.join(sandbox, "sshd.pid")) as pid:
+                    os.kill(int(pid.read()), signal.SIGKILL)
         try:
             key, known = os.path.join(sandbox, "id_ed25519"), os.path.join(sandbox, "known_hosts")
             # Same environment for both: no agent, no user config or keys, no voicesh state.
@@ -214,7 +224,39 @@ def main():
                 os.kill(int(pid.read()), signal.SIGKILL)
 
 
-def run(clients, env, args):
+def jump(voicesh, bastion, bastion_port, tmp, home, args):
+    """Both clients through the bastion to a target sshd on 127.0.0.2 that takes the same key."""
+    target = os.path.join(tmp, "target")
+    port = subprocess.run([os.path.join(ROOT, "scripts/sshd-sandbox"), target], check=True, capture_output=True,
+                          text=True, timeout=60, env=dict(os.environ, SSHD_SANDBOX_ADDRESS="127.0.0.2")).stdout.split()[-1]
+    try:
+        key = os.path.join(bastion, "id_ed25519")
+        with open(os.path.join(target, "authorized_keys"), "a") as keys, open(key + ".pub") as public:
+            keys.write(public.read())
+        known = os.path.join(tmp, "known_hosts")
+        with open(known, "w") as out:
+            for sandbox in (bastion, target):
+                with open(os.path.join(sandbox, "known_hosts")) as lines:
+                    out.write(lines.read())
+        config = os.path.join(tmp, "ssh_config")
+        with open(config, "w") as out:
+            out.write(f"Host *\n  User root\n  IdentityFile {key}\n  UserKnownHostsFile {known}\n"
+                      "  StrictHostKeyChecking yes\n  BatchMode yes\n")
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("SSH_", "XDG_", "VOICESH_"))}
+        env.update(HOME=home, VOICESH_HOME=os.path.join(home, "voicesh"), TERM="xterm-256color")
+        hop = f"127.0.0.1:{bastion_port}"
+        clients = {
+            "voicesh": lambda command: [voicesh, "connect", "-F", config, "-J", hop, f"127.0.0.2:{port}", "--",
+                                        command],
+            "ssh": lambda command: ["ssh", "-tt", "-F", config, "-J", hop, "-p", port, "127.0.0.2", command],
+        }
+        run(clients, env, args, through=hop)
+    finally:
+        with open(os.path.join(target, "sshd.pid")) as pid:
+            os.kill(int(pid.read()), signal.SIGKILL)
+
+
+def run(clients, env, args, through=None):
     load = os.getloadavg()
     names = list(clients)
     starts = {name: [] for name in names}
@@ -234,9 +276,10 @@ def run(clients, env, args):
         echoes[name], idle[name] = echo(clients[name], env, args.keys)
     # voicesh again with an empty state directory: its edge model is built in the background
     # (corpus, dictionary, language model) while the keys are typed. ssh's figures stay.
-    cold = dict(env, VOICESH_HOME=tempfile.mkdtemp(prefix="voicesh-cold-", dir=env["HOME"]))
     preparing, idle_cold = dict(echoes), dict(idle)
-    preparing["voicesh"], idle_cold["voicesh"] = echo(clients["voicesh"], cold, args.keys)
+    if through is None:
+        cold = dict(env, VOICESH_HOME=tempfile.mkdtemp(prefix="voicesh-cold-", dir=env["HOME"]))
+        preparing["voicesh"], idle_cold["voicesh"] = echo(clients["voicesh"], cold, args.keys)
     bulks = {name: bulk(clients[name], env, args.bulk_mb) for name in names}
     # The same output on a local pty, without SSH: the ceiling the pty and base64 set here.
     local = bulk(lambda command: ["sh", "-c", command], env, args.bulk_mb)[0]
@@ -249,20 +292,24 @@ def run(clients, env, args):
     add("start-up to prompt, p95 (ms)", stat(starts, lambda v: percentile(v, 95)), "{:.1f}", "lower")
     add(f"keystroke echo, p50 (ms, {args.keys} keys)", stat(echoes, lambda v: percentile(v, 50)), "{:.3f}", "lower")
     add("keystroke echo, p99 (ms)", stat(echoes, lambda v: percentile(v, 99)), "{:.3f}", "lower")
-    add("keystroke echo while voicesh builds its model, p50 (ms)", stat(preparing, lambda v: percentile(v, 50)),
-        "{:.3f}", "lower")
-    add("keystroke echo while voicesh builds its model, p99 (ms)", stat(preparing, lambda v: percentile(v, 99)),
-        "{:.3f}", "lower")
+    if through is None:
+        add("keystroke echo while voicesh builds its model, p50 (ms)", stat(preparing, lambda v: percentile(v, 50)),
+            "{:.3f}", "lower")
+        add("keystroke echo while voicesh builds its model, p99 (ms)", stat(preparing, lambda v: percentile(v, 99)),
+            "{:.3f}", "lower")
     add("idle session before any dictation, peak RSS, VmHWM (MiB)", {n: idle[n] / 1024 for n in names}, "{:.1f}",
         "lower")
-    add("the same while voicesh builds its model (MiB)", {n: idle_cold[n] / 1024 for n in names}, "{:.1f}", "lower")
+    if through is None:
+        add("the same while voicesh builds its model (MiB)", {n: idle_cold[n] / 1024 for n in names}, "{:.1f}",
+            "lower")
     add(f"bulk output, {args.bulk_mb} MB random as base64 (MB/s)", {n: bulks[n][0] for n in names}, "{:.1f}", "higher")
     add("bulk output, peak RSS of the client, VmHWM (MiB)", {n: bulks[n][3] / 1024 for n in names}, "{:.1f}", "lower")
     add("bulk output, ru_maxrss incl. the forking Python child (MiB)", {n: bulks[n][5] / 1024 for n in names},
         "{:.1f}", "lower")
     add("bulk output, client CPU time user+sys (s)", {n: bulks[n][4] for n in names}, "{:.2f}", "lower")
 
-    print(f"# voicesh vs ssh -tt, loopback sshd, {datetime.datetime.now().isoformat(timespec='seconds')}, "
+    how = f"through the jump host {through} (-J) to 127.0.0.2" if through else "loopback sshd"
+    print(f"# voicesh vs ssh -tt, {how}, {datetime.datetime.now().isoformat(timespec='seconds')}, "
           f"load average {load[0]:.2f} at the start, {os.getloadavg()[0]:.2f} at the end")
     print(f"# machine: {os.cpu_count()} CPUs (nproc {len(os.sched_getaffinity(0))}), "
           f"Linux {platform.release()}, {subprocess.run(['ssh', '-V'], capture_output=True, text=True).stderr.strip()}")

@@ -186,9 +186,9 @@ _voicesh() {
 
 _voicesh_connect() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=(-p -l -i --known-hosts --strict-host-key-checking --connect-timeout --keepalive --audio-file --device --max-recording)
+    non_repeating_flags=(-A --version -h --help)
+    repeating_options=(-o)
+    non_repeating_options=(-p -l -i --known-hosts --strict-host-key-checking --connect-timeout -F -J --keepalive --audio-file --device --max-recording)
     __voicesh_offer_flags_options -1
 
     # Offer option value completions
@@ -212,6 +212,16 @@ _voicesh_connect() {
         return
         ;;
     '--connect-timeout')
+        return
+        ;;
+    '-F')
+        __voicesh_add_completions -f
+        return
+        ;;
+    '-o')
+        return
+        ;;
+    '-J')
         return
         ;;
     '--keepalive')

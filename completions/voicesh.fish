@@ -23,7 +23,7 @@ function __voicesh_parse_tokens -S
         __voicesh_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'connect'
-            __voicesh_parse_subcommand -r 2 'p=' 'l=' 'i=' 'known-hosts=' 'strict-host-key-checking=' 'connect-timeout=' 'keepalive=' 'audio-file=' 'device=' 'max-recording=' 'version' 'h/help'
+            __voicesh_parse_subcommand -r 2 'p=' 'l=' 'i=' 'known-hosts=' 'strict-host-key-checking=' 'connect-timeout=' 'F=' 'o=+' 'J=' 'A' 'keepalive=' 'audio-file=' 'device=' 'max-recording=' 'version' 'h/help'
         case 'context'
             __voicesh_parse_subcommand 1 'directory=' 'strict-host-key-checking=' 'connect-timeout=' 'json' 'version' 'h/help'
         case 'listen'
@@ -168,7 +168,11 @@ complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_option
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" i' -s 'i' -d 'A private key file (overrides the profile\'s).' -rF
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" known-hosts' -l 'known-hosts' -d 'The known_hosts file to check and add to.' -rF
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" strict-host-key-checking' -l 'strict-host-key-checking' -d 'Unknown host keys: ask, accept-new (add without asking), or yes (never add).' -rfka 'ask accept-new yes'
-complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" connect-timeout' -l 'connect-timeout' -d 'Seconds to wait for the connection and each set-up step.' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" connect-timeout' -l 'connect-timeout' -d 'Seconds to wait for the connection and each set-up step (default: ConnectTimeout, else 15).' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" F' -s 'F' -d 'The ssh_config file to read instead of ~/.ssh/config and /etc/ssh/ssh_config (none: no file).' -rF
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect"' -s 'o' -d 'An ssh_config option, Key=Value, before the files\' (the first value wins).' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" J' -s 'J' -d 'Jump hosts to connect through, in order.' -rfka ''
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" A' -s 'A' -d 'Forward the ssh-agent (see the README: libssh2 1.10 cannot).'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" keepalive' -l 'keepalive' -d 'Seconds between keepalive messages; 0 turns them off (default: the profile\'s).' -rfka ''
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" audio-file' -l 'audio-file' -d 'Play this WAV at real-time pace instead of using the microphone (demos, tests).' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'wav\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh connect" device' -l 'device' -d 'The ALSA capture device (default: the profile\'s, then $VOICESH_AUDIO_DEVICE, then default).' -rfka ''

@@ -16,16 +16,19 @@ public protocol AuthPrompter {
 /// the default key files, then keyboard-interactive and password prompts.
 public struct AuthPlan: Sendable {
     public var user: String
-    public var identity: String?
+    /// Key files named by `-i`, the profile or IdentityFile, offered in this order.
+    public var identities: [String]
     public var defaultKeyFiles: [String]
+    /// OpenSSH's IdentitiesOnly: offer only `identities`, not the agent's keys nor the default files.
+    public var identitiesOnly = false
     /// `SSH_AUTH_SOCK`, when an agent is running.
     public var agentSocket: String?
     /// How many times a password or passphrase is asked (OpenSSH's NumberOfPasswordPrompts).
     public var attempts = 3
 
-    public init(user: String, identity: String?, defaultKeyFiles: [String], agentSocket: String?) {
+    public init(user: String, identities: [String], defaultKeyFiles: [String], agentSocket: String?) {
         self.user = user
-        self.identity = identity
+        self.identities = identities
         self.defaultKeyFiles = defaultKeyFiles
         self.agentSocket = agentSocket
     }
@@ -62,7 +65,7 @@ public struct Authenticator {
 
     private func run(methods: [String], notes: inout [String]) throws(SSHError) {
         if methods.contains("publickey") {
-            if try agent(notes: &notes) { return }
+            if !plan.identitiesOnly, try agent(notes: &notes) { return }
             for file in keyFiles() {
                 if try keyFile(file, notes: &notes) { return }
             }
@@ -72,10 +75,11 @@ public struct Authenticator {
         throw .permissionDenied(user: plan.user, host: session.host, methods: methods, notes: notes)
     }
 
-    /// The named identity first, then the default key files that exist, without repeats.
+    /// The named identities first, then the default key files, without repeats.
     private func keyFiles() -> [String] {
         var files: [String] = []
-        for file in [plan.identity].compactMap({ $0 }) + plan.defaultKeyFiles where !files.contains(file) {
+        let defaults = plan.identitiesOnly ? [] : plan.defaultKeyFiles
+        for file in plan.identities + defaults where !files.contains(file) {
             files.append(file)
         }
         return files
@@ -107,7 +111,7 @@ public struct Authenticator {
 
     private func keyFile(_ path: String, notes: inout [String]) throws(SSHError) -> Bool {
         guard let data = FileManager.default.contents(atPath: path) else {
-            if path == plan.identity {
+            if plan.identities.contains(path) {
                 var isDirectory: ObjCBool = false
                 let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
                 notes.append(
@@ -121,7 +125,7 @@ public struct Authenticator {
         }
         let text = String(decoding: data, as: UTF8.self)
         let info = PrivateKeyFile(text: text)
-        if info == nil, path == plan.identity {
+        if info == nil, plan.identities.contains(path) {
             notes.append(
                 "identity file \(path) is not a private key (no BEGIN … PRIVATE KEY block); give the key, not the .pub")
             return false

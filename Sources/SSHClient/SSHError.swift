@@ -12,6 +12,11 @@ public enum SSHError: Error, Equatable, Sendable {
     case permissionDenied(user: String, host: String, methods: [String], notes: [String])
     case channel(String)
     case closedByRemote(host: String)
+    /// A jump host would not open the `direct-tcpip` channel to the next hop; `reason` is
+    /// libssh2's words for the server's reason code.
+    case forwardingFailed(to: String, port: Int, reason: String)
+    /// Something failed on a jump host (named as written) rather than on the target.
+    indirect case onJumpHost(String, SSHError)
     /// A libssh2 call failed: the call, libssh2's code and its own message.
     case library(call: String, code: Int32, message: String)
 }

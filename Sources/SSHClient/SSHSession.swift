@@ -7,22 +7,32 @@ import Foundation
 /// session alive by a strong reference. Not thread-safe: one thread (the session loop) drives it.
 public final class SSHSession {
     let raw: OpaquePointer
-    private let connection: TCPConnection
+    /// The TCP connection, or the tunnel through a jump host.
+    private let transport: any SSHTransport
     public let host: String
     public let port: Int
     /// How long a set-up step (key exchange, authentication, opening a channel) may stall.
     let setupTimeout: Double
 
     /// The socket, for the caller's poll loop.
-    public var socket: Int32 { connection.fd }
+    public var socket: Int32 { transport.fd }
 
-    /// Connects, and runs the SSH handshake (banner and key exchange).
-    public init(host: String, port: Int, timeout: Double) throws(SSHError) {
+    /// Connects over TCP, or over `tunnel` (a jump host's channel to `host`) or `proxy` (a
+    /// ProxyCommand), and runs the SSH handshake (banner and key exchange).
+    public init(
+        host: String, port: Int, timeout: Double, over tunnel: Tunnel? = nil, proxy: ProxyCommand? = nil
+    ) throws(SSHError) {
         LibSSH2.initialized
         self.host = host
         self.port = port
         setupTimeout = timeout
-        connection = try TCPConnection.connect(host: host, port: port, timeout: timeout)
+        if let tunnel {
+            transport = tunnel
+        } else if let proxy {
+            transport = proxy
+        } else {
+            transport = try TCPConnection.connect(host: host, port: port, timeout: timeout)
+        }
         guard let session = libssh2_session_init_ex(nil, nil, nil, nil) else {
             throw .library(call: "libssh2_session_init_ex", code: LIBSSH2_ERROR_ALLOC, message: "out of memory")
         }

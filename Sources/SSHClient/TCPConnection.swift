@@ -1,7 +1,12 @@
 import Foundation
 
+/// What an SSH session runs on: a socket it reads and writes, closed with its owner.
+protocol SSHTransport: AnyObject {
+    var fd: Int32 { get }
+}
+
 /// A connected TCP socket, closed when this object goes away.
-final class TCPConnection {
+final class TCPConnection: SSHTransport {
     let fd: Int32
 
     private init(fd: Int32) { self.fd = fd }

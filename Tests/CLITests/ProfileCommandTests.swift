@@ -147,10 +147,13 @@ struct ProfileCommandTests {
             """)
         let result = try cli.run("profile", "import", "--ssh-config")
         #expect(result.status == 0, "\(result.stderr)")
-        // ssh reads `Port ssh` as the service's port; so does the import, through `ssh -G`.
+        // ssh reads `Port ssh` as the service's port; so does the import, through `ssh -G`, and
+        // so does --effective, which names the ssh_config line the port comes from.
+        let config = cli.home.appendingPathComponent(".ssh/config").path
         #expect(
             try cli.ok("profile", "show", "bad", "--effective").stdout.contains(
-                "host = \"bad\"  # profile\nport = 22  # built-in\nuser = \"fallback\"  # profile"))
+                "host = \"bad\"  # profile\nport = 22  # ssh_config (\(config) line 9)\nuser = \"fallback\"  # profile")
+        )
         let web = try cli.ok("profile", "show", "web").stdout
         #expect(
             web.contains("host = \"web.example.com\"\nport = 2200\nuser = \"www\"\nidentity = \"~/.ssh/web_ed25519\""))

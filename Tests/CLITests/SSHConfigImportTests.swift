@@ -48,17 +48,13 @@ struct SSHConfigImportTests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("voicesh: skipped Host with space: ") }, "\(result.stderr)")
-        #expect(
-            lines.contains {
-                $0.hasPrefix("voicesh: skipped Host jump: ") && $0.contains("ProxyJump bastion is not supported yet")
-            }, "\(result.stderr)")
         #expect(lines.contains { $0.hasPrefix("voicesh: skipped Host proxied: ") && $0.contains("ProxyCommand") })
         #expect(!lines.contains { $0.contains("Host with:") || $0.contains("Host space") })  // one pattern, not two
-        #expect(try cli.run("profile", "show", "jump").status == 1)
+        #expect(try cli.ok("profile", "show", "jump").stdout.contains("jump = \"bastion\""))
 
         let list = try cli.ok("profile", "list", "--json").stdout
         let profiles = try #require(try JSONSerialization.jsonObject(with: Data(list.utf8)) as? [[String: Any]])
-        #expect(Set(profiles.compactMap { $0["name"] as? String }) == ["db", "web"])
+        #expect(Set(profiles.compactMap { $0["name"] as? String }) == ["db", "jump", "web"])
         for alias in ["db", "web"] {
             let profile = try #require(profiles.first { $0["name"] as? String == alias })
             #expect(profile["host"] as? String == (try ssh(alias, "hostname", config: config)), "\(alias)")

@@ -35,6 +35,8 @@ struct SharedDatabaseTests {
         p.fallback = EngineConfig(kind: .server)
         p.fallback?.url = "http://127.0.0.1:8080"
         p.aliases = ["kay": "kubectl"]
+        p.jump = "ops@bastion:2222"
+        p.forwardAgent = true
         return p
     }
 

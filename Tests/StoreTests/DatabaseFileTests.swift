@@ -85,6 +85,7 @@ struct DatabaseFileTests {
         #expect(old.engine.vocabulary == ["kubectl"])
         #expect(old.aliases.isEmpty)
         #expect(old.context == .local)  // v8-profile-context: an old profile gets the default
+        #expect(old.jump == nil && !old.forwardAgent)  // profile-column-jump, profile-column-forwardAgent
         var edited = old
         edited.aliases = ["prod box": "prod-01"]
         try db.updateProfile(edited)
@@ -94,6 +95,8 @@ struct DatabaseFileTests {
         }
         #expect(applied.contains("v2-profile-aliases"))
         #expect(applied.contains("v8-profile-context"))
+        #expect(applied.contains("profile-column-jump"))
+        #expect(applied.contains("profile-column-forwardAgent"))
     }
 
     @Test func corruptFileIsReportedNeverRecreated() throws {

@@ -20,6 +20,8 @@ struct ProfileStoreTests {
         p.history = .textAndAudio
         try p.set("send", to: .string("confirm"))  // pinned: kept over config.toml's defaults
         p.context = .all
+        p.jump = "ops@bastion:2222,gate"
+        p.forwardAgent = true
         try db.saveProfile(p)
         #expect(try db.profile(named: "prod") == p)
         #expect(try db.profile(named: "prod").pinned == ["send"])

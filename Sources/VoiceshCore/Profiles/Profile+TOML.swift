@@ -12,11 +12,20 @@ extension Profile {
 
     /// Every key with its value, each marked with where it comes from: `profile show --effective`.
     /// `self` is the profile as stored; the values shown are those `defaults` gives it.
-    public func effectiveTOMLText(with defaults: ProfileDefaults) -> String {
-        let effective = defaults.applied(to: self)
+    /// Keys the profile leaves unset may come from ssh_config (`sshConfig`), marked with the line.
+    public func effectiveTOMLText(with defaults: ProfileDefaults, sshConfig: [SSHConfigEntry] = []) -> String {
+        let filled = filling(from: sshConfig)
+        let effective = defaults.applied(to: filled)
         return effective.render(keys: effective.keysWithValues) { key in
-            "  # " + defaults.source(of: key, in: self).rawValue
+            if let line = sshConfigSource(of: key, in: sshConfig) { return "  # ssh_config (\(line))" }
+            return "  # " + defaults.source(of: key, in: self).rawValue
         }
+    }
+
+    /// The ssh_config line that gives `key`, when the profile does not set it itself.
+    public func sshConfigSource(of key: String, in entries: [SSHConfigEntry]) -> String? {
+        guard !ownKeys.contains(key) else { return nil }
+        return entries.first { $0.key == key && !$0.fromCommandLine }?.source
     }
 
     /// The given keys in file order, top-level keys first, then one table per engine and the aliases.

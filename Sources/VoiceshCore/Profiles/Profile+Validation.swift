@@ -36,6 +36,11 @@ extension Profile {
         if !(0...3600).contains(keepalive) {
             fail("keepalive", "\(keepalive) is out of range; use 0 (off) to 3600 seconds")
         }
+        if let jump, jump != "none", jump.count > 1024 || SSHOptions.jumps(jump) == nil {
+            fail(
+                "jump",
+                "\"\(UntrustedText.clean(String(jump.prefix(64))))\" is not [user@]host[:port][,…] (or none)")
+        }
         do throws(KeyChord.ParseError) {
             let chord = try KeyChord(parsing: toggleKey)
             if let reason = chord.reservedReason {

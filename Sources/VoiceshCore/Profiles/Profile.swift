@@ -11,6 +11,10 @@ public struct Profile: Codable, Equatable, Sendable {
     public var knownHosts: String?
     /// Seconds between keepalive messages (OpenSSH's ServerAliveInterval); 0 turns them off.
     public var keepalive: Int = 0
+    /// Jump hosts, `[user@]host[:port][,…]` (OpenSSH's ProxyJump); `none` turns off ssh_config's.
+    public var jump: String?
+    /// Asks for agent forwarding (OpenSSH's ForwardAgent); libssh2 1.10 cannot serve it.
+    public var forwardAgent: Bool = false
     /// The key that starts and stops recording.
     public var toggleKey: String = KeyChord.defaultToggle.name
     public var send: SendPolicy = .confirm
@@ -40,12 +44,14 @@ public struct Profile: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, host, port, user, identity, keepalive, send, history, production, learn, context, engine, fallback
+        case name, host, port, user, identity, keepalive, jump, send, history, production, learn, context, engine,
+            fallback
         case aliases
         case knownHosts = "known_hosts"
         case toggleKey = "toggle_key"
         case audioDevice = "audio_device"
         case autoStop = "auto_stop"
+        case forwardAgent = "forward_agent"
     }
 
     /// The local programs this profile runs on every dictation (`recognizer = "command"` in

@@ -12,6 +12,7 @@ public struct ProfileDefaults: Equatable, Sendable {
     public enum Source: String, Codable, Sendable {
         case profile, defaults
         case builtIn = "built-in"
+        case sshConfig = "ssh_config"
     }
 
     /// Keys a default cannot give: they say which profile and which server it is.

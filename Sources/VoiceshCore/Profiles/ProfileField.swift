@@ -134,6 +134,8 @@ extension Profile {
             .optionalString("identity", \.identity),
             .optionalString("known_hosts", \.knownHosts),
             .integer("keepalive", \.keepalive, default: 0),
+            .optionalString("jump", \.jump),
+            .boolean("forward_agent", \.forwardAgent, default: false),
             .keyChord("toggle_key", \.toggleKey, default: .defaultToggle),
             .choice("send", \.send, default: .confirm),
             .choice("history", \.history, default: .text),

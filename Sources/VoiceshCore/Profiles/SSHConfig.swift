@@ -62,20 +62,17 @@ public enum SSHConfig {
         alias: String, resolved: Resolved, defaults: Resolved, local: Local, source: String
     ) -> Result<Profile, ProfileProblems> {
         let source = "\(source) (Host \(alias))"
-        for keyword in ["proxyjump", "proxycommand"] {
-            if let value = resolved[keyword], value != "none" {
-                let name = keyword == "proxyjump" ? "ProxyJump" : "ProxyCommand"
-                return .failure(
-                    ProfileProblems(
-                        source: source,
-                        problems: [
-                            .init(
-                                key: keyword,
-                                message:
-                                    "\(name) \(value) is not supported yet; use ssh for this host, or make a profile for a host voicesh reaches directly"
-                            )
-                        ]))
-            }
+        if let value = resolved["proxycommand"], value != "none" {
+            return .failure(
+                ProfileProblems(
+                    source: source,
+                    problems: [
+                        .init(
+                            key: "proxycommand",
+                            message:
+                                "ProxyCommand \(value) is not imported (a profile runs no local command to connect); `voicesh connect \(alias)` reads it from ssh_config"
+                        )
+                    ]))
         }
         let host = resolved["hostname"] ?? alias
         var entries: [ProfileEntry] = [
@@ -109,6 +106,8 @@ public enum SSHConfig {
                         ]))
             }
         }
+        if let jump = resolved["proxyjump"], jump != "none" { entries.append(.init(key: "jump", value: .string(jump))) }
+        if resolved["forwardagent"] == "yes" { entries.append(.init(key: "forward_agent", value: .boolean(true))) }
         return Profile.build(from: entries, source: source)
     }
 
@@ -134,7 +133,7 @@ public enum SSHConfig {
     }
 
     /// `Keyword value`, `Keyword=value` or `Keyword = "value"`; comments and blanks give "".
-    static func split(_ line: String) -> (String, String) {
+    public static func split(_ line: String) -> (String, String) {
         let trimmed = line.drop(while: \.isWhitespace)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return ("", "") }
         let keyword = trimmed.prefix { !$0.isWhitespace && $0 != "=" }

@@ -102,6 +102,10 @@ package enum Failure {
         case .channel(let reason): [outside(reason)]
         case .closedByRemote(let host): ["Connection to \(host) closed by remote host."]
         case .library(let call, let code, let message): ["\(call) failed (\(code)): \(outside(message))"]
+        case .forwardingFailed(let host, let port, let reason):
+            // ssh -J's words; libssh2 keeps the reason code, not the server's text.
+            ["channel 0: open failed: \(outside(reason)) (to \(host) port \(port)); stdio forwarding failed"]
+        case .onJumpHost(let name, let inner): describe(inner).map { "jump host \(name): \($0)" }
         }
     }
 

@@ -1,5 +1,7 @@
+import VoiceshCore
+
 /// What `connect` was asked on its command line: the target and the flags that override the
-/// profile's settings (the `Connect` command in the executable).
+/// profile's settings and ssh_config (the `Connect` command in the executable).
 package protocol ConnectRequest {
     /// A profile name, or `[user@]host[:port]`.
     var target: String { get }
@@ -8,4 +10,35 @@ package protocol ConnectRequest {
     var identity: String? { get }
     var knownHosts: String? { get }
     var keepalive: Int? { get }
+    /// Nil: ssh_config's StrictHostKeyChecking, else ask.
+    var strictHostKeyChecking: StrictHostKeyChecking? { get }
+    /// Nil: ssh_config's ConnectTimeout, else 15 seconds.
+    var connectTimeout: Double? { get }
+    /// `-F`: the ssh_config file read instead of the usual two (`none`: no file).
+    var configFile: String? { get }
+    /// `-o` words as typed.
+    var options: [String] { get }
+    /// `-J`: jump hosts, over the profile's `jump` and ProxyJump.
+    var jump: String? { get }
+    /// `-A`.
+    var forwardAgent: Bool { get }
+}
+
+extension ConnectRequest {
+    /// The `-o` words as `(keyword, value)` pairs: `Key=Value`, `Key Value` or `Key = Value`.
+    package func sshOptions() throws(Failure.Command) -> [(String, String)] {
+        try options.map { word throws(Failure.Command) in
+            let (keyword, value) = SSHConfig.split(word)
+            guard !keyword.isEmpty, !value.isEmpty else {
+                throw .message("-o \(word): expected Key=Value, as in ssh_config (for example -o Port=2222)")
+            }
+            // A word voicesh would not act on is refused, not dropped: a typo must not pass silently.
+            guard let known = SSHConfigResolver.keywords.first(where: { $0.lowercased() == keyword }) else {
+                throw .message(
+                    "-o \(word): voicesh does not use that option; it reads \(SSHConfigResolver.keywords.joined(separator: ", "))"
+                )
+            }
+            return (known, value)
+        }
+    }
 }

@@ -15,9 +15,16 @@ package struct SessionRunner {
     }
 
     /// Returns the remote exit status; connection failures throw `SSHError` (exit 255).
-    package func run(command: String?, policy: StrictHostKeyChecking, timeout: Double) throws -> Int32 {
-        let session = try connect(policy: policy, timeout: timeout)
+    package func run(command: String?) throws -> Int32 {
+        let session = try connect()
         let channel = try SSHChannel(session: session)
+        if target.forwardAgent {
+            // libssh2 1.10 drops the server's auth-agent@openssh.com channel opens unanswered
+            // (only forwarded-tcpip and x11 are handled), so asking would hang `ssh-add -l` there.
+            Console.error(
+                "voicesh: agent forwarding is not available (libssh2 1.10 cannot accept the server's agent channels); continuing without it"
+            )
+        }
         let size = RawTerminal.size() ?? (80, 24)
         try channel.requestPTY(
             term: context.environment["TERM"] ?? "xterm-256color", columns: size.columns, rows: size.rows)
@@ -62,7 +69,7 @@ package struct SessionRunner {
         if let dictation { Console.writeAll(STDOUT_FILENO, dictation.shutdown(Self.interruption(end))) }
         terminal?.restore()
 
-        let name = target.host
+        let name = target.target.host
         switch end {
         case .userDisconnected:
             Console.error("\r\nConnection to \(name) closed.")
@@ -81,16 +88,44 @@ package struct SessionRunner {
         }
     }
 
-    /// Connects, checks the host key and authenticates: a session ready for channels.
-    package func connect(policy: StrictHostKeyChecking, timeout: Double) throws -> SSHSession {
+    /// Connects to each hop in turn, the next one through a tunnel on the one before, checking
+    /// every host key and authenticating every hop alike: the target's session, ready for channels.
+    package func connect() throws -> SSHSession {
+        var previous: SSHSession?
+        for (index, hop) in target.hops.enumerated() {
+            let isJump = index < target.hops.count - 1
+            do {
+                previous = try connect(to: hop, through: previous, jumpHost: index > 0 ? target.hops[index - 1] : nil)
+            } catch let error as SSHError where isJump {
+                if case .onJumpHost = error { throw error }  // named already: the channel to this hop
+                throw SSHError.onJumpHost(hop.name, error)
+            }
+        }
+        return previous!  // hops always ends with the target
+    }
+
+    /// One hop: TCP, or a `direct-tcpip` channel on the jump host before it; then the host
+    /// key and authentication.
+    private func connect(to hop: Hop, through jump: SSHSession?, jumpHost: Hop?) throws -> SSHSession {
         let prompter = TerminalPrompter(environment: context.environment)
-        let session = try SSHSession(host: target.host, port: target.port, timeout: timeout)
-        try HostKeyCheck(knownHosts: KnownHosts(userFile: target.knownHostsFile), policy: policy, prompter: prompter)
+        var tunnel: Tunnel?
+        if let jump, let jumpHost {
+            do throws(SSHError) {
+                tunnel = try Tunnel.open(through: jump, to: hop.host, port: hop.port)
+            } catch {
+                throw SSHError.onJumpHost(jumpHost.name, error)
+            }
+        }
+        let proxy = try hop.proxyCommand.map { command throws(SSHError) in try ProxyCommand(command) }
+        let session = try SSHSession(
+            host: hop.host, port: hop.port, timeout: target.timeout, over: tunnel, proxy: proxy)
+        try HostKeyCheck(knownHosts: KnownHosts(userFile: hop.knownHostsFile), policy: hop.policy, prompter: prompter)
             .verify(session)
-        let plan = AuthPlan(
-            user: target.user, identity: target.identity,
-            defaultKeyFiles: target.defaultKeyFiles.map(context.expandingTilde),
+        var plan = AuthPlan(
+            user: hop.user, identities: hop.identities,
+            defaultKeyFiles: ConnectTarget.defaultKeyFiles.map(context.expandingTilde),
             agentSocket: context.environment["SSH_AUTH_SOCK"])
+        plan.identitiesOnly = hop.identitiesOnly
         try Authenticator(session: session, plan: plan, prompter: prompter).authenticate()
         return session
     }

@@ -10,7 +10,7 @@ struct Connect: VoiceshCommand, ConnectRequest {
         abstract: "Open an interactive SSH session to a profile or to [user@]host[:port].",
         usage: "voicesh connect [<options>] <target> [<command> ...]",
         discussion: """
-            Like ssh: host keys are checked against ~/.ssh/known_hosts; authentication tries ssh-agent, the identity, ~/.ssh/id_ed25519, id_ecdsa and id_rsa, then keyboard-interactive and password. `~.` after Enter disconnects, `~?` lists the escapes. The exit status is the remote command's, or 255 if the connection failed.
+            Like ssh: ~/.ssh/config then /etc/ssh/ssh_config (or -F FILE) give HostName, User, Port, IdentityFile, ProxyJump…, under a profile's own keys and the command line; host keys are checked against ~/.ssh/known_hosts; authentication tries ssh-agent, the identities, ~/.ssh/id_ed25519, id_ecdsa and id_rsa, then keyboard-interactive and password. `~.` after Enter disconnects, `~?` lists the escapes. The exit status is the remote command's, or 255 if the connection failed.
             """)
 
     @Argument(help: "A profile name, or [user@]host[:port].", completion: Completions.profileNames)
@@ -34,10 +34,30 @@ struct Connect: VoiceshCommand, ConnectRequest {
     var knownHosts: String?
 
     @Option(help: "Unknown host keys: ask, accept-new (add without asking), or yes (never add).")
-    var strictHostKeyChecking: StrictHostKeyChecking = .ask
+    var strictHostKeyChecking: StrictHostKeyChecking?
 
-    @Option(help: "Seconds to wait for the connection and each set-up step.")
-    var connectTimeout: Double = 15
+    @Option(help: "Seconds to wait for the connection and each set-up step (default: ConnectTimeout, else 15).")
+    var connectTimeout: Double?
+
+    @Option(
+        name: .customShort("F"),
+        help: "The ssh_config file to read instead of ~/.ssh/config and /etc/ssh/ssh_config (none: no file).",
+        completion: .file())
+    var configFile: String?
+
+    @Option(
+        name: .customShort("o", allowingJoined: true),
+        help: ArgumentHelp(
+            "An ssh_config option, Key=Value, before the files' (the first value wins).", valueName: "option"))
+    var options: [String] = []
+
+    @Option(
+        name: .customShort("J"),
+        help: ArgumentHelp("Jump hosts to connect through, in order.", valueName: "[user@]host[:port][,…]"))
+    var jump: String?
+
+    @Flag(name: .customShort("A"), help: "Forward the ssh-agent (see the README: libssh2 1.10 cannot).")
+    var forwardAgent = false
 
     @Option(help: "Seconds between keepalive messages; 0 turns them off (default: the profile's).")
     var keepalive: Int?
@@ -50,7 +70,8 @@ struct Connect: VoiceshCommand, ConnectRequest {
         let words = command.first == "--" ? Array(command.dropFirst()) : command
         let status = try SessionRunner(target: target, context: context, audio: audio).run(
             command: words.isEmpty ? nil : words.joined(separator: " "),
-            policy: strictHostKeyChecking, timeout: connectTimeout)
+        )
         if status != 0 { throw ExitCode(status) }
     }
+
 }

@@ -35,7 +35,11 @@ struct ContextCommand: VoiceshCommand {
     var refreshes = 0
 
     func run(_ app: AppContext) throws {
-        let connect = try Connect.parse([target])
+        let connect = try Connect.parse(
+            [
+                "--strict-host-key-checking", strictHostKeyChecking.rawValue, "--connect-timeout", "\(connectTimeout)",
+                target,
+            ])
         let target = try ConnectTarget.resolve(connect, context: app)
         let profile = target.profile
         guard profile.gathersContext else {
@@ -53,13 +57,13 @@ struct ContextCommand: VoiceshCommand {
                     .joined(separator: ", ") + "); reinstall voicesh (make install) or set VOICESH_DATA_DIR")
         }
         let session = try SessionRunner(target: target, context: app, audio: AudioOptions())
-            .connect(policy: strictHostKeyChecking, timeout: connectTimeout)
+            .connect()
         guard
             let report = ContextReport.gather(
                 profile: profile, session: session, script: script, directory: directory, refreshes: refreshes)
         else {
             throw Failure.Command.message(
-                "\(target.host) did not run the context script (a restricted shell, a ForceCommand, no sh, or too slow); "
+                "\(target.target.host) did not run the context script (a restricted shell, a ForceCommand, no sh, or too slow); "
                     + "dictation there works without context")
         }
         if json { return try Console.json(report) }

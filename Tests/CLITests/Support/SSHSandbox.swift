@@ -6,12 +6,17 @@ import PostgresSandbox
 final class SSHSandbox {
     let directory: URL
     let port: Int
+    /// The loopback address it listens on.
+    let address: String
 
-    /// Starts sshd; `config` lines are appended to its sshd_config.
-    init(config: [String] = []) throws {
+    /// Starts sshd on `address`; `config` lines are appended to its sshd_config.
+    init(config: [String] = [], address: String = "127.0.0.1") throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-sshd-\(UUID().uuidString)")
+        self.address = address
         let script = CLI.packageDirectory.appendingPathComponent("scripts/sshd-sandbox").path
-        let result = try Shell.run(script, [directory.path] + config)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SSHD_SANDBOX_ADDRESS"] = address
+        let result = try Shell.run(script, [directory.path] + config, environment: environment)
         guard result.status == 0, let port = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw Shell.Failure("sshd-sandbox failed: \(result.stderr)")
         }
@@ -41,7 +46,8 @@ final class SSHSandbox {
         ((try? String(contentsOf: directory.appendingPathComponent("host_ed25519.pub"), encoding: .utf8)) ?? "")
             .split(separator: " ").prefix(2).joined(separator: " ")
     }
-    var destination: String { "127.0.0.1:\(port)" }
+    var destination: String { "\(address):\(port)" }
+    var log: String { (try? String(contentsOf: directory.appendingPathComponent("sshd.log"), encoding: .utf8)) ?? "" }
 
     /// Authorizes another public key for logins.
     func authorize(publicKeyFile: String) throws {

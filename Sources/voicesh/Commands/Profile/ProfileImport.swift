@@ -9,7 +9,7 @@ struct ProfileImport: VoiceshCommand {
         commandName: "import", abstract: "Import profiles from TOML files, or from ~/.ssh/config.",
         usage: "voicesh profile import [<options>] [<files> ...]",
         discussion: """
-            A TOML file holds one profile at its top level, or several as [[profile]] tables. Each file is imported whole or not at all. A profile that runs a local recogniser command is refused unless --allow-command is given. With --ssh-config, each Host alias (Include followed) becomes a profile with what `ssh -G ALIAS` resolves (HostName, Port, User, IdentityFile); wildcard patterns are skipped, and hosts behind ProxyJump or ProxyCommand are refused with a line each.
+            A TOML file holds one profile at its top level, or several as [[profile]] tables. Each file is imported whole or not at all. A profile that runs a local recogniser command is refused unless --allow-command is given. With --ssh-config, each Host alias (Include followed) becomes a profile with what `ssh -G ALIAS` resolves (HostName, Port, User, IdentityFile, ProxyJump as jump); wildcard patterns are skipped, and hosts behind ProxyCommand are refused with a line each.
             """)
 
     @Argument(help: "TOML files ('-' for stdin), or ssh config files with --ssh-config.", completion: .file())

@@ -6,7 +6,7 @@ struct ProfileShow: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show one profile (in its TOML form).",
         discussion: """
-            Shows the keys the profile sets itself; --effective shows every key as a session uses it, each marked with where it comes from: the profile, config.toml's [defaults], or the built-in value.
+            Shows the keys the profile sets itself; --effective shows every key as a session uses it, each marked with where it comes from: the profile, ssh_config (the line), config.toml's [defaults], or the built-in value.
             """)
 
     @OptionGroup var profile: ProfileName
@@ -20,19 +20,38 @@ struct ProfileShow: VoiceshCommand {
     func run(_ context: AppContext) throws {
         let found = try context.openStore().profile(named: profile.name)
         let defaults = try context.config().defaults
-        let used = defaults.applied(to: found)
+        let ssh = effective ? try Self.sshConfig(for: found, context: context) : []
+        let used = defaults.applied(to: found.filling(from: ssh))
         if json, effective {
             return try Console.json(
                 used.keysWithValues.compactMap { key in
                     used.value(of: key).map {
-                        EffectiveKey(key: key, value: $0, source: defaults.source(of: key, in: found))
+                        let line = found.sshConfigSource(of: key, in: ssh)
+                        return EffectiveKey(
+                            key: key, value: $0, source: line == nil ? defaults.source(of: key, in: found) : .sshConfig,
+                            line: line)
                     }
                 })
         }
         if json { return try Console.json(found) }
         Console.print("# \(used.destination(localUser: context.localUser))")
         // Cleaned for the screen; `profile export` gives the file as it is.
-        Console.print(effective ? found.effectiveTOMLText(with: defaults) : found.tomlText)
+        Console.print(effective ? found.effectiveTOMLText(with: defaults, sshConfig: ssh) : found.tomlText)
+    }
+
+    /// What ~/.ssh/config and /etc/ssh/ssh_config give the profile's host, as `connect` reads them.
+    static func sshConfig(for profile: Profile, context: AppContext) throws -> [SSHConfigEntry] {
+        let files = try SSHConfigFiles(explicit: nil, context: context)
+        let own = profile.ownKeys
+        let options = try files.resolve(
+            host: profile.host, user: profile.user, port: own.contains("port") ? profile.port : nil, commandLine: [])
+        do throws(SSHConfigResolver.Problem) {
+            return try options.profileEntries { path, keyword throws(SSHConfigResolver.Problem) in
+                try files.resolver.expand(path, options: options, host: profile.host, keyword: keyword)
+            }
+        } catch {
+            throw Failure.Command.message(error.description)
+        }
     }
 }
 
@@ -41,4 +60,6 @@ private struct EffectiveKey: Encodable {
     var key: String
     var value: ConfigValue
     var source: ProfileDefaults.Source
+    /// The ssh_config line, for a value from there.
+    var line: String?
 }

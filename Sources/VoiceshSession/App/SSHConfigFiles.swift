@@ -1,0 +1,85 @@
+import Foundation
+import VoiceshCore
+
+/// The ssh_config files a connection reads, as ssh picks them: `-F FILE` alone (`-F none`:
+/// no file), else `~/.ssh/config` then `/etc/ssh/ssh_config`. Reading never runs anything.
+package struct SSHConfigFiles {
+    package var files: [SSHConfigResolver.File]
+    package var resolver: SSHConfigResolver
+
+    package init(explicit: String?, context: AppContext) throws(Failure.Command) {
+        let home = context.environment["HOME"] ?? NSHomeDirectory()
+        if let explicit {
+            let path = context.expandingTilde(explicit)
+            guard path == "none" || FileManager.default.isReadableFile(atPath: path) else {
+                throw .message("Can't open user config file \(explicit): No such file or directory")
+            }
+            files = path == "none" ? [] : [.init(path: path, isUser: true)]
+        } else {
+            files = [
+                .init(path: home + "/.ssh/config", isUser: true), .init(path: "/etc/ssh/ssh_config", isUser: false),
+            ]
+        }
+        resolver = SSHConfigResolver(
+            local: SSHConfig.Local(home: home, user: context.localUser, hostName: ProcessInfo.processInfo.hostName),
+            read: Self.read, glob: Self.glob)
+        resolver.servicePort = { name in
+            getservbyname(name, "tcp").map { Int(UInt16(bigEndian: UInt16(truncatingIfNeeded: $0.pointee.s_port))) }
+        }
+    }
+
+    /// The options for `host`, with `-o` words and the destination's user and port first.
+    package func resolve(host: String, user: String?, port: Int?, commandLine: [(String, String)]) throws(Failure
+        .Command)
+        -> SSHOptions
+    {
+        do throws(SSHConfigResolver.Problem) {
+            return try resolver.resolve(host: host, user: user, port: port, commandLine: commandLine, files: files)
+        } catch {
+            throw .message(error.description)
+        }
+    }
+
+    /// The ProxyCommand to run for `host`, tokens filled in, or nil for none. It runs only when
+    /// typed with `-o` or read from a file the user alone can change (as ssh checks a user
+    /// config's permissions); profiles never carry one.
+    package func proxyCommand(_ options: SSHOptions, host: String) throws(Failure.Command) -> String? {
+        guard let command = options.proxyCommand, command != "none" else { return nil }
+        let source = options.sources["proxycommand"] ?? "-o"
+        if source != "-o" {
+            let path = source.range(of: " line ").map { String(source[..<$0.lowerBound]) } ?? source
+            guard Self.ownedByUser(path) else {
+                throw .message(
+                    "\(source): ProxyCommand not run: others than you can change \(path) (chmod go-w it, and own it)")
+            }
+        }
+        do throws(SSHConfigResolver.Problem) {
+            return try resolver.expand(command, options: options, host: host, keyword: "ProxyCommand")
+        } catch {
+            throw .message(error.description)
+        }
+    }
+
+    /// Whether the user alone may change `path` (ssh's own check before trusting a config
+    /// with a command in it): owned by the user or root, not writable by group or others.
+    static func ownedByUser(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return (info.st_uid == getuid() || info.st_uid == 0) && info.st_mode & (S_IWGRP | S_IWOTH) == 0
+    }
+
+    private static func read(_ path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            let data = FileManager.default.contents(atPath: path)
+        else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func glob(_ pattern: String) -> [String] {
+        var result = glob_t()
+        defer { globfree(&result) }
+        guard Glibc.glob(pattern, 0, nil, &result) == 0 else { return [] }
+        return (0..<Int(result.gl_pathc)).compactMap { result.gl_pathv[$0].map { String(cString: $0) } }
+    }
+}
