@@ -204,6 +204,16 @@ public struct DictationStateMachine: Sendable {
     /// The status line is up: a dictation, or a notice.
     public var showsLine: Bool { state != .idle }
 
+    /// A key answers the text the line shows (to confirm or edit it), so it must wait until the
+    /// line is on screen. Keys while recording or transcribing (stop, cancel, the double toggle)
+    /// mean the same whatever the screen shows.
+    public var keysAnswerTheLine: Bool {
+        switch state {
+        case .confirming, .editing, .confirmingRisk: true
+        default: false
+        }
+    }
+
     /// The take on screen, if any.
     public var take: Take? { state.take }
 

@@ -181,8 +181,9 @@ package final class DictationController {
         return passing
     }
 
-    /// Keys for the dictation: each waits until the line is on screen (a terminal that never
-    /// says where its cursor is cannot show the line, and its keys go at once, as before).
+    /// Keys for the dictation: one that answers the shown text waits until the line is on screen
+    /// (a terminal that never says where its cursor is cannot show the line, and its keys go at
+    /// once, as before); keys while recording or transcribing go at once.
     /// Replies go to whoever asked.
     private func keys(_ keys: [Key]) {
         for key in keys {
@@ -194,7 +195,9 @@ package final class DictationController {
         }
         // The line goes up (or asks where) before its keys are taken; drawn already, it is not drawn twice.
         if heldKeys.isEmpty || !(line.isVisible || line.terminalSilent) { render() }
-        while !heldKeys.isEmpty && machine.ownsKeyboard && (line.isVisible || line.terminalSilent) {
+        while !heldKeys.isEmpty && machine.ownsKeyboard
+            && (line.isVisible || line.terminalSilent || !machine.keysAnswerTheLine)
+        {
             let held = heldKeys.removeFirst()
             perform(machine.key(held.key, now: held.at))
             render()
