@@ -15,12 +15,10 @@ changed file, remote-only tools on PATH and a shell history. Measures:
      reach the remote, so each key is sent right after the cancel, while the refresh runs.
 Prints figures only and asserts nothing.
 """
-import argparse, json, os, signal, statistics, subprocess, sys, tempfile, time
+import json, os, statistics, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ssh_bench import Session, percentile  # noqa: E402
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from benchlib import Session, arguments, clean_env, percentile, sshd  # noqa: E402
 
 
 def project(home):
@@ -78,13 +76,10 @@ def echo_after_refresh(voicesh, profile, speech, env, keys):
             else:
                 time.sleep(0.05)
             session.buffer = b""
-            sent = time.monotonic()
-            os.write(session.fd, key)
-            seen = session.expect(key, 5)
-            if seen is None:
-                print(f"  echo: key {i} not echoed within 5 s, stopping", file=sys.stderr)
+            ms = session.echo_ms(key, i)
+            if ms is None:
                 break
-            (busy if refresh else idle).append((seen - sent) * 1000)
+            (busy if refresh else idle).append(ms)
         os.write(session.fd, b"\r\x04")
     session.finish()
     return idle, busy
@@ -99,23 +94,17 @@ def show(name, values, unit="ms"):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("voicesh", nargs="?", default=os.path.join(ROOT, ".build/release/voicesh"))
-    parser.add_argument("--runs", type=int, default=10, help="connections for the gathering figures")
-    parser.add_argument("--refreshes", type=int, default=20, help="refreshes per connection")
-    parser.add_argument("--keys", type=int, default=200, help="keys per echo session (half after a refresh)")
-    args = parser.parse_args()
-    voicesh = os.path.abspath(args.voicesh)
+    args = arguments(__doc__.split("\n")[0], ("--runs", 10, "connections for the gathering figures"),
+                     ("--refreshes", 20, "refreshes per connection"),
+                     ("--keys", 200, "keys per echo session (half after a refresh)"))
+    voicesh = args.voicesh
     with tempfile.TemporaryDirectory(prefix="context-bench-") as tmp:
         sandbox, home, local = (os.path.join(tmp, d) for d in ("sshd", "remote", "local"))
         os.makedirs(home)
         os.makedirs(local)
         app = project(home)
-        port = subprocess.run([os.path.join(ROOT, "scripts/sshd-sandbox"), sandbox, f"SetEnv HOME={home}"],
-                              check=True, capture_output=True, text=True, timeout=60).stdout.split()[-1]
-        try:
-            env = {k: v for k, v in os.environ.items() if not k.startswith(("SSH_", "XDG_", "VOICESH_"))}
-            env.update(HOME=local, VOICESH_HOME=os.path.join(local, "voicesh"), TERM="xterm-256color")
+        with sshd(sandbox, f"SetEnv HOME={home}") as port:
+            env = clean_env(local, TERM="xterm-256color")
             for name, policy in (("ctx", "local"), ("plain", "off")):
                 path = os.path.join(local, f"{name}.toml")
                 with open(path, "w") as f:
@@ -135,9 +124,6 @@ def main():
                 idle, busy = echo_after_refresh(voicesh, profile, speech, env, args.keys)
                 show(f"echo, idle ({name})", idle)
                 show(f"echo right after a recording start + cancel ({name})", busy)
-        finally:
-            with open(os.path.join(sandbox, "sshd.pid")) as pid:
-                os.kill(int(pid.read()), signal.SIGKILL)
 
 
 if __name__ == "__main__":

@@ -24,73 +24,13 @@ front of the target (127.0.0.2), `voicesh connect -J` against `ssh -J`, with the
 Percentiles are nearest-rank: with 10 runs, p95 is the slowest run.
 It prints figures only and asserts nothing; every wait has a deadline.
 """
-import argparse, datetime, errno, fcntl, math, os, platform, pty, select, signal
-import statistics, struct, subprocess, sys, tempfile, termios, time
+import datetime, os, platform, statistics, subprocess, sys, tempfile, time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import Session, arguments, clean_env, percentile, sshd  # noqa: E402
 PROMPT = b"$ "
 SHELL = "env PS1='$ ' bash --norc --noprofile -i"
 READY = "echo READY; exec cat"  # cat leaves the remote tty in its default cooked+echo mode
-
-
-class Session:
-    """One client process on a fresh pty (the child's stdin, stdout, stderr and ctty)."""
-
-    def __init__(self, argv, env):
-        self.start = time.monotonic()
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:  # child: set the size before the client can read it, then exec
-            try:
-                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-                os.execvpe(argv[0], argv, env)
-            finally:
-                os._exit(127)
-        self.buffer = b""
-        self.status = self.rusage = None
-
-    def read(self, timeout):
-        """Bytes available within `timeout` seconds: b"" on timeout, None once the pty closed."""
-        if not select.select([self.fd], [], [], max(timeout, 0))[0]:
-            return b""
-        try:
-            return os.read(self.fd, 1 << 16) or None
-        except OSError as error:  # EIO: every slave descriptor is closed (the client exited)
-            if error.errno == errno.EIO:
-                return None
-            raise
-
-    def expect(self, needle, timeout):
-        """Reads until `needle` has arrived; returns the time it did, or None."""
-        deadline = time.monotonic() + timeout
-        while needle not in self.buffer:
-            data = self.read(deadline - time.monotonic())
-            if data is None or (not data and time.monotonic() >= deadline):
-                return None
-            self.buffer += data
-        return time.monotonic()
-
-    def raw(self):
-        """Whether the client has put its tty in raw mode (TCGETS on the master reads the slave's)."""
-        lflag = termios.tcgetattr(self.fd)[3]
-        return not lflag & (termios.ECHO | termios.ICANON)
-
-    def finish(self, timeout=10):
-        """Waits for the client to exit (SIGKILL at the deadline); returns its exit status."""
-        deadline = time.monotonic() + timeout
-        while self.read(min(0.2, max(deadline - time.monotonic(), 0))) is not None:
-            if time.monotonic() >= deadline:
-                os.kill(self.pid, signal.SIGKILL)
-                break
-        _, status, self.rusage = os.wait4(self.pid, 0)
-        os.close(self.fd)
-        self.status = os.waitstatus_to_exitcode(status)  # negative: killed by that signal
-        return self.status
-
-
-def percentile(values, p):
-    """Nearest-rank percentile of a non-empty list."""
-    ordered = sorted(values)
-    return ordered[max(math.ceil(p / 100 * len(ordered)) - 1, 0)]
 
 
 def start_up(client, env):
@@ -116,13 +56,10 @@ def echo(client, env, keys):
         for i in range(keys):
             key = bytes([ord("a") + i % 26])
             time.sleep(0.002)  # a pause, so that keys are not batched with the previous echo
-            sent = time.monotonic()
-            os.write(session.fd, key)
-            seen = session.expect(key, 5)
-            if seen is None:
-                print(f"  echo: key {i} not echoed within 5 s, stopping", file=sys.stderr)
+            ms = session.echo_ms(key, i)
+            if ms is None:
                 break
-            times.append((seen - sent) * 1000)
+            times.append(ms)
             session.buffer = session.buffer[session.buffer.index(key) + 1:]
     settle(session.pid)  # a model being prepared in the background is finished first
     peak = high_water(session.pid)  # the session so far: connected, keys echoed, idle
@@ -185,32 +122,20 @@ def bulk(client, env, megabytes):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("voicesh", nargs="?", default=os.path.join(ROOT, ".build/release/voicesh"))
-    parser.add_argument("--runs", type=int, default=10, help="start-up runs per client")
-    parser.add_argument("--keys", type=int, default=500, help="keystrokes per client")
-    parser.add_argument("--bulk-mb", type=int, default=50, help="MB of random data (base64-encoded)")
-    parser.add_argument("--jump", action="store_true", help="through a bastion: voicesh -J against ssh -J")
-    args = parser.parse_args()
-    voicesh = os.path.abspath(args.voicesh)
+    args = arguments(__doc__.split("\n")[0], ("--runs", 10, "start-up runs per client"),
+                     ("--keys", 500, "keystrokes per client"), ("--bulk-mb", 50, "MB of random data (base64-encoded)"),
+                     ("--jump", False, "through a bastion: voicesh -J against ssh -J"))
+    voicesh = args.voicesh
 
     with tempfile.TemporaryDirectory(prefix="ssh-bench-") as tmp:
         sandbox, home = os.path.join(tmp, "sshd"), os.path.join(tmp, "home")
         os.makedirs(home)
-        port = subprocess.run([os.path.join(ROOT, "scripts/sshd-sandbox"), sandbox], check=True,
-                              capture_output=True, text=True, timeout=60).stdout.split()[-1]
-        if args.jump:
-            try:
+        with sshd(sandbox) as port:
+            if args.jump:
                 return jump(voicesh, sandbox, port, tmp, home, args)
-            finally:
-                with open(os.path.join(sandbox, "sshd.pid")) as pid:
-                    os.kill(int(pid.read()), signal.SIGKILL)
-        try:
             key, known = os.path.join(sandbox, "id_ed25519"), os.path.join(sandbox, "known_hosts")
             # Same environment for both: no agent, no user config or keys, no voicesh state.
-            env = {k: v for k, v in os.environ.items()
-                   if not k.startswith(("SSH_", "XDG_", "VOICESH_"))}
-            env.update(HOME=home, VOICESH_HOME=os.path.join(home, "voicesh"), TERM="xterm-256color")
+            env = clean_env(home, TERM="xterm-256color")
             clients = {
                 "voicesh": lambda command: [voicesh, "connect", "-i", key, "--known-hosts", known,
                                             f"root@127.0.0.1:{port}", "--", command],
@@ -219,17 +144,12 @@ def main():
                                         "-p", port, "root@127.0.0.1", command],
             }
             run(clients, env, args)
-        finally:
-            with open(os.path.join(sandbox, "sshd.pid")) as pid:
-                os.kill(int(pid.read()), signal.SIGKILL)
 
 
 def jump(voicesh, bastion, bastion_port, tmp, home, args):
     """Both clients through the bastion to a target sshd on 127.0.0.2 that takes the same key."""
     target = os.path.join(tmp, "target")
-    port = subprocess.run([os.path.join(ROOT, "scripts/sshd-sandbox"), target], check=True, capture_output=True,
-                          text=True, timeout=60, env=dict(os.environ, SSHD_SANDBOX_ADDRESS="127.0.0.2")).stdout.split()[-1]
-    try:
+    with sshd(target, address="127.0.0.2") as port:
         key = os.path.join(bastion, "id_ed25519")
         with open(os.path.join(target, "authorized_keys"), "a") as keys, open(key + ".pub") as public:
             keys.write(public.read())
@@ -242,8 +162,7 @@ def jump(voicesh, bastion, bastion_port, tmp, home, args):
         with open(config, "w") as out:
             out.write(f"Host *\n  User root\n  IdentityFile {key}\n  UserKnownHostsFile {known}\n"
                       "  StrictHostKeyChecking yes\n  BatchMode yes\n")
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("SSH_", "XDG_", "VOICESH_"))}
-        env.update(HOME=home, VOICESH_HOME=os.path.join(home, "voicesh"), TERM="xterm-256color")
+        env = clean_env(home, TERM="xterm-256color")
         hop = f"127.0.0.1:{bastion_port}"
         clients = {
             "voicesh": lambda command: [voicesh, "connect", "-F", config, "-J", hop, f"127.0.0.2:{port}", "--",
@@ -251,9 +170,6 @@ def jump(voicesh, bastion, bastion_port, tmp, home, args):
             "ssh": lambda command: ["ssh", "-tt", "-F", config, "-J", hop, "-p", port, "127.0.0.2", command],
         }
         run(clients, env, args, through=hop)
-    finally:
-        with open(os.path.join(target, "sshd.pid")) as pid:
-            os.kill(int(pid.read()), signal.SIGKILL)
 
 
 def run(clients, env, args, through=None):

@@ -24,9 +24,11 @@ reading resumed (the service allows 1 s: 3007 otherwise), the audio that arrived
 it resumed, how the stream closed, and how long the backlog took to go out.
 It prints figures only and asserts nothing; every wait has a deadline.
 """
-import argparse, json, os, resource, statistics, subprocess, sys, tempfile, time
+import json, os, resource, statistics, subprocess, sys, tempfile, time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import ROOT, arguments, clean_env  # noqa: E402
+
 SERVER = os.path.join(ROOT, "Tests/Fixtures/ws_stt_server.py")
 NOMINAL_MS = {"assemblyai": 50, "deepgram": 40, "generic": 40}
 PATHS = {"assemblyai": "/v3/ws", "deepgram": "/v1/listen", "generic": "/v1/stream"}
@@ -173,19 +175,15 @@ def cadence_and_disconnects(voicesh, env, tmp, wav, args):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("voicesh", nargs="?", default=os.path.join(ROOT, ".build/release/voicesh"))
-    parser.add_argument("--runs", type=int, default=3, help="runs per provider")
-    parser.add_argument("--seconds", type=int, default=10, help="length of the recording per run")
-    parser.add_argument("--drops", type=int, default=100, help="forced disconnects in the resume run")
-    parser.add_argument("--stall-runs", type=int, default=3, help="runs of the stall measurement")
-    parser.add_argument("--stall-for", type=float, default=5, help="seconds the server stops reading")
-    parser.add_argument("--stall-only", action="store_true", help="measure the stall only")
-    args = parser.parse_args()
-    voicesh = os.path.abspath(args.voicesh)
+    args = arguments(__doc__.split("\n")[0], ("--runs", 3, "runs per provider"),
+                     ("--seconds", 10, "length of the recording per run"),
+                     ("--drops", 100, "forced disconnects in the resume run"),
+                     ("--stall-runs", 3, "runs of the stall measurement"),
+                     ("--stall-for", 5.0, "seconds the server stops reading"),
+                     ("--stall-only", False, "measure the stall only"))
+    voicesh = args.voicesh
     with tempfile.TemporaryDirectory(prefix="stream-bench-") as tmp:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "VOICESH_"))}
-        env.update(HOME=tmp, VOICESH_HOME=os.path.join(tmp, "voicesh"))
+        env = clean_env(tmp, drop=("XDG_", "VOICESH_"))
         wav = os.path.join(tmp, "noise.wav")
         subprocess.run(["sox", "-n", "-r", "16000", "-c", "1", "-b", "16", wav, "synth", str(args.seconds),
                         "pinknoise", "vol", "0.3"], check=True)
