@@ -44,8 +44,11 @@ let package = Package(
             name: "ProfileFormat",
             dependencies: ["VoiceshCore", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: strict),
+        // posix_spawn as voicesh starts children: shared by the adapters that run programs (the
+        // local recogniser command, ProxyCommand), which still never import each other.
+        .target(name: "ProcessSpawn", swiftSettings: strict),
         .target(
-            name: "LocalRecognizer", dependencies: ["VoiceshCore", "CPocketSphinx"],
+            name: "LocalRecognizer", dependencies: ["VoiceshCore", "CPocketSphinx", "ProcessSpawn"],
             resources: [.copy("Resources/shell-corpus.txt"), .copy("Resources/shell-usage.txt")], swiftSettings: strict),
         // swift-nio-ssl's trust store as OpenSSL users expect it, and its refusals in words: shared
         // by the two network adapters below (which still never import each other).
@@ -76,7 +79,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: strict),
-        .target(name: "SSHClient", dependencies: ["VoiceshCore", "CLibSSH2"], swiftSettings: strict),
+        .target(name: "SSHClient", dependencies: ["VoiceshCore", "CLibSSH2", "ProcessSpawn"], swiftSettings: strict),
         .target(name: "AudioCapture", dependencies: ["VoiceshCore", "CALSA"], swiftSettings: strict),
         // A model of a full-screen program's screen, so a row drawn over can be painted back.
         .target(name: "TerminalScreen", dependencies: ["CVTerm"], swiftSettings: strict),

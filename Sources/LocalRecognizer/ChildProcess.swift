@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawn
 import VoiceshCore
 
 /// A child process in its own process group, so a timeout can kill it and everything it
@@ -23,56 +24,27 @@ final class ChildProcess: @unchecked Sendable {
     init(executable: String, arguments: [String], stdinPath: String, environment: [String: String])
         throws(EngineError)
     {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
         var out: [Int32] = [0, 0]
         var err: [Int32] = [0, 0]
         guard pipe(&out) == 0, pipe(&err) == 0 else { throw .unavailable("cannot create pipes") }
-        posix_spawn_file_actions_addopen(&actions, 0, stdinPath, O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, err[1], 2)
-        for fd in out + err { posix_spawn_file_actions_addclose(&actions, fd) }
-        // Descriptors opened without close-on-exec (by libraries, or by another thread
-        // between pipe() and here) end at the child's exec.
-        _ = Self.closeFrom?(&actions, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        let child: pid_t
+        do {
+            child = try Spawn(
+                executable: executable, arguments: arguments,
+                descriptors: [(0, .file(stdinPath, flags: O_RDONLY)), (1, .copy(out[1])), (2, .copy(err[1]))],
+                closing: out + err, closeOthers: true, ownGroup: true, environment: environment
+            ).run()
+        } catch {
+            out.forEach { close($0) }
+            err.forEach { close($0) }
+            throw .unavailable("cannot run \(executable): \(error)")
+        }
         close(out[1])
         close(err[1])
-        guard rc == 0 else {
-            close(out[0])
-            close(err[0])
-            throw .unavailable("cannot run \(executable): \(String(cString: strerror(rc)))")
-        }
         pid = child
         stdout = FileHandle(fileDescriptor: out[0], closeOnDealloc: true)
         stderr = FileHandle(fileDescriptor: err[0], closeOnDealloc: true)
     }
-
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift's Glibc module
-    /// does not declare (it is behind `_GNU_SOURCE`); nil on a C library without it.
-    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
-        {
-            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") else {
-                return nil
-            }
-            return unsafeBitCast(
-                symbol,
-                to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-        }()
 
     /// Kills the whole process group.
     func kill() { Glibc.kill(-pid, SIGKILL) }

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawn
 
 /// OpenSSH's ProxyCommand: `/bin/sh -c "exec COMMAND"` whose stdin and stdout are the
 /// connection. One end of a `socketpair(AF_UNIX)` is both its stdin and its stdout (a socket
@@ -14,30 +15,17 @@ public final class ProxyCommand: SSHTransport {
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw .channel("cannot make a socket pair for ProxyCommand: \(String(cString: strerror(errno)))")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pair[1], 0)
-        posix_spawn_file_actions_adddup2(&actions, pair[1], 1)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let words: [String] = ["/bin/sh", "-c", "exec " + command]
-        let argv = words.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
-        close(pair[1])
-        guard rc == 0 else {
+        defer { close(pair[1]) }
+        do {
+            pid = try Spawn(
+                executable: "/bin/sh", arguments: ["/bin/sh", "-c", "exec " + command],
+                descriptors: [(0, .copy(pair[1])), (1, .copy(pair[1]))]
+            ).run()
+        } catch {
             close(pair[0])
-            throw .channel("cannot run ProxyCommand: \(String(cString: strerror(rc)))")
+            throw .channel("cannot run ProxyCommand: \(error)")
         }
         fd = pair[0]
-        pid = child
     }
 
     deinit {
