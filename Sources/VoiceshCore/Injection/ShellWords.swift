@@ -235,28 +235,17 @@ struct ShellWords: Equatable {
         }
 
         /// Up to the `}` closing a `${`, past quotes and escapes inside it.
-        mutating func braced() -> String? {
-            var body = ""
-            var quote: Character?
-            while let c = chars.popFirst() {
-                if let q = quote {
-                    if c == q { quote = nil }
-                } else if c == "'" || c == "\"" {
-                    quote = c
-                } else if c == "\\", let n = chars.popFirst() {
-                    body.append(c)
-                    body.append(n)
-                    continue
-                } else if c == "}" {
-                    return body
-                }
-                body.append(c)
-            }
-            return nil
-        }
+        mutating func braced() -> String? { enclosed(by: "}", escapesInDoubleQuotes: false) }
 
         /// Up to the closing `)` of one just opened, past nested parentheses and quotes.
-        mutating func balanced() -> String? {
+        mutating func balanced() -> String? { enclosed(by: ")", nesting: "(", escapesInDoubleQuotes: true) }
+
+        /// Up to the `close` that ends what was just opened, past quotes and backslash escapes
+        /// inside it; each `nesting` opens one more `close`. A backslash in double quotes escapes
+        /// the next character only where asked (in `$(…)`, not in `${…}`).
+        private mutating func enclosed(by close: Character, nesting open: Character? = nil, escapesInDoubleQuotes: Bool)
+            -> String?
+        {
             var depth = 1
             var body = ""
             var quote: Character?
@@ -264,7 +253,7 @@ struct ShellWords: Equatable {
                 if let q = quote {
                     if c == q {
                         quote = nil
-                    } else if c == "\\", q == "\"", let n = chars.popFirst() {
+                    } else if escapesInDoubleQuotes, c == "\\", q == "\"", let n = chars.popFirst() {
                         body.append(c); body.append(n); continue
                     }
                 } else if c == "'" || c == "\"" {
@@ -273,9 +262,9 @@ struct ShellWords: Equatable {
                     body.append(c)
                     body.append(n)
                     continue
-                } else if c == "(" {
+                } else if c == open {
                     depth += 1
-                } else if c == ")" {
+                } else if c == close {
                     depth -= 1
                     if depth == 0 { return body }
                 }
