@@ -10,7 +10,7 @@ public struct TerminalModes: EscapeSequenceReader, Equatable, Sendable {
     public private(set) var bracketedPaste = false
     public private(set) var alternateScreen = false
     /// The start of a private-mode sequence seen at the end of the last chunk.
-    private var pending: [UInt8] = []
+    private var pending = ControlSequence()
 
     public init() {}
 
@@ -19,31 +19,20 @@ public struct TerminalModes: EscapeSequenceReader, Equatable, Sendable {
         bytes.withUnsafeBytes { scan($0) }
     }
 
-    var isIdle: Bool { pending.isEmpty }
+    var isIdle: Bool { pending.isIdle }
 
     mutating func step(_ byte: UInt8) {
-        if pending.isEmpty {
-            if byte == 0x1B { pending.append(byte) }
-            return
-        }
-        pending.append(byte)
-        switch pending.count {
+        guard pending.take(byte) else { return }
+        switch pending.bytes.count {
         case 2 where byte != 0x5B, 3 where byte != 0x3F:  // ESC [ ?
-            restart(at: byte)
+            pending.restart(at: byte)
         case 1...3:
             return
         default:
-            if (0x30...0x3B).contains(byte) && pending.count < 24 { return }  // digits and `;`
-            if byte == 0x68 || byte == 0x6C { apply(pending.dropFirst(3).dropLast(), set: byte == 0x68) }
-            restart(at: byte)
+            if (0x30...0x3B).contains(byte) && pending.bytes.count < 24 { return }  // digits and `;`
+            if byte == 0x68 || byte == 0x6C { apply(pending.bytes.dropFirst(3).dropLast(), set: byte == 0x68) }
+            pending.restart(at: byte)
         }
-    }
-
-    /// A sequence ended (or was not one): an ESC that ended it starts the next. The buffer is
-    /// kept, so output full of escape sequences allocates nothing per sequence.
-    private mutating func restart(at byte: UInt8) {
-        pending.removeAll(keepingCapacity: true)
-        if byte == 0x1B { pending.append(byte) }
     }
 
     /// `?2004;1049h` sets several modes at once.

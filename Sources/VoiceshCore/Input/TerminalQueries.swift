@@ -4,7 +4,7 @@
 public struct TerminalQueries: EscapeSequenceReader, Sendable {
     /// Questions seen since the last `take()`, in order.
     private var asked: [TerminalReply.Kind] = []
-    private var pending: [UInt8] = []
+    private var pending = ControlSequence()
 
     public init() {}
 
@@ -19,26 +19,17 @@ public struct TerminalQueries: EscapeSequenceReader, Sendable {
         return asked
     }
 
-    var isIdle: Bool { pending.isEmpty }
+    var isIdle: Bool { pending.isIdle }
 
     mutating func step(_ byte: UInt8) {
-        if pending.isEmpty {
-            if byte == 0x1B { pending.append(byte) }
+        guard pending.take(byte) else { return }
+        if pending.bytes.count == 2 {
+            if byte != 0x5B { pending.restart(at: byte) }
             return
         }
-        pending.append(byte)
-        if pending.count == 2 {
-            if byte != 0x5B { restart(at: byte) }
-            return
-        }
-        if (0x30...0x3F).contains(byte) && pending.count < 16 { return }  // parameters
-        if let kind = Self.question(pending) { asked.append(kind) }
-        restart(at: byte)
-    }
-
-    private mutating func restart(at byte: UInt8) {
-        pending.removeAll(keepingCapacity: true)
-        if byte == 0x1B { pending.append(byte) }
+        if (0x30...0x3F).contains(byte) && pending.bytes.count < 16 { return }  // parameters
+        if let kind = Self.question(pending.bytes) { asked.append(kind) }
+        pending.restart(at: byte)
     }
 
     /// The answer a whole `ESC [ … final` asks for, if it is a question.
