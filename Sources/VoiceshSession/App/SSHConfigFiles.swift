@@ -76,7 +76,8 @@ package struct SSHConfigFiles {
         return String(decoding: data, as: UTF8.self)
     }
 
-    private static func glob(_ pattern: String) -> [String] {
+    /// The paths `pattern` matches, as the shell would glob them (none: none).
+    static func glob(_ pattern: String) -> [String] {
         var result = glob_t()
         defer { globfree(&result) }
         guard Glibc.glob(pattern, 0, nil, &result) == 0 else { return [] }

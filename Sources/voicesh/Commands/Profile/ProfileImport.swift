@@ -40,7 +40,8 @@ struct ProfileImport: VoiceshCommand {
                 let text = try context.readText(file)
                 let profiles =
                     sshConfig
-                    ? try Self.fromSSHConfig(text, path: context.expandingTilde(file), source: file, context: context)
+                    ? try SSHConfigImport.profiles(
+                        text, path: context.expandingTilde(file), source: file, context: context)
                     : try ProfileTOML.profiles(fromText: text, source: file)
                 if !allowCommand {
                     let allowed = try database.allowedCommands()

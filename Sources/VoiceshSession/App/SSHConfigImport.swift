@@ -1,13 +1,12 @@
 import Foundation
 import VoiceshCore
-import VoiceshSession
 
 /// `profile import --ssh-config`: OpenSSH reads its own config. The aliases come from the
 /// `Host` lines (Include followed); their values from `ssh -G`, so Match blocks, first
 /// obtained values and tokens mean what they mean to ssh.
-extension ProfileImport {
+package enum SSHConfigImport {
     /// The Host aliases that make valid profiles; the others are reported and skipped.
-    static func fromSSHConfig(_ text: String, path: String, source: String, context: AppContext)
+    package static func profiles(_ text: String, path: String, source: String, context: AppContext)
         throws(Failure.Command) -> [Profile]
     {
         let scanned = scan(text, context: context, depth: 0)
@@ -52,7 +51,7 @@ extension ProfileImport {
         for pattern in found.includes {
             var full = context.expandingTilde(pattern)
             if !full.hasPrefix("/") { full = context.expandingTilde("~/.ssh/") + full }
-            for file in glob(full) {
+            for file in SSHConfigFiles.glob(full) {
                 guard let data = FileManager.default.contents(atPath: file) else { continue }
                 let inner = scan(String(decoding: data, as: UTF8.self), context: context, depth: depth + 1)
                 aliases += inner.aliases.filter { !aliases.contains($0) }
@@ -60,13 +59,6 @@ extension ProfileImport {
             }
         }
         return (aliases, exec)
-    }
-
-    private static func glob(_ pattern: String) -> [String] {
-        var result = glob_t()
-        defer { globfree(&result) }
-        guard Glibc.glob(pattern, 0, nil, &result) == 0 else { return [] }
-        return (0..<Int(result.gl_pathc)).compactMap { result.gl_pathv[$0].map { String(cString: $0) } }
     }
 
     /// `ssh -G -F CONFIG ALIAS`: the options ssh would use, one `keyword value` a line.
