@@ -16,23 +16,31 @@ BASHDIR = $(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(PREFIX)/share/zsh/$(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
 FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
 
-# Where scripts/build-release and scripts/generate-man put what they build.
+# Where scripts/build-release, scripts/generate-man and the completions rule put what they build.
 BUILT = .build/release
 BUILT_MAN = .build/man
+BUILT_COMPLETIONS = .build/completions
 # What voicesh reads at run time (ResourceLocator finds it in $(DATADIR)).
 DATA = Sources/LocalRecognizer/Resources/shell-corpus.txt Sources/LocalRecognizer/Resources/shell-usage.txt \
        Sources/voicesh/Resources/gather-context.sh
 # Written once by hand: the file formats.
 MAN5 = man/voicesh-profile.5 man/voicesh-config.5
 
-all: build man
+# The completion scripts, as the built program writes them from its command definitions (never
+# stale, so not kept in git).
+COMPLETIONS = mkdir -p $(BUILT_COMPLETIONS) && for shell in bash zsh fish; do \
+	$(BUILT)/voicesh --generate-completion-script $$shell > $(BUILT_COMPLETIONS)/voicesh.$$shell || exit 1; done
+
+all: build man completions
 build: ; scripts/build-release >/dev/null
 man: build ; scripts/generate-man $(BUILT)/voicesh $(BUILT_MAN)
-# Built by install only when missing (`make` rebuilds both).
+completions: build ; $(COMPLETIONS)
+# Built by install only when missing (`make` rebuilds them all).
 $(BUILT)/voicesh: ; scripts/build-release >/dev/null
 $(BUILT_MAN)/voicesh.1: ; scripts/generate-man $(BUILT)/voicesh $(BUILT_MAN)
+$(BUILT_COMPLETIONS)/voicesh.bash: ; $(COMPLETIONS)
 
-install: $(BUILT)/voicesh $(BUILT_MAN)/voicesh.1
+install: $(BUILT)/voicesh $(BUILT_MAN)/voicesh.1 $(BUILT_COMPLETIONS)/voicesh.bash
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
 	  $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
 	install -m 755 $(BUILT)/voicesh $(DESTDIR)$(BINDIR)/voicesh
@@ -40,9 +48,9 @@ install: $(BUILT)/voicesh $(BUILT_MAN)/voicesh.1
 	install -m 644 $(BUILT_MAN)/*.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 $(MAN5) $(DESTDIR)$(MANDIR)/man5/
 # bash completion is sourced, never run: without the #! line (lintian: bash-completion-with-hashbang).
-	sed '1{/^#!/d;}' completions/voicesh.bash > $(DESTDIR)$(BASHDIR)/voicesh && chmod 644 $(DESTDIR)$(BASHDIR)/voicesh
-	install -m 644 completions/voicesh.zsh $(DESTDIR)$(ZSHDIR)/_voicesh
-	install -m 644 completions/voicesh.fish $(DESTDIR)$(FISHDIR)/voicesh.fish
+	sed '1{/^#!/d;}' $(BUILT_COMPLETIONS)/voicesh.bash > $(DESTDIR)$(BASHDIR)/voicesh && chmod 644 $(DESTDIR)$(BASHDIR)/voicesh
+	install -m 644 $(BUILT_COMPLETIONS)/voicesh.zsh $(DESTDIR)$(ZSHDIR)/_voicesh
+	install -m 644 $(BUILT_COMPLETIONS)/voicesh.fish $(DESTDIR)$(FISHDIR)/voicesh.fish
 
 # Removes what install put there; the users' own data (~/.local/share/voicesh) is not touched.
 uninstall:
@@ -55,4 +63,3 @@ uninstall:
 demo: ; scripts/demo
 test: ; scripts/test
 bench: ; scripts/bench
-completions: ; scripts/update-completions

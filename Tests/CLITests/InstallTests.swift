@@ -6,11 +6,14 @@ import Testing
 /// through its own path, and its man pages and completions work in their tools.
 struct InstallTests {
     /// `make install` (or another target) with this build's binary; make writes the man pages
-    /// from it (scripts/generate-man) into a folder of their own.
+    /// (scripts/generate-man) and the completion scripts from it into a folder of their own.
     static func make(_ target: String, _ variables: [String: String]) throws {
-        let manuals = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-man-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: manuals) }
-        let all = variables.merging(["BUILT": CLI.productsDirectory.path, "BUILT_MAN": manuals.path]) { own, _ in own }
+        let built = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-built-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: built) }
+        let all = variables.merging([
+            "BUILT": CLI.productsDirectory.path, "BUILT_MAN": built.appendingPathComponent("man").path,
+            "BUILT_COMPLETIONS": built.appendingPathComponent("completions").path,
+        ]) { own, _ in own }
         let result = try Shell.run(
             "/usr/bin/make",
             ["--no-print-directory", "-C", CLI.packageDirectory.path, target] + all.map { "\($0.key)=\($0.value)" })
