@@ -470,6 +470,24 @@ def detail(status, message, **kw):
     return json_reply(status, {"detail": message}, **kw)
 
 
+def fastapi_guard(req, cfg, status, missing, invalid):
+    """A FastAPI route's checks before its body: the path, then the Bearer key (`--mode
+    unauthorized` refuses every key); the error reply, or None."""
+    bad = fastapi_route(req, cfg.path)
+    if bad:
+        return bad
+    www = [("WWW-Authenticate", "Bearer")]
+    if cfg.mode == "unauthorized":
+        return detail(status, invalid, headers=www)
+    if cfg.api_key is not None:
+        token = bearer_token(req)
+        if token is None:
+            return detail(status, missing, headers=www)
+        if token != cfg.api_key:
+            return detail(status, invalid, headers=www)
+    return None
+
+
 def fastapi_route(req, path):
     """Starlette's routing: unknown path -> 404, known path with another method -> 405."""
     if req.path != path:
@@ -645,19 +663,12 @@ def openai_transcript(req, said, fmt, duration, language, temperature):
 
 def speaches(req, cfg):
     """speaches on the OpenAI route, §3.6: FastAPI, {"detail": ...}, 403 for a bad key."""
-    bad = fastapi_route(req, cfg.path)
+    bad = fastapi_guard(req, cfg, 403,                            # §3.6 verify_api_key
+                        missing="API key required. Please provide an API key using the "
+                                "Authorization header with Bearer scheme.",
+                        invalid="Invalid API key. The provided API key is incorrect.")
     if bad:
         return bad
-    www = [("WWW-Authenticate", "Bearer")]
-    if cfg.mode == "unauthorized":
-        return detail(403, "Invalid API key. The provided API key is incorrect.", headers=www)
-    if cfg.api_key is not None:                                   # §3.6 verify_api_key
-        token = bearer_token(req)
-        if token is None:
-            return detail(403, "API key required. Please provide an API key using the "
-                          "Authorization header with Bearer scheme.", headers=www)
-        if token != cfg.api_key:
-            return detail(403, "Invalid API key. The provided API key is incorrect.", headers=www)
     bad, errors = fastapi_body_errors(req, ["file"], ["model"])   # §3.6 file, model required
     if bad:
         return bad
@@ -868,18 +879,9 @@ def asr_webservice(req, cfg):
 def transcribe(req, cfg):
     """The ad-hoc FastAPI POST /transcribe, §4.2: multipart `file` -> {"text": ...}; the path,
     file field and response key are configurable."""
-    bad = fastapi_route(req, cfg.path)
+    bad = fastapi_guard(req, cfg, 401, missing="Not authenticated", invalid="Invalid API key")
     if bad:
         return bad
-    www = [("WWW-Authenticate", "Bearer")]
-    if cfg.mode == "unauthorized":
-        return detail(401, "Invalid API key", headers=www)
-    if cfg.api_key is not None:
-        token = bearer_token(req)
-        if token is None:
-            return detail(401, "Not authenticated", headers=www)
-        if token != cfg.api_key:
-            return detail(401, "Invalid API key", headers=www)
     bad, errors = fastapi_body_errors(req, [cfg.file_field])
     if bad:
         return bad

@@ -233,6 +233,19 @@ def violation(conn: int, what: str):
     log(event="violation", conn=conn, what=what)
 
 
+def control_message(conn, message):
+    """A text frame, logged, as a control message (a JSON object with a `type`); None, a
+    violation logged, if it is not one."""
+    log(event="text", conn=conn, message=message)
+    try:
+        control = json.loads(message)
+        control["type"]
+        return control
+    except Exception:
+        violation(conn, "text frame that is not a control message")
+        return None
+
+
 class Script:
     """The words revealed so far, one per --word-ms of audio."""
 
@@ -389,13 +402,10 @@ async def assemblyai(ws, conn: int, query: dict, headers: dict):
             if ARGS.close_after is not None and received >= ARGS.close_after:
                 return await close(ws, ARGS.close_code, ARGS.close_reason, conn)
             continue
-        log(event="text", conn=conn, message=message)
-        try:
-            control = json.loads(message)
-            kind = control["type"]
-        except Exception:
-            violation(conn, "text frame that is not a control message")
+        control = control_message(conn, message)
+        if control is None:
             return await close(ws, 3006, "Invalid JSON: " + message[:40], conn)
+        kind = control["type"]
         if kind == "ForceEndpoint":
             if not ARGS.replay:                                       # the recording has the turns
                 await end_turns(flush_all=False)
@@ -544,13 +554,10 @@ async def generic(ws, conn: int):
                 ws.transport.abort()     # no close frame: the connection just dies
                 return
             continue
-        log(event="text", conn=conn, message=message)
-        try:
-            control = json.loads(message)
-            kind = control["type"]
-        except Exception:
-            violation(conn, "text frame that is not a control message")
+        control = control_message(conn, message)
+        if control is None:
             continue
+        kind = control["type"]
         if kind == "start":
             for key, want in (("sampleRate", RATE), ("encoding", "pcm_s16le"), ("channels", 1)):
                 if control.get(key) != want:

@@ -4,42 +4,19 @@ import Testing
 /// A local streaming provider (Tests/Fixtures/ws_stt_server.py) speaking one protocol exactly
 /// as the spec says, and logging every frame the client sent.
 final class WSServer {
-    let port: Int
-    let log: URL
+    private let server: FixtureServer
     let provider: String
     /// Whether it speaks TLS (`--tls-cert`): wss:// and https://.
     let secure: Bool
-    private let process: Process
     private let arguments: [String]
+    var port: Int { server.port }
 
     init(provider: String, text: String = "git status", arguments: [String] = []) throws {
         self.provider = provider
         self.arguments = arguments
-        log = FileManager.default.temporaryDirectory.appendingPathComponent("ws-stt-\(UUID().uuidString).log")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments =
-            [
-                CLI.packageDirectory.appendingPathComponent("Tests/Fixtures/ws_stt_server.py").path, "--provider",
-                provider, "--text", text, "--log", log.path, "--port", "0", "--lifetime", "120",
-            ] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line += byte
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            throw Shell.Failure("ws_stt_server gave no port")
-        }
-        self.port = port
+        server = try FixtureServer("ws_stt_server.py", ["--provider", provider, "--text", text], extra: arguments)
         secure = arguments.contains("--tls-cert")
     }
-
-    // SIGKILL: the test runner's threads block SIGTERM, and children inherit the mask.
-    deinit { kill(process.processIdentifier, SIGKILL) }
 
     /// `wss` by name: the stream socket sends the URL's host as SNI, which may not be an address.
     private var origin: String {
@@ -59,10 +36,7 @@ final class WSServer {
 
     /// The events the server logged, in order.
     func events(_ kind: String? = nil) throws -> [[String: Any]] {
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        let all = try text.split(separator: "\n").map {
-            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
-        }
+        let all = try server.logged()
         return kind.map { k in all.filter { $0["event"] as? String == k } } ?? all
     }
 }
