@@ -5,8 +5,7 @@ import Testing
 /// scripts standing in for whisper-cli (spec A1 output).
 struct CommandEngineTests {
     func script(_ cli: CLI, _ body: String) throws -> String {
-        let path = try cli.file("recogniser-\(UUID().uuidString.prefix(6)).sh", "#!/bin/sh\n" + body)
-        chmod(path, 0o755)
+        let path = try cli.script("recogniser-\(UUID().uuidString.prefix(6)).sh", "#!/bin/sh\n" + body)
         return path
     }
 
@@ -87,8 +86,7 @@ struct CommandEngineTests {
 struct FallbackTests {
     @Test func aFailingCommandFallsBackToTheOfflineEngine() throws {
         let cli = try CLI()
-        let broken = try cli.file("broken.sh", "#!/bin/sh\necho 'server down' >&2\nexit 2\n")
-        chmod(broken, 0o755)
+        let broken = try cli.script("broken.sh", "#!/bin/sh\necho 'server down' >&2\nexit 2\n")
         let profile = try cli.file(
             "hybrid.toml",
             """

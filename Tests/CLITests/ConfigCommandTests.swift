@@ -99,10 +99,8 @@ struct ConfigCommandTests {
 
     @Test func theDefaultEngineServesProfilesWithoutOneAndAdHocRuns() throws {
         let cli = try CLI()
-        let recogniser = try cli.file("recogniser.sh", "#!/bin/sh\necho 'git status'\n")
-        chmod(recogniser, 0o755)
-        let other = try cli.file("other.sh", "#!/bin/sh\necho 'make test'\n")
-        chmod(other, 0o755)
+        let recogniser = try cli.script("recogniser.sh", "#!/bin/sh\necho 'git status'\n")
+        let other = try cli.script("other.sh", "#!/bin/sh\necho 'make test'\n")
         let wav = cli.home.appendingPathComponent("tone.wav").path
         try TranscribeTests.voice(seconds: 0.5, at: wav)  // a voice: every engine is behind the speech gate
 

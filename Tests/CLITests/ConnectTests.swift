@@ -26,8 +26,7 @@ struct ConnectTests {
 
     /// An SSH_ASKPASS program that answers every prompt with `answer`.
     func askpass(_ answer: String) throws -> [String: String] {
-        let path = try cli.file("askpass-\(UUID().uuidString.prefix(6))", "#!/bin/sh\nprintf '%s\\n' '\(answer)'\n")
-        chmod(path, 0o755)
+        let path = try cli.script("askpass-\(UUID().uuidString.prefix(6))", "#!/bin/sh\nprintf '%s\\n' '\(answer)'\n")
         return ["SSH_ASKPASS": path, "SSH_ASKPASS_REQUIRE": "force"]
     }
 

@@ -24,19 +24,7 @@ struct ContextTests {
     init() throws { try self.init(sshdConfig: []) }
 
     func profile(_ name: String, extra: String = "", engine: String = "") throws {
-        let file = try cli.file(
-            "\(name).toml",
-            """
-            name = "\(name)"
-            host = "127.0.0.1"
-            port = \(sshd.port)
-            identity = "\(sshd.clientKey)"
-            known_hosts = "\(sshd.knownHosts)"
-            \(extra)
-            [engine]
-            \(engine)
-            """)
-        try cli.ok("profile", "import", file)
+        try cli.importProfile(name, for: sshd, extra: extra, engine: engine)
     }
 
     /// A project on the "remote": a web app, a Kubernetes folder, logs, a git repository
@@ -146,34 +134,19 @@ struct ContextTests {
     /// directory has, and the edge engine hears it (it cannot without the context).
     @Test func afterCdADictationNamesAFileOnlyThatDirectoryHas() throws {
         try profile("dev")
-        let dir = remoteHome.appendingPathComponent("zoo")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try "x".write(to: dir.appendingPathComponent("quokka_notes.txt"), atomically: true, encoding: .utf8)
         let speech = try TranscribeTests.speech("less quokka underscore notes dot txt", in: cli)
         #expect(try cli.run("transcribe", speech).stdout != "less quokka_notes.txt\n")  // not without context
-        let tmux = try Tmux(
-            [
-                CLI.binary.path, "connect", "--audio-file", speech, "dev", "--",
-                "env PS1='remote$ ' bash --norc --noprofile",
-            ], environment: cli.environment)
-        try tmux.wait { $0.contains("remote$") }
-        try tmux.send("cd '\(dir.path)'", "Enter")
-        try tmux.wait { $0.components(separatedBy: "remote$").count == 3 }
-        try tmux.send("C-]")
-        try tmux.wait { $0.contains("● rec") }
-        usleep(3_000_000)
-        try tmux.send("C-]")
-        let screen = try tmux.wait(seconds: 30) { $0.contains("⏎ insert") }
+        let screen = try dictateInADirectoryOnlyTheRemoteHas(profile: "dev", speech: speech, seconds: 3)
         #expect(screen.contains("remote$ less quokka_notes.txt  ⏎ insert"), "\(screen)")
     }
 
     /// `cd` at the remote prompt into a directory holding `quokka_notes.txt`, then one dictation
-    /// of `text` through `profile`, up to the shown transcript.
-    func dictateInADirectoryOnlyTheRemoteHas(profile: String, saying text: String, seconds: Double) throws {
+    /// of the recording `speech` through `profile`, up to the shown transcript (returned).
+    @discardableResult
+    func dictateInADirectoryOnlyTheRemoteHas(profile: String, speech: String, seconds: Double) throws -> String {
         let dir = remoteHome.appendingPathComponent("zoo")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try "x".write(to: dir.appendingPathComponent("quokka_notes.txt"), atomically: true, encoding: .utf8)
-        let speech = try TranscribeTests.speech(text, in: cli)
         let tmux = try Tmux(
             [
                 CLI.binary.path, "connect", "--audio-file", speech, profile, "--",
@@ -186,7 +159,7 @@ struct ContextTests {
         try tmux.wait { $0.contains("● rec") }
         usleep(useconds_t(seconds * 1_000_000))
         try tmux.send("C-]")
-        try tmux.wait(seconds: 30) { $0.contains("⏎ insert") }
+        return try tmux.wait(seconds: 30) { $0.contains("⏎ insert") }
     }
 
     /// A server engine gets the names in its prompt only under `context = "all"`; under
@@ -197,7 +170,8 @@ struct ContextTests {
         let server = try STTServer(dialect: "openai", text: "ls")
         try profile("srv", extra: "context = \"\(policy)\"", engine: "kind = \"server\"\nurl = \"\(server.url)\"")
         try dictateInADirectoryOnlyTheRemoteHas(
-            profile: "srv", saying: "less quokka underscore notes dot txt", seconds: 2.5)
+            profile: "srv", speech: try TranscribeTests.speech("less quokka underscore notes dot txt", in: cli),
+            seconds: 2.5)
         let fields = try #require(try server.requests().last?["fields"] as? [String: Any])
         let prompt = try #require(fields["prompt"] as? String)
         #expect(prompt.hasPrefix("git remote dash v. "))  // the spoken-form examples come first
@@ -215,7 +189,8 @@ struct ContextTests {
         try profile(
             "live", extra: "context = \"all\"",
             engine: "kind = \"stream\"\nprovider = \"\(provider)\"\nurl = \"\(server.url)\"")
-        try dictateInADirectoryOnlyTheRemoteHas(profile: "live", saying: "ls", seconds: 1.5)
+        try dictateInADirectoryOnlyTheRemoteHas(
+            profile: "live", speech: try TranscribeTests.speech("ls", in: cli), seconds: 1.5)
         let query = try #require(try server.events("connect").last?["query"] as? [String: [String]])
         if provider == "assemblyai" {
             let terms = try #require(query["keyterms_prompt"]?.first)

@@ -111,11 +111,9 @@ struct UnwritableDatabaseTests {
     @Test(.enabled(if: canMountTmpfs, "no mount namespace for a small tmpfs here"))
     func aFullDiskIsOneLineAndTheRecordingIsKept() throws {
         let cli = try CLI()
-        let recogniser = try cli.file("rec.sh", "#!/bin/sh\necho 'git status'\n")
-        chmod(recogniser, 0o755)
+        let recogniser = try cli.script("rec.sh", "#!/bin/sh\necho 'git status'\n")
         // One that fails: the recording has no text, and the history cannot keep it.
-        let failing = try cli.file("fail.sh", "#!/bin/sh\necho 'no model' >&2\nexit 1\n")
-        chmod(failing, 0o755)
+        let failing = try cli.script("fail.sh", "#!/bin/sh\necho 'no model' >&2\nexit 1\n")
         let wav = cli.home.appendingPathComponent("tone.wav").path
         try TranscribeTests.voice(seconds: 0.5, at: wav)  // a voice: every engine is behind the speech gate
         let small = cli.home.appendingPathComponent("small").path

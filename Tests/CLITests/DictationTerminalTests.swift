@@ -15,21 +15,10 @@ struct DictationTerminalTests {
         speech = try TranscribeTests.speech("git status", in: cli)
     }
 
-    /// A saved profile for the sandbox; `engine` lines go in its `[engine]` table.
+    /// A saved profile for the sandbox; `engine` lines go in its `[engine]` table (allowed to
+    /// run a local command: some tests use one).
     func profile(_ name: String, engine: String = "", extra: String = "") throws {
-        let file = try cli.file(
-            "\(name).toml",
-            """
-            name = "\(name)"
-            host = "127.0.0.1"
-            port = \(sshd.port)
-            identity = "\(sshd.clientKey)"
-            known_hosts = "\(sshd.knownHosts)"
-            \(extra)
-            [engine]
-            \(engine)
-            """)
-        try cli.ok("profile", "import", "--allow-command", file)  // some tests use a local command
+        try cli.importProfile(name, for: sshd, extra: extra, engine: engine, allowCommand: true)
     }
 
     /// A pane running `voicesh connect` into a plain bash with a `remote$ ` prompt.
@@ -281,8 +270,7 @@ struct DictationTerminalTests {
         let segment =
             #"{"type":"transcript_segment","text":"echo gzip staged","words":[{"text":"echo","confidence":0.95},"#
             + #"{"text":"gzip","confidence":0.2},{"text":"staged","confidence":0.9}]}"#
-        let recogniser = try cli.file("unsure.sh", "#!/bin/sh\necho '\(segment)'\n")
-        chmod(recogniser, 0o755)
+        let recogniser = try cli.script("unsure.sh", "#!/bin/sh\necho '\(segment)'\n")
         try profile("doubt", engine: "recognizer = \"command\"\ncommand = \"\(recogniser)\"", extra: "send = \"auto\"")
         var environment = cli.environment
         // The test runner may itself run under NO_COLOR; an empty one counts as unset (no-color.org).

@@ -13,16 +13,13 @@ struct EdgeModelChildTests {
         sshd = try SSHSandbox()
         let file = try cli.file(
             "edge.toml",
-            """
-            name = "edge"
-            host = "127.0.0.1"
-            port = \(sshd.port)
-            identity = "\(sshd.clientKey)"
-            known_hosts = "\(sshd.knownHosts)"
-            [engine]
-            kind = "edge"
-            vocabulary = ["kubectl"]
-            """)
+            sshd.profile(
+                "edge",
+                """
+                [engine]
+                kind = "edge"
+                vocabulary = ["kubectl"]
+                """))
         try cli.ok("profile", "import", file)
     }
 

@@ -184,8 +184,7 @@ struct HostileInputTests {
         #expect(try mode(wav) == 0o600)
 
         // The local recogniser's scratch WAV, and the folder it stands in.
-        let recogniser = try cli.file("modes.sh", "#!/bin/sh\nstat -c %a \"$1\" \"$(dirname \"$1\")\"\n")
-        chmod(recogniser, 0o755)
+        let recogniser = try cli.script("modes.sh", "#!/bin/sh\nstat -c %a \"$1\" \"$(dirname \"$1\")\"\n")
         let scratch = try cli.run(
             ["transcribe", "--command", "\(recogniser) {wav}", speech], executable: CLI.binary.path,
             environment: ["VOICESH_HOME": fresh])

@@ -115,15 +115,7 @@ struct LearningTests {
         let cli = try CLI()
         let sshd = try SSHSandbox()
         try Self.keep(Self.prompts(10), voice: "en-gb", in: cli)
-        let file = try cli.file(
-            "demo.toml",
-            """
-            name = "demo"
-            host = "127.0.0.1"
-            port = \(sshd.port)
-            identity = "\(sshd.clientKey)"
-            known_hosts = "\(sshd.knownHosts)"
-            """)
+        let file = try cli.file("demo.toml", sshd.profile("demo"))
         try cli.ok("profile", "import", file)
         let speech = try TranscribeTests.speech("git status", in: cli)
         let tmux = try Tmux(

@@ -38,18 +38,15 @@ struct RiskyRemoteTests {
     func connect() throws -> Tmux {
         let file = try cli.file(
             "prod.toml",
-            """
-            name = "prod"
-            host = "127.0.0.1"
-            port = \(sshd.port)
-            identity = "\(sshd.clientKey)"
-            known_hosts = "\(sshd.knownHosts)"
-            send = "auto"
-            production = true
-            [engine]
-            recognizer = "command"
-            command = "cat \(transcript)"
-            """)
+            sshd.profile(
+                "prod",
+                """
+                send = "auto"
+                production = true
+                [engine]
+                recognizer = "command"
+                command = "cat \(transcript)"
+                """))
         try cli.ok("profile", "import", "--allow-command", file)
         let remote =
             "cd \(cli.home.path) && env PATH=\(standIns.path):/usr/bin:/bin PS1='remote$ ' /bin/bash --norc --noprofile"

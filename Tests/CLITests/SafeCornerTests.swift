@@ -170,16 +170,13 @@ struct ShownDictationTests {
         try "ls -la".write(toFile: heard, atomically: true, encoding: .utf8)
         let file = try cli.file(
             "p.toml",
-            """
-            name = "p"
-            host = "127.0.0.1"
-            port = \(sshd.port)
-            identity = "\(sshd.clientKey)"
-            known_hosts = "\(sshd.knownHosts)"
-            [engine]
-            recognizer = "command"
-            command = "cat \(heard)"
-            """)
+            sshd.profile(
+                "p",
+                """
+                [engine]
+                recognizer = "command"
+                command = "cat \(heard)"
+                """))
         try cli.ok("profile", "import", "--allow-command", file)
     }
 

@@ -38,8 +38,7 @@ struct SharedStoreCLITests {
 
         /// A profile whose recogniser is a local script that prints `text`, allowed here.
         func importEchoProfile(_ name: String, says text: String) throws {
-            let script = try cli.file("\(name).sh", "#!/bin/sh\necho '\(text)'\n")
-            chmod(script, 0o755)
+            let script = try cli.script("\(name).sh", "#!/bin/sh\necho '\(text)'\n")
             let file = try cli.file(
                 "\(name).toml",
                 """
@@ -254,8 +253,7 @@ struct SharedStoreCLITests {
         // A machine without a shared store: two profiles and three dictations, locally.
         let local = try CLI()
         try local.ok("profile", "add", "prod", "--host", "prod.example.com")
-        let script = try local.file("say.sh", "#!/bin/sh\necho 'ls -la'\n")
-        chmod(script, 0o755)
+        let script = try local.script("say.sh", "#!/bin/sh\necho 'ls -la'\n")
         let file = try local.file(
             "say.toml",
             "name = \"say\"\nhost = \"h\"\n[engine]\nkind = \"edge\"\nrecognizer = \"command\"\ncommand = \"\(script) {wav}\"\n"
@@ -305,21 +303,17 @@ struct SharedStoreCLITests {
         let server = try PostgresSandbox()
         let sshd = try SSHSandbox()
         let a = try Machine(url: server.url())
-        let script = try a.cli.file("say.sh", "#!/bin/sh\necho 'git status'\n")
-        chmod(script, 0o755)
+        let script = try a.cli.script("say.sh", "#!/bin/sh\necho 'git status'\n")
         let file = try a.cli.file(
             "demo.toml",
-            """
-            name = "demo"
-            host = "127.0.0.1"
-            port = \(sshd.port)
-            identity = "\(sshd.clientKey)"
-            known_hosts = "\(sshd.knownHosts)"
-            [engine]
-            kind = "edge"
-            recognizer = "command"
-            command = "\(script) {wav}"
-            """)
+            sshd.profile(
+                "demo",
+                """
+                [engine]
+                kind = "edge"
+                recognizer = "command"
+                command = "\(script) {wav}"
+                """))
         try a.ok("profile", "import", "--allow-command", file)
         var environment = a.cli.environment
         environment["VOICESH_STORE"] = a.url

@@ -60,6 +60,13 @@ struct CLI {
         return url.path
     }
 
+    /// Writes an executable script under the test's home and returns its path.
+    func script(_ name: String, _ text: String) throws -> String {
+        let path = try file(name, text)
+        chmod(path, 0o755)
+        return path
+    }
+
     @discardableResult
     func run(_ arguments: String..., stdin: String? = nil) throws -> Result {
         try run(arguments, executable: Self.binary.path, stdin: stdin)

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresSandbox
+import Testing
 
 /// A real OpenSSH server on 127.0.0.1 with throwaway keys (scripts/sshd-sandbox), stopped
 /// when the test lets go of it.
@@ -47,6 +48,19 @@ final class SSHSandbox {
             .split(separator: " ").prefix(2).joined(separator: " ")
     }
     var destination: String { "\(address):\(port)" }
+
+    /// The TOML of a profile `name` that logs in here with the sandbox's key and known_hosts,
+    /// then `rest`: more keys, then tables such as `[engine]`.
+    func profile(_ name: String, _ rest: String = "") -> String {
+        """
+        name = "\(name)"
+        host = "\(address)"
+        port = \(port)
+        identity = "\(clientKey)"
+        known_hosts = "\(knownHosts)"
+        \(rest)
+        """
+    }
     var log: String { (try? String(contentsOf: directory.appendingPathComponent("sshd.log"), encoding: .utf8)) ?? "" }
 
     /// Authorizes another public key for logins.
@@ -90,5 +104,20 @@ enum Shell {
     static func keygen(_ path: String, type: String = "ed25519", passphrase: String = "") throws {
         let result = try run("/usr/bin/ssh-keygen", ["-q", "-t", type, "-N", passphrase, "-f", path])
         guard result.status == 0 else { throw Failure("ssh-keygen: \(result.stderr)") }
+    }
+}
+
+extension CLI {
+    /// Imports a profile `name` that logs in to `sshd`: `extra` keys, then `engine` lines in its
+    /// `[engine]` table; with `allowCommand`, one whose recogniser may be a local command.
+    func importProfile(
+        _ name: String, for sshd: SSHSandbox, extra: String = "", engine: String = "", allowCommand: Bool = false
+    ) throws {
+        let file = try file("\(name).toml", sshd.profile(name, "\(extra)\n[engine]\n\(engine)"))
+        if allowCommand {
+            try ok("profile", "import", "--allow-command", file)
+        } else {
+            try ok("profile", "import", file)
+        }
     }
 }
