@@ -3,11 +3,13 @@ import VoiceshCore
 
 /// A child process in its own process group, so a timeout can kill it and everything it
 /// started (`kill(-pgid)`), with stdin from a file, stdout/stderr on pipes and no other
-/// descriptor of ours (the session's terminal and sockets stay with the session).
+/// descriptor of ours (the session's terminal and sockets stay with the session). Without a
+/// stdin file, stdin is a pipe the caller writes (`stdin`).
 final class ChildProcess: @unchecked Sendable {
     let pid: pid_t
     let stdout: FileHandle
     let stderr: FileHandle
+    let stdin: FileHandle?
 
     /// Runs `/bin/sh -c command` (the user's own command line, so pipes and quoting work),
     /// with `extra` added to voicesh's environment.
@@ -20,7 +22,7 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// Runs `executable` with `arguments` (`arguments[0]` is its name) and exactly `environment`.
-    init(executable: String, arguments: [String], stdinPath: String, environment: [String: String])
+    init(executable: String, arguments: [String], stdinPath: String?, environment: [String: String])
         throws(EngineError)
     {
         var actions = posix_spawn_file_actions_t()
@@ -28,11 +30,17 @@ final class ChildProcess: @unchecked Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         var out: [Int32] = [0, 0]
         var err: [Int32] = [0, 0]
+        var input: [Int32] = [-1, -1]
         guard pipe(&out) == 0, pipe(&err) == 0 else { throw .unavailable("cannot create pipes") }
-        posix_spawn_file_actions_addopen(&actions, 0, stdinPath, O_RDONLY, 0)
+        if let stdinPath {
+            posix_spawn_file_actions_addopen(&actions, 0, stdinPath, O_RDONLY, 0)
+        } else {
+            guard pipe(&input) == 0 else { throw .unavailable("cannot create pipes") }
+            posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, out[1], 1)
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
-        for fd in out + err { posix_spawn_file_actions_addclose(&actions, fd) }
+        for fd in out + err + input where fd >= 0 { posix_spawn_file_actions_addclose(&actions, fd) }
         // Descriptors opened without close-on-exec (by libraries, or by another thread
         // between pipe() and here) end at the child's exec.
         _ = Self.closeFrom?(&actions, 3)
@@ -52,14 +60,17 @@ final class ChildProcess: @unchecked Sendable {
         let rc = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         close(out[1])
         close(err[1])
+        if input[0] >= 0 { close(input[0]) }
         guard rc == 0 else {
             close(out[0])
             close(err[0])
+            if input[1] >= 0 { close(input[1]) }
             throw .unavailable("cannot run \(executable): \(String(cString: strerror(rc)))")
         }
         pid = child
         stdout = FileHandle(fileDescriptor: out[0], closeOnDealloc: true)
         stderr = FileHandle(fileDescriptor: err[0], closeOnDealloc: true)
+        stdin = input[1] >= 0 ? FileHandle(fileDescriptor: input[1], closeOnDealloc: true) : nil
     }
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift's Glibc module

@@ -1,0 +1,103 @@
+"""voicesh's second ear: Whisper (faster-whisper, CTranslate2, int8) in a child process that
+stays up for the session, so the model loads once. One JSON object a line each way.
+
+    python3 whisper-ear.py MODEL_DIR THREADS
+
+First line out: {"ready": true} or {"error": "..."} (then it exits). Then, per request
+{"audio": PATH, "prompt": TEXT, "readings": [TEXT, ...]} (PATH: raw signed 16-bit
+little-endian mono samples at 16 kHz), one reply:
+{"text", "avg_logprob", "no_speech_prob", "compression_ratio", "words": [{"word", "probability"}],
+ "scores": [{"logprob", "tokens"}]}: Whisper's own reading, and its log-likelihood of each
+given reading of the same audio after the same prompt, then of its own reading. An error is {"error": "..."}.
+Reads nothing but its requests, writes nothing but its replies (logs go to stderr)."""
+import json
+import sys
+
+
+def reply(obj):
+    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.flush()
+
+
+def main():
+    if len(sys.argv) != 3:
+        reply({"error": "usage: whisper-ear.py MODEL_DIR THREADS"})
+        return 2
+    try:
+        import numpy as np
+        from faster_whisper import WhisperModel
+    except ImportError as error:
+        reply({"error": "faster-whisper is not installed for %s (%s)" % (sys.executable, error)})
+        return 1
+    try:
+        model = WhisperModel(sys.argv[1], device="cpu", compute_type="int8", cpu_threads=int(sys.argv[2]))
+    except Exception as error:  # the model folder is the user's: say what was wrong with it
+        reply({"error": "cannot load the Whisper model in %s: %s" % (sys.argv[1], str(error).splitlines()[0])})
+        return 1
+    reply({"ready": True})
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+            with open(request["audio"], "rb") as f:
+                audio = np.frombuffer(f.read(), dtype="<i2").astype(np.float32) / 32768.0
+            reply(transcribe(model, audio, request.get("prompt") or None, request.get("readings") or []))
+        except Exception as error:
+            reply({"error": str(error).splitlines()[0] if str(error) else type(error).__name__})
+    return 0
+
+
+def transcribe(model, audio, prompt, readings):
+    # Greedy, no temperature fallback (a hotter retry invents words), and no more tokens than a
+    # fast speaker says: a stuck decoder ("quote. . . . .") stops there.
+    seconds = len(audio) / 16000.0
+    segments, _ = model.transcribe(
+        audio, language="en", initial_prompt=prompt, beam_size=5, temperature=0.0, condition_on_previous_text=False,
+        vad_filter=False, word_timestamps=True, without_timestamps=True,
+        max_new_tokens=min(200, int(seconds * 8) + 12))
+    segments = list(segments)
+    words = [{"word": w.word, "probability": w.probability} for s in segments for w in (s.words or [])]
+    total = sum(len(s.tokens) for s in segments) or 1
+    text = " ".join(s.text.strip() for s in segments).strip()
+    return {
+        "text": text,
+        # Weighted by tokens, so a long segment counts as much as it says.
+        "avg_logprob": sum(s.avg_logprob * len(s.tokens) for s in segments) / total if segments else None,
+        "no_speech_prob": max((s.no_speech_prob for s in segments), default=None),
+        "compression_ratio": max((s.compression_ratio for s in segments), default=None),
+        "words": words,
+        # The given readings, then Whisper's own (so both are scored the same way).
+        "scores": score(model, audio, prompt, readings + [text]) if readings and text else [],
+    }
+
+
+def score(model, audio, prompt, readings):
+    """Whisper's log-likelihood of each reading: the text forced through the decoder after the
+    prompt, the sum of its tokens' log-probabilities (CTranslate2's `align`)."""
+    import numpy as np
+    tokenizer = model.hf_tokenizer
+    features = model.feature_extractor(audio)
+    frames = min(features.shape[-1], model.feature_extractor.nb_max_frames)
+    padded = np.zeros((features.shape[0], model.feature_extractor.nb_max_frames), dtype=features.dtype)
+    padded[:, :frames] = features[:, :frames]
+    import ctranslate2
+    encoded = model.model.encode(ctranslate2.StorageView.from_array(padded[None]), to_cpu=False)
+    vocab = model.model.is_multilingual
+    sot = tokenizer.token_to_id("<|startoftranscript|>")
+    start = [sot]
+    if vocab:
+        start += [tokenizer.token_to_id("<|en|>"), tokenizer.token_to_id("<|transcribe|>")]
+    start.append(tokenizer.token_to_id("<|notimestamps|>"))
+    if prompt:
+        start = [tokenizer.token_to_id("<|startofprev|>")] + tokenizer.encode(" " + prompt.strip()).ids[-223:] + start
+    texts = [tokenizer.encode(" " + r.strip()).ids for r in readings]
+    out = []
+    for tokens in texts:  # one at a time: `align` wants one encoder output per text
+        probs = model.model.align(encoded, start, [tokens], frames)[0].text_token_probs
+        out.append({"logprob": float(sum(np.log(max(p, 1e-12)) for p in probs)), "tokens": len(tokens)})
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())
