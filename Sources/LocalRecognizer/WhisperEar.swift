@@ -85,10 +85,11 @@ public final class WhisperEar: @unchecked Sendable {
         }
     }
 
-    /// Starts the child and loads the model on a thread of its own at the lowest priority.
+    /// Starts the child and loads the model, on a thread of its own. Not at a lowered priority:
+    /// the child would inherit it, and on a busy machine its decoding (the fused text) would
+    /// wait behind everything else; it is another process, so the session's own threads keep theirs.
     public func prepare() {
         let thread = Thread { [self] in
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
             lock.withLock {
                 guard !busy else { return }
                 _ = try? started()

@@ -67,7 +67,7 @@ struct TwoEarTests {
             let result = try transcribe(cli, ["--profile", "bad", speech])
             #expect(result.status != 0)
             #expect(
-                result.stderr.hasPrefix("voicesh: whisper_model \(path): \(reason); give a Whisper model folder"),
+                result.stderr.contains("whisper_model \(path): \(reason); give a Whisper model folder"),
                 "\(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1)
         }

@@ -77,21 +77,24 @@ def score(model, audio, prompt, readings):
     prompt, the sum of its tokens' log-probabilities (CTranslate2's `align`)."""
     import numpy as np
     tokenizer = model.hf_tokenizer
+
+    def encode(text):  # the text's own tokens: the tokenizer would add <|startoftranscript|> …
+        return tokenizer.encode(text, add_special_tokens=False).ids
+
     features = model.feature_extractor(audio)
     frames = min(features.shape[-1], model.feature_extractor.nb_max_frames)
     padded = np.zeros((features.shape[0], model.feature_extractor.nb_max_frames), dtype=features.dtype)
     padded[:, :frames] = features[:, :frames]
     import ctranslate2
     encoded = model.model.encode(ctranslate2.StorageView.from_array(padded[None]), to_cpu=False)
-    vocab = model.model.is_multilingual
     sot = tokenizer.token_to_id("<|startoftranscript|>")
     start = [sot]
-    if vocab:
+    if model.model.is_multilingual:
         start += [tokenizer.token_to_id("<|en|>"), tokenizer.token_to_id("<|transcribe|>")]
     start.append(tokenizer.token_to_id("<|notimestamps|>"))
     if prompt:
-        start = [tokenizer.token_to_id("<|startofprev|>")] + tokenizer.encode(" " + prompt.strip()).ids[-223:] + start
-    texts = [tokenizer.encode(" " + r.strip()).ids for r in readings]
+        start = [tokenizer.token_to_id("<|startofprev|>")] + encode(" " + prompt.strip())[-223:] + start
+    texts = [encode(" " + r.strip()) for r in readings]
     out = []
     for tokens in texts:  # one at a time: `align` wants one encoder output per text
         probs = model.model.align(encoded, start, [tokens], frames)[0].text_token_probs
