@@ -81,7 +81,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         let samples = recorded.frames.flatMap(\.samples)
         let prompt = prompt(context)
         let started = Date()
-        let result = await Self.offThread { [whisper] () throws(EngineError) in
+        let result = await Self.offThread(patience: Self.patience) { [whisper] () throws(EngineError) in
             try whisper.hear(samples, prompt: prompt, readings: [heard.text])
         }
         if Task.isCancelled { throw .cancelled }
@@ -121,14 +121,25 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         ])
     }
 
-    /// Runs blocking work on a thread of its own, so the session's tasks keep moving.
-    static func offThread<T: Sendable>(_ work: @escaping @Sendable () throws(EngineError) -> T) async -> Result<
-        T, EngineError
-    > {
+    /// How long pocketsphinx's text waits for Whisper's (its first load included): a line
+    /// decodes in under a second on 2 free cores; on a machine too busy for that, the first
+    /// ear's text is better now than a fused one much later.
+    static let patience = 10.0
+
+    /// Runs blocking work on a thread of its own, so the session's tasks keep moving; after
+    /// `patience` seconds the answer is a failure (the work still ends on its thread).
+    static func offThread<T: Sendable>(patience: Double, _ work: @escaping @Sendable () throws(EngineError) -> T) async
+        -> Result<T, EngineError>
+    {
         await withCheckedContinuation { continuation in
+            let once = Once()
             Thread {
-                continuation.resume(returning: Result { () throws(EngineError) -> T in try work() })
+                let result = Result { () throws(EngineError) -> T in try work() }
+                if once.claim() { continuation.resume(returning: result) }
             }.start()
+            DispatchQueue.global().asyncAfter(deadline: .now() + patience) {
+                if once.claim() { continuation.resume(returning: .failure(.timedOut(seconds: patience))) }
+            }
         }
     }
 
@@ -153,6 +164,19 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     /// How many of `words` neither the shell-talk dictionary nor the remote's names know.
     private func unknown(_ words: [String], names: Set<String>) -> Int {
         words.filter { !names.contains($0) && !pocketsphinx.knows($0) }.count
+    }
+}
+
+/// Lets exactly one of two racers through.
+private final class Once: @unchecked Sendable {
+    private let lock = NSLock()
+    private var taken = false
+
+    func claim() -> Bool {
+        lock.withLock {
+            defer { taken = true }
+            return !taken
+        }
     }
 }
 
