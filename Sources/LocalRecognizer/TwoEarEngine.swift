@@ -82,7 +82,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         let prompt = prompt(context)
         let started = Date()
         let result = await Self.offThread(patience: Self.patience) { [whisper] () throws(EngineError) in
-            try whisper.hear(samples, prompt: prompt, readings: [heard.text])
+            try whisper.hear(samples, prompt: prompt, readings: [heard.text], speechEnd: heard.segments.last?.end)
         }
         if Task.isCancelled { throw .cancelled }
         let hearing: WhisperEar.Hearing

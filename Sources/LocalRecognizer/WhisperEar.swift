@@ -134,7 +134,10 @@ public final class WhisperEar: @unchecked Sendable {
 
     /// Whisper's reading of `samples` (16 kHz mono) after `prompt`, and its likelihood of each
     /// of `readings`. Blocks the calling thread (about half a second for a line on 2 cores).
-    public func hear(_ samples: [Int16], prompt: String, readings: [String]) throws(EngineError) -> Hearing {
+    /// `speechEnd`: when the speech ended (seconds into `samples`); Whisper's words after it are dropped.
+    public func hear(_ samples: [Int16], prompt: String, readings: [String], speechEnd: Double? = nil)
+        throws(EngineError) -> Hearing
+    {
         let free = lock.withLock {
             defer { busy = true }
             return !busy
@@ -152,7 +155,8 @@ public final class WhisperEar: @unchecked Sendable {
         guard FileManager.default.createFile(atPath: path, contents: bytes, attributes: [.posixPermissions: 0o600])
         else { throw .unavailable("cannot write the recording for Whisper in \(scratchDirectory)") }
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let request: [String: Any] = ["audio": path, "prompt": prompt, "readings": readings]
+        var request: [String: Any] = ["audio": path, "prompt": prompt, "readings": readings]
+        if let speechEnd { request["speech_end"] = speechEnd }
         guard let stdin = child.process.stdin,
             var line = try? JSONSerialization.data(withJSONObject: request)
         else { throw .failed("cannot talk to the Whisper runtime") }

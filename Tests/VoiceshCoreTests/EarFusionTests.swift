@@ -6,11 +6,12 @@ import Testing
 struct EarFusionTests {
     let fusion = EarFusion()
 
-    /// pocketsphinx falls back to its language model's prior (`git add .` for a line it could
-    /// not hear); Whisper heard it, and finds pocketsphinx's reading far less likely than its own.
+    /// pocketsphinx heard its language model's words for a line it could not hear (`git log dash
+    /// n ten` as `git log.yaml data`, on the development set); Whisper heard it, and finds
+    /// pocketsphinx's reading far less likely than its own.
     @Test func whisperWinsWherePocketsphinxHeardItsPrior() {
-        let ps = EarFusion.Reading(shell: "git add .", whisperScore: -2.6)
-        let whisper = EarFusion.Reading(shell: "df -h", whisperScore: -0.4)
+        let ps = EarFusion.Reading(shell: "git log.yaml data", whisperScore: -3.7)
+        let whisper = EarFusion.Reading(shell: "git log -n 10", whisperScore: -0.2)
         #expect(fusion.choose(pocketsphinx: ps, whisper: whisper) == .whisper)
     }
 
@@ -22,11 +23,11 @@ struct EarFusionTests {
         #expect(fusion.choose(pocketsphinx: ps, whisper: whisper) == .pocketsphinx)
     }
 
-    /// Both readings are words of shell talk, and Whisper finds pocketsphinx's nearly as likely as
-    /// its own: the tie goes to the ear that writes shell talk by construction.
+    /// Both readings are words of shell talk, and Whisper prefers its own by less than the margin
+    /// (it always prefers its own written forms): pocketsphinx's reading stands.
     @Test func aNearTieGoesToPocketsphinx() {
-        let ps = EarFusion.Reading(shell: "git status", whisperScore: -0.5)
-        let whisper = EarFusion.Reading(shell: "get status", whisperScore: -0.3)
+        let ps = EarFusion.Reading(shell: "kill 1234", whisperScore: -2.9)
+        let whisper = EarFusion.Reading(shell: "kill 1 2 3 4", whisperScore: -0.3)
         #expect(fusion.choose(pocketsphinx: ps, whisper: whisper) == .pocketsphinx)
     }
 

@@ -4,8 +4,8 @@ stays up for the session, so the model loads once. One JSON object a line each w
     python3 whisper-ear.py MODEL_DIR THREADS
 
 First line out: {"ready": true} or {"error": "..."} (then it exits). Then, per request
-{"audio": PATH, "prompt": TEXT, "readings": [TEXT, ...]} (PATH: raw signed 16-bit
-little-endian mono samples at 16 kHz), one reply:
+{"audio": PATH, "prompt": TEXT, "readings": [TEXT, ...], "speech_end": SECONDS} (PATH: raw
+signed 16-bit little-endian mono samples at 16 kHz; words after `speech_end` are dropped), one reply:
 {"text", "avg_logprob", "no_speech_prob", "compression_ratio", "words": [{"word", "probability"}],
  "scores": [{"logprob", "tokens"}]}: Whisper's own reading, and its log-likelihood of each
 given reading of the same audio after the same prompt, then of its own reading. An error is {"error": "..."}.
@@ -42,13 +42,14 @@ def main():
             request = json.loads(line)
             with open(request["audio"], "rb") as f:
                 audio = np.frombuffer(f.read(), dtype="<i2").astype(np.float32) / 32768.0
-            reply(transcribe(model, audio, request.get("prompt") or None, request.get("readings") or []))
+            reply(transcribe(model, audio, request.get("prompt") or None, request.get("readings") or [],
+                             request.get("speech_end")))
         except Exception as error:
             reply({"error": str(error).splitlines()[0] if str(error) else type(error).__name__})
     return 0
 
 
-def transcribe(model, audio, prompt, readings):
+def transcribe(model, audio, prompt, readings, speech_end=None):
     # Greedy, no temperature fallback (a hotter retry invents words), and no more tokens than a
     # fast speaker says: a stuck decoder ("quote. . . . .") stops there.
     seconds = len(audio) / 16000.0
@@ -57,9 +58,16 @@ def transcribe(model, audio, prompt, readings):
         vad_filter=False, word_timestamps=True, without_timestamps=True,
         max_new_tokens=min(200, int(seconds * 8) + 12))
     segments = list(segments)
-    words = [{"word": w.word, "probability": w.probability} for s in segments for w in (s.words or [])]
-    total = sum(len(s.tokens) for s in segments) or 1
+    heard = [w for s in segments for w in (s.words or [])]
     text = " ".join(s.text.strip() for s in segments).strip()
+    # Whisper fills the silence after the last word with what videos end with ("you", "Thank
+    # you.", "Thanks for watching!"): words that start after the speech has ended (the first
+    # ear's last word, `speech_end`) are not the speaker's.
+    if speech_end is not None and heard and heard[-1].start > speech_end + 0.3:
+        heard = [w for w in heard if w.start <= speech_end + 0.3]
+        text = "".join(w.word for w in heard).strip()
+    words = [{"word": w.word, "probability": w.probability} for w in heard]
+    total = sum(len(s.tokens) for s in segments) or 1
     return {
         "text": text,
         # Weighted by tokens, so a long segment counts as much as it says.
