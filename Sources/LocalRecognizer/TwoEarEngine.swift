@@ -31,12 +31,17 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         public var whisperSeconds: Double
     }
 
+    /// How long pocketsphinx's text waits for Whisper's, in seconds.
+    private let patience: Double
+
+    /// `patience`: how long the first ear's text waits for the second's (`defaultPatience`).
     public init(
         pocketsphinx: PocketSphinxEngine, whisper: WhisperEar, aliases: [String: String] = [:],
-        prompt: @escaping @Sendable (SpeechContext) -> String,
+        patience: Double = TwoEarEngine.defaultPatience, prompt: @escaping @Sendable (SpeechContext) -> String,
         report: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.report = report
+        self.patience = patience
         self.pocketsphinx = pocketsphinx
         self.whisper = whisper
         self.prompt = prompt
@@ -58,6 +63,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     public func transcribe(
         _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
     ) async throws(EngineError) -> Transcript {
+        lastDecision = nil
         let recorded = FrameLog()
         let (relay, feed) = AsyncStream<AudioFrame>.makeStream()
         let forwarding = Task {
@@ -81,7 +87,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         let samples = recorded.frames.flatMap(\.samples)
         let prompt = prompt(context)
         let started = Date()
-        let result = await Self.offThread(patience: Self.patience) { [whisper] () throws(EngineError) in
+        let result = await Self.offThread(patience: patience) { [whisper] () throws(EngineError) in
             try whisper.hear(samples, prompt: prompt, readings: [heard.text], speechEnd: heard.segments.last?.end)
         }
         if Task.isCancelled { throw .cancelled }
@@ -124,7 +130,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     /// How long pocketsphinx's text waits for Whisper's (its first load included): a line
     /// decodes in under a second on 2 free cores; on a machine too busy for that, the first
     /// ear's text is better now than a fused one much later.
-    static let patience = 10.0
+    public static let defaultPatience = 10.0
 
     /// Runs blocking work on a thread of its own, so the session's tasks keep moving; after
     /// `patience` seconds the answer is a failure (the work still ends on its thread).

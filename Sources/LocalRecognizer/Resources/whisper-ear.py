@@ -62,9 +62,16 @@ def transcribe(model, audio, prompt, readings, speech_end=None):
     text = " ".join(s.text.strip() for s in segments).strip()
     # Whisper fills the silence after the last word with what videos end with ("you", "Thank
     # you.", "Thanks for watching!"): words that start after the speech has ended (the first
-    # ear's last word, `speech_end`) are not the speaker's.
-    if speech_end is not None and heard and heard[-1].start > speech_end + 0.3:
-        heard = [w for w in heard if w.start <= speech_end + 0.3]
+    # ear's last word, `speech_end`), and a new sentence begun with a word it is all but sure
+    # it did not hear, are not the speaker's.
+    kept = []
+    for word in heard:
+        after_sentence = kept and kept[-1].word.rstrip().endswith((".", "?", "!"))
+        if (speech_end is not None and word.start > speech_end + 0.3) or (after_sentence and word.probability < 0.2):
+            break
+        kept.append(word)
+    if len(kept) < len(heard):
+        heard = kept
         text = "".join(w.word for w in heard).strip()
     words = [{"word": w.word, "probability": w.probability} for w in heard]
     total = sum(len(s.tokens) for s in segments) or 1
