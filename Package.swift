@@ -49,7 +49,10 @@ let package = Package(
         .target(name: "ProcessSpawn", swiftSettings: strict),
         .target(
             name: "LocalRecognizer", dependencies: ["VoiceshCore", "CPocketSphinx", "ProcessSpawn"],
-            resources: [.copy("Resources/shell-corpus.txt"), .copy("Resources/shell-usage.txt")], swiftSettings: strict),
+            resources: [
+                .copy("Resources/shell-corpus.txt"), .copy("Resources/shell-usage.txt"),
+                .copy("Resources/whisper-ear.py"),
+            ], swiftSettings: strict),
         // swift-nio-ssl's trust store as OpenSSL users expect it, and its refusals in words: shared
         // by the two network adapters below (which still never import each other).
         .target(
@@ -134,7 +137,7 @@ let package = Package(
             path: "Benchmarks/SharedStoreBenchmark", swiftSettings: strict),
 
         .executableTarget(
-            name: "EdgeBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer"],
+            name: "EdgeBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer", "Transcription"],
             path: "Benchmarks/EdgeBenchmark", exclude: ["evaluation.txt", "development.txt", "development-quotes.txt"],
             swiftSettings: strict),
         .executableTarget(

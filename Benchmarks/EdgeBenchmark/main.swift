@@ -303,6 +303,10 @@ print(
 let cache =
     (environment["XDG_CACHE_HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path + "/.cache")
     + "/voicesh-bench/models"
+if environment["EDGE_BENCH_EARS"] != nil {
+    try await twoEarTable(voices: voices, sets: sets, cache: cache)
+    exit(0)
+}
 let secondPass = environment["EDGE_BENCH_SECOND_PASS"] != "off"
 let engine = PocketSphinxEngine(vocabulary: [], history: [], cacheDirectory: cache, quotedEnglish: secondPass)
 let loadStart = Date()

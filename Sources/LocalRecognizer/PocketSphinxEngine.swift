@@ -138,6 +138,13 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         return result
     }
 
+    /// Whether the shell-talk dictionary (with the words the context added) has `word`; false
+    /// before the first recording loaded it. For judging another ear's words (`TwoEarEngine`).
+    public func knows(_ word: String) -> Bool {
+        guard case .success(let decoder) = lock.withLock({ decoder }) else { return false }
+        return decoder.knows(word)
+    }
+
     /// How often each alias phrase counts in the model: once among thousands of corpus
     /// sentences, a phrase was heard half the time (2 of 4 on espeak-ng speech); a macro is
     /// said as a whole and often, so it is weighted like a command used that many times.

@@ -1,3 +1,5 @@
+import VoiceshCore
+
 /// The prompt sent to Whisper-style servers. Whisper continues the style of its prompt, so a
 /// few commands in their spoken form (`git remote dash v.`) make it write the symbol words as
 /// words, lower case, which the normaliser (`SpokenShell`) turns into shell; example shell
@@ -7,7 +9,7 @@
 /// this one stays under that by a cautious estimate of GPT-2's tokens, dropping example lines
 /// first and then vocabulary from the end. Should the estimate fall short, Whisper cuts the
 /// prompt's start, the examples, and the profile's terms at the end still go.
-struct ShellPrompt: Equatable {
+public struct ShellPrompt: Equatable, Sendable {
     static let tokenLimit = 224
     /// Commands as spoken (lower case, every symbol a word, a period after each: what the
     /// normaliser reads best), each with the shell it reads back as (the tests hold it to
@@ -31,11 +33,11 @@ struct ShellPrompt: Equatable {
         ("cd dot dot.", "cd .."),
     ]
 
-    let text: String
+    public let text: String
 
     /// `context`: names from the remote shell, most likely first; they come last, so they
     /// are the first to go when the prompt is too long.
-    init(vocabulary: [String], aliases: [String: String], context: [String] = []) {
+    public init(vocabulary: [String], aliases: [String: String], context: [String] = []) {
         // Replacements are what the user wants written; their spoken forms are not.
         var terms = vocabulary + aliases.values.sorted() + context
         var seen = Set<String>()
@@ -83,5 +85,22 @@ struct ShellPrompt: Equatable {
         }
         flush()
         return count
+    }
+}
+
+extension ShellPrompt {
+    /// The prompt for one dictation: the engine's vocabulary, the aliases' spellings, then
+    /// the remote's names (as a server engine's prompt has them).
+    public init(context: SpeechContext, config: EngineConfig, aliases: [String: String]) {
+        self.init(
+            vocabulary: config.vocabulary, aliases: aliases,
+            context: context.isEmpty ? [] : context.terms(count: ServerEngine.contextTerms, length: 40))
+    }
+
+    /// What a prompt says, line by line and term by term: what Whisper may echo back.
+    public static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n").flatMap { line in
+            [String(line)] + line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
     }
 }

@@ -85,6 +85,8 @@ public struct DictationStateMachine: Sendable {
         public var notes: [String] = []
         /// Since when it has been quiet after speech, for `auto_stop` (nil: no speech yet, or speaking).
         public var silentSince: Double?
+        /// The text shown is the engine's first; a better one may replace it (`+Refining`).
+        public var refining = false
 
         public var latencyMs: Int? {
             guard let stoppedAt, let heardAt else { return nil }
@@ -180,7 +182,7 @@ public struct DictationStateMachine: Sendable {
     }
 
     public let settings: Settings
-    public private(set) var state: State = .idle {
+    public internal(set) var state: State = .idle {
         didSet { if let old = oldValue.take?.number, old != state.take?.number { letGo.append(old) } }
     }
     /// Takes left since `released()` last said so.

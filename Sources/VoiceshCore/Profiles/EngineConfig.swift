@@ -16,6 +16,9 @@ public struct EngineConfig: Codable, Equatable, Sendable {
     public var recognizer: Recognizer?
     /// A local recogniser command line; `{wav}` stands for the recording's path.
     public var command: String?
+    /// The second ear's Whisper model folder (CTranslate2's format); nil: the one setup
+    /// installs, `off`: pocketsphinx alone.
+    public var whisperModel: String?
 
     // server and stream
     public var dialect: ServerDialect?
@@ -47,6 +50,7 @@ public struct EngineConfig: Codable, Equatable, Sendable {
         case tokenURL = "token_url"
         case fileField = "file_field"
         case responseKey = "response_key"
+        case whisperModel = "whisper_model"
     }
 
     /// A short name for history and messages: `edge/pocketsphinx`, `server/openai`, `stream/deepgram`.
@@ -71,6 +75,7 @@ extension EngineConfig {
         minConfidence = try c.decodeIfPresent(Double.self, forKey: .minConfidence)
         recognizer = try c.decodeIfPresent(Recognizer.self, forKey: .recognizer)
         command = try c.decodeIfPresent(String.self, forKey: .command)
+        whisperModel = try c.decodeIfPresent(String.self, forKey: .whisperModel)
         dialect = try c.decodeIfPresent(ServerDialect.self, forKey: .dialect)
         provider = try c.decodeIfPresent(StreamProvider.self, forKey: .provider)
         url = try c.decodeIfPresent(String.self, forKey: .url)

@@ -134,6 +134,7 @@ extension EngineConfig {
 
         only("recognizer", recognizer, for: [.edge])
         only("command", command, for: [.edge])
+        only("whisper_model", whisperModel, for: [.edge])
         only("dialect", dialect, for: [.server])
         only("provider", provider, for: [.stream])
         only("url", url, for: [.server, .stream])
@@ -156,6 +157,14 @@ extension EngineConfig {
             }
             if command != nil, recognizer != .command {
                 fail("command", "is used only with recognizer = \"command\"")
+            }
+            if whisperModel != nil, recognizer == .command {
+                fail("whisper_model", "is used only with recognizer = \"pocketsphinx\"")
+            }
+            if let whisperModel, whisperModel != "off", !whisperModel.hasPrefix("/"), !whisperModel.hasPrefix("~/") {
+                fail(
+                    "whisper_model",
+                    "\"\(UntrustedText.excerpt(whisperModel))\" must be an absolute path, ~/…, or \"off\"")
             }
         case .server:
             if let url {

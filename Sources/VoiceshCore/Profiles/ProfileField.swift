@@ -165,6 +165,7 @@ extension EngineConfig {
             .optionalFloat("min_confidence", \.minConfidence),
             .optionalChoice("recognizer", \.recognizer),
             .optionalString("command", \.command),
+            .optionalString("whisper_model", \.whisperModel),
             .optionalChoice("dialect", \.dialect),
             .optionalChoice("provider", \.provider),
             .optionalString("url", \.url),

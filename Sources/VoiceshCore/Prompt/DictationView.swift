@@ -45,13 +45,18 @@ public struct DictationView: Sendable {
     /// The line for `state`; `level` is the input level (0…1) while recording.
     public func render(_ state: DictationStateMachine.State, level: Double, now: Double, width: Int) -> Drawn {
         var room: Int?
-        if case .confirming(_, let prompt) = state { room = min(textLayout(prompt, width: width).room, width) }
+        if case .confirming(let take, let prompt) = state {
+            room = min(textLayout(prompt, width: width, refining: take.refining).room, width)
+        }
         return Drawn(line: fit(pieces(state, level: level, now: now, width: width), width: width), textRoom: room)
     }
 
-    /// The text's room on the confirming line, and the hints beside it.
-    func textLayout(_ prompt: DictationStateMachine.Prompt, width: Int) -> (room: Int, risk: String, hints: String) {
-        let risk = prompt.risk.map { "  ⚠ \($0)" } ?? ""
+    /// The text's room on the confirming line, and the hints beside it. `refining`: the text is
+    /// the engine's first and a better one may replace it (the keys act on what is shown).
+    func textLayout(_ prompt: DictationStateMachine.Prompt, width: Int, refining: Bool = false) -> (
+        room: Int, risk: String, hints: String
+    ) {
+        let risk = (prompt.risk.map { "  ⚠ \($0)" } ?? "") + (refining ? "  ⋯ refining" : "")
         let hints = "  ⏎ insert · ^R run · e edit · r again · esc discard"
         let shown = marked(prompt).reduce(0) { $0 + $1.0.count }
         if shown + risk.count + hints.count <= width { return (shown, risk, hints) }
@@ -80,11 +85,11 @@ public struct DictationView: Sendable {
                 ("\(frame) transcribing", .bold),
                 (String(format: " %.0f s left · esc cancel", left.rounded(.up)), .dim),
             ]
-        case .confirming(_, let prompt):
+        case .confirming(let take, let prompt):
             // The keys always show; a text too long for the line loses its middle, not its ends
             // (and the machine then wants `y` before it is sent: what is shown is what is sent).
             // Unsure words are marked; a text cut to fit loses its marks with its middle.
-            let (room, risk, hints) = textLayout(prompt, width: width)
+            let (room, risk, hints) = textLayout(prompt, width: width, refining: take.refining)
             let text = marked(prompt)
             let whole = text.reduce(0) { $0 + $1.0.count } <= room
             return (whole ? text : [(Self.elide(prompt.text, to: room), .bold)]) + [(risk, .alert), (hints, .dim)]

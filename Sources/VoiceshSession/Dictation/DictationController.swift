@@ -14,6 +14,8 @@ package final class DictationController {
     package enum Event: Sendable {
         case partial(String, take: Int)
         case recognized(Result<Recognition, EngineError>, take: Int)
+        /// The first of an engine's two texts (the edge engine's first ear), before `recognized`.
+        case heardFirst(Recognition, take: Int)
         case audioFailed(AudioError, take: Int)
         case recordingFull(take: Int)
         /// Whether speech is heard now (only with `auto_stop`).
@@ -289,15 +291,13 @@ package final class DictationController {
             case .audioFailed(let error, let take):
                 perform(
                     machine.failed(take: take, message: Failure.describe(error) + "; the session goes on", now: now))
+            case .heardFirst(let heard, let take):
+                perform(machine.heardFirst(Self.heard(heard), take: take, now: now))
             case .recognized(.success(let heard), let take):
-                let words = DictationStateMachine.Heard(
-                    text: heard.text, rawText: heard.rawText, engine: heard.engine,
-                    fallbackEngine: heard.fallbackEngine, confidence: heard.confidence, words: heard.words,
-                    unsure: heard.unsure)
-                perform(machine.transcribed(words, take: take, now: now))
+                perform(machine.heardFinal(Self.heard(heard), take: take, now: now))
             case .recognized(.failure(let error), let take):
                 perform(
-                    machine.engineFailed(
+                    machine.refineFailed(
                         error, take: take, message: Failure.describe(error), brief: Failure.brief(error), now: now))
             }
         }
@@ -399,7 +399,8 @@ package final class DictationController {
                     try await Recognition.run(
                         engine, audio: recording.audio, aliases: aliases, context: context,
                         partial: { inbox.post(.partial($0, take: take)) },
-                        fallingBack: { inbox.post(.fallingBack(take: take)) }))
+                        fallingBack: { inbox.post(.fallingBack(take: take)) },
+                        first: { inbox.post(.heardFirst($0, take: take)) }))
             } catch {
                 result = .failure(error)
             }
@@ -438,6 +439,12 @@ package final class DictationController {
         } catch {
             perform(machine.historyFailed(error.message, now: now))
         }
+    }
+
+    static func heard(_ heard: Recognition) -> DictationStateMachine.Heard {
+        DictationStateMachine.Heard(
+            text: heard.text, rawText: heard.rawText, engine: heard.engine, fallbackEngine: heard.fallbackEngine,
+            confidence: heard.confidence, words: heard.words, unsure: heard.unsure)
     }
 
     private var engineLabel: String {

@@ -57,6 +57,31 @@ package struct EngineFactory {
             primary: primary, fallback: try factory.engine(for: fallback), minConfidence: profile.engine.minConfidence)
     }
 
+    /// Whisper beside pocketsphinx when its runtime is installed (`scripts/setup`) and the
+    /// profile does not say `whisper_model = "off"`; without a runtime, pocketsphinx alone and
+    /// one notice. A model the user named that is not usable stops here, with what to do.
+    func twoEars(_ edge: PocketSphinxEngine, config: EngineConfig) throws(EngineError) -> TwoEarEngine? {
+        guard config.whisperModel != "off" else { return nil }
+        switch WhisperRuntime.locate(model: config.whisperModel, environment: context.environment) {
+        case .success(let runtime):
+            let aliases = aliases
+            return TwoEarEngine(
+                pocketsphinx: edge,
+                whisper: WhisperEar(
+                    runtime: runtime, scratchDirectory: context.location.cacheDirectory + "/recordings"),
+                aliases: aliases,
+                prompt: { ShellPrompt(context: $0, config: config, aliases: aliases).text },
+                report: { Log.app.info("\($0)") })
+        case .failure(let problem):
+            switch problem {
+            case .badModel: throw .unavailable(problem.message)
+            case .notInstalled: notice(problem.message)
+            case .turnedOff: break
+            }
+            return nil
+        }
+    }
+
     package func engine(for config: EngineConfig) throws(EngineError) -> any SpeechEngine {
         let engine: any SpeechEngine
         // What voicesh tells the engine (an echo of it from a take with little speech is dropped).
@@ -70,8 +95,16 @@ package struct EngineFactory {
                 acousticModel: SpeakerAdaptation.isModel(at: voice) ? voice : nil,
                 phrases: aliases.keys.sorted().map { $0.lowercased() }, builder: buildsInChild ? Self.childBuilder : nil
             )
-            edge.prepare()
-            engine = edge
+            if let ears = try twoEars(edge, config: config) {
+                ears.prepare()
+                sent = { context in
+                    terms + ShellPrompt.lines(ShellPrompt(context: context, config: config, aliases: aliases).text)
+                }
+                engine = ears
+            } else {
+                edge.prepare()
+                engine = edge
+            }
         case (.edge, .command):
             engine = CommandEngine(
                 command: config.command ?? "", scratchDirectory: context.location.cacheDirectory + "/recordings")

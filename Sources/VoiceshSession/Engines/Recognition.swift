@@ -20,8 +20,26 @@ package struct Recognition: Sendable {
     package static func run(
         _ engine: any SpeechEngine, audio: AsyncStream<AudioFrame>, aliases: [String: String],
         context: SpeechContext = .empty, partial: @escaping @Sendable (String) -> Void = { _ in },
-        fallingBack: @Sendable () -> Void = {}
+        fallingBack: @Sendable () -> Void = {}, first: (@Sendable (Recognition) -> Void)? = nil
     ) async throws(EngineError) -> Recognition {
+        if let first {
+            // An engine that hears in two steps shows its first text at once (`FirstText`).
+            let label = engine.label
+            let listener: @Sendable (Transcript) -> Void = { transcript in
+                first(Self.made(transcript, engine: label, aliases: aliases, context: context))
+            }
+            let result = await FirstText.$heard.withValue(listener) { () async -> Result<Recognition, EngineError> in
+                do throws(EngineError) {
+                    return .success(
+                        try await run(
+                            engine, audio: audio, aliases: aliases, context: context, partial: partial,
+                            fallingBack: fallingBack))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return try result.get()
+        }
         let outcome: HybridEngine.Outcome
         if let hybrid = engine as? HybridEngine {
             outcome = try await hybrid.run(audio, context: context, partial: partial, fallingBack: fallingBack)
@@ -38,5 +56,17 @@ package struct Recognition: Sendable {
             fallbackEngine: outcome.fallbackReason == nil ? nil : outcome.engine,
             fallbackReason: outcome.fallbackReason, confidence: outcome.transcript.confidence, words: words,
             unsure: Doubt.unsure(words, normalize: shell.normalize))
+    }
+
+    /// A transcript through the profile's normaliser.
+    static func made(_ transcript: Transcript, engine: String, aliases: [String: String], context: SpeechContext)
+        -> Recognition
+    {
+        let shell = SpokenShell(aliases: context.aliases(with: aliases))
+        let words = transcript.words
+        return Recognition(
+            text: shell.normalize(transcript.text), rawText: transcript.text, engine: engine,
+            confidence: transcript.confidence,
+            words: words, unsure: Doubt.unsure(words, normalize: shell.normalize))
     }
 }

@@ -48,6 +48,9 @@ struct CLI {
         env["NO_COLOR"] = ""
         env["VOICESH_HOME"] = home.path
         env["HOME"] = home.path
+        // pocketsphinx alone unless a test asks for the second ear (`WhisperTests`).
+        env["VOICESH_WHISPER_HOME"] = "off"
+
         env["PATH"] = "\(Self.productsDirectory.path):\(env["PATH"] ?? "/usr/bin:/bin")"
         return env
     }

@@ -1,0 +1,136 @@
+import Foundation
+import LocalRecognizer
+import Transcription
+import VoiceshCore
+
+/// The two-ear engine (EDGE_BENCH_EARS=1): per voice, exact shell text and WER for
+/// pocketsphinx alone, Whisper alone (its text through the normaliser) and the fused choice,
+/// the oracle (either ear right), and the times from the end of the audio to the first text and
+/// to the fused one. EDGE_BENCH_VERBOSE=1 prints each recording's evidence (for tuning
+/// `EarFusion` on the development set only).
+func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utterance])], cache: String) async throws {
+    guard case .success(let runtime) = WhisperRuntime.locate(model: nil, environment: environment) else {
+        fatalError("Whisper is not installed: run scripts/setup")
+    }
+    let pocketsphinx = PocketSphinxEngine(vocabulary: [], history: [], cacheDirectory: cache)
+    try pocketsphinx.load()
+    let firstAt = FirstMark()
+    let ears = TwoEarEngine(
+        // Whisper is waited for however long it takes: its accuracy, not the machine's load, is
+        // measured here (the times say how long it took).
+        pocketsphinx: pocketsphinx, whisper: WhisperEar(runtime: runtime, scratchDirectory: work.path), patience: 600,
+        prompt: { ShellPrompt(context: $0, config: EngineConfig(), aliases: [:]).text })
+    let loadStarted = Date()
+    _ = try? ears.whisper.hear([Int16](repeating: 0, count: 16000), prompt: "", readings: [])
+    print(
+        "Whisper child started and model loaded in \(String(format: "%.2f s", Date().timeIntervalSince(loadStarted)))\n"
+    )
+    let shell = SpokenShell()
+    struct Row {
+        var n = 0, ps = 0, whisper = 0, fused = 0, oracle = 0
+        var psErrors = 0, whisperErrors = 0, fusedErrors = 0, words = 0
+        var firstShort: [Double] = [], fusedShort: [Double] = [], firstLong: [Double] = [], fusedLong: [Double] = []
+        mutating func add(_ o: Row) {
+            n += o.n
+            ps += o.ps
+            whisper += o.whisper
+            fused += o.fused
+            oracle += o.oracle
+            psErrors += o.psErrors
+            whisperErrors += o.whisperErrors
+            fusedErrors += o.fusedErrors
+            words += o.words
+            firstShort += o.firstShort
+            fusedShort += o.fusedShort
+            firstLong += o.firstLong
+            fusedLong += o.fusedLong
+        }
+    }
+    /// Shell words, for WER in shell text (Whisper's written forms are compared as the normaliser reads them).
+    func shellWords(_ text: String) -> [String] { shell.normalize(text).split(separator: " ").map(String.init) }
+    var rows: [(String, Row)] = []
+    for (voice, set) in zip(voices, sets) {
+        var row = Row()
+        for sample in set.speech {
+            let end = EndMark()
+            end.frames = AudioFrame.frames(of: sample.audio)[...]
+            let stream = AsyncStream<AudioFrame>(unfolding: {
+                if let next = end.frames.popFirst() { return next }
+                end.time = Date()
+                return nil
+            })
+            let fused =
+                (try? await FirstText.$heard.withValue({ _ in firstAt.time = Date() }) {
+                    try await ears.transcribe(stream) { _ in }
+                })?.text ?? ""
+            let done = Date()
+            let target = shell.normalize(sample.text)
+            let decision = ears.lastDecision
+            let psShell = decision?.pocketsphinx.shell ?? shell.normalize(fused)
+            let whisperShell = decision.map { shell.normalize($0.whisperText) } ?? ""
+            let reference = shellWords(sample.text)
+            row.n += 1
+            row.words += reference.count
+            row.ps += psShell == target ? 1 : 0
+            row.whisper += whisperShell == target ? 1 : 0
+            row.fused += shell.normalize(fused) == target ? 1 : 0
+            row.oracle += psShell == target || whisperShell == target ? 1 : 0
+            row.psErrors += VoiceLearner.wordErrors(reference, psShell.split(separator: " ").map(String.init))
+            row.whisperErrors += VoiceLearner.wordErrors(reference, whisperShell.split(separator: " ").map(String.init))
+            row.fusedErrors += VoiceLearner.wordErrors(reference, shellWords(fused))
+            let first = firstAt.time.timeIntervalSince(end.time) * 1000
+            let last = done.timeIntervalSince(end.time) * 1000
+            if sample.seconds < 4 {
+                row.firstShort.append(first)
+                row.fusedShort.append(last)
+            }
+            if sample.seconds >= 8 {
+                row.firstLong.append(first)
+                row.fusedLong.append(last)
+            }
+            if environment["EDGE_BENCH_VERBOSE"] != nil, let d = decision {
+                let mark = { (ok: Bool) in ok ? "+" : "-" }
+                print(
+                    [
+                        "EARS", voice, sample.text, mark(psShell == target) + psShell,
+                        mark(whisperShell == target) + whisperShell,
+                        d.whisperText, String(format: "%.3f", d.pocketsphinx.whisperScore ?? .nan),
+                        String(format: "%.3f", d.whisper?.whisperScore ?? .nan), "\(d.pocketsphinx.unknownWords)",
+                        "\(d.whisper?.unknownWords ?? -1)", "\(d.chosen)", mark(shell.normalize(fused) == target),
+                    ].joined(separator: "\t"))
+            }
+        }
+        rows.append((voice, row))
+    }
+    print(
+        "| voice | pocketsphinx exact | Whisper exact | fused exact | oracle (either right) | WER ps / Whisper / fused | first text ~2 s / ~10 s | fused text ~2 s / ~10 s |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    func line(_ label: String, _ r: Row) {
+        print(
+            "| \(label) | \(percent(r.ps, r.n)) | \(percent(r.whisper, r.n)) | \(percent(r.fused, r.n)) | "
+                + "\(percent(r.oracle, r.n)) | \(percent(r.psErrors, r.words)) / \(percent(r.whisperErrors, r.words)) / "
+                + "\(percent(r.fusedErrors, r.words)) | \(median(r.firstShort)) / \(median(r.firstLong)) | "
+                + "\(median(r.fusedShort)) / \(median(r.fusedLong)) |")
+    }
+    var bySynthesizer: [(String, Row)] = []
+    var total = Row()
+    for (voice, r) in rows {
+        line(voice, r)
+        if let i = bySynthesizer.firstIndex(where: { $0.0 == synthesizerOf(voice) }) {
+            bySynthesizer[i].1.add(r)
+        } else {
+            bySynthesizer.append((synthesizerOf(voice), r))
+        }
+        total.add(r)
+    }
+    for (synthesizer, r) in bySynthesizer { line("**\(synthesizer)**", r) }
+    line("**all voices**", total)
+    print(
+        "\nPeak memory of this process (pocketsphinx and the benchmark): \(String(format: "%.0f MiB", peakMemoryMiB()))"
+    )
+}
+
+final class FirstMark: @unchecked Sendable {
+    var time = Date()
+}

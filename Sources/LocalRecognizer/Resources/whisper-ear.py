@@ -1,0 +1,121 @@
+"""voicesh's second ear: Whisper (faster-whisper, CTranslate2, int8) in a child process that
+stays up for the session, so the model loads once. One JSON object a line each way.
+
+    python3 whisper-ear.py MODEL_DIR THREADS
+
+First line out: {"ready": true} or {"error": "..."} (then it exits). Then, per request
+{"audio": PATH, "prompt": TEXT, "readings": [TEXT, ...], "speech_end": SECONDS} (PATH: raw
+signed 16-bit little-endian mono samples at 16 kHz; words after `speech_end` are dropped), one reply:
+{"text", "avg_logprob", "no_speech_prob", "compression_ratio", "words": [{"word", "probability"}],
+ "scores": [{"logprob", "tokens"}]}: Whisper's own reading, and its log-likelihood of each
+given reading of the same audio after the same prompt, then of its own reading. An error is {"error": "..."}.
+Reads nothing but its requests, writes nothing but its replies (logs go to stderr)."""
+import json
+import sys
+
+
+def reply(obj):
+    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.flush()
+
+
+def main():
+    if len(sys.argv) != 3:
+        reply({"error": "usage: whisper-ear.py MODEL_DIR THREADS"})
+        return 2
+    try:
+        import numpy as np
+        from faster_whisper import WhisperModel
+    except ImportError as error:
+        reply({"error": "faster-whisper is not installed for %s (%s)" % (sys.executable, error)})
+        return 1
+    try:
+        model = WhisperModel(sys.argv[1], device="cpu", compute_type="int8", cpu_threads=int(sys.argv[2]))
+    except Exception as error:  # the model folder is the user's: say what was wrong with it
+        reply({"error": "cannot load the Whisper model in %s: %s" % (sys.argv[1], str(error).splitlines()[0])})
+        return 1
+    reply({"ready": True})
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+            with open(request["audio"], "rb") as f:
+                audio = np.frombuffer(f.read(), dtype="<i2").astype(np.float32) / 32768.0
+            reply(transcribe(model, audio, request.get("prompt") or None, request.get("readings") or [],
+                             request.get("speech_end")))
+        except Exception as error:
+            reply({"error": str(error).splitlines()[0] if str(error) else type(error).__name__})
+    return 0
+
+
+def transcribe(model, audio, prompt, readings, speech_end=None):
+    # Greedy, no temperature fallback (a hotter retry invents words), and no more tokens than a
+    # fast speaker says: a stuck decoder ("quote. . . . .") stops there.
+    seconds = len(audio) / 16000.0
+    segments, _ = model.transcribe(
+        audio, language="en", initial_prompt=prompt, beam_size=5, temperature=0.0, condition_on_previous_text=False,
+        vad_filter=False, word_timestamps=True, without_timestamps=True,
+        max_new_tokens=min(200, int(seconds * 8) + 12))
+    segments = list(segments)
+    heard = [w for s in segments for w in (s.words or [])]
+    text = " ".join(s.text.strip() for s in segments).strip()
+    # Whisper fills the silence after the last word with what videos end with ("you", "Thank
+    # you.", "Thanks for watching!"): words that start after the speech has ended (the first
+    # ear's last word, `speech_end`), and a new sentence begun with a word it is all but sure
+    # it did not hear, are not the speaker's.
+    kept = []
+    for word in heard:
+        after_sentence = kept and kept[-1].word.rstrip().endswith((".", "?", "!"))
+        if (speech_end is not None and word.start > speech_end + 0.3) or (after_sentence and word.probability < 0.2):
+            break
+        kept.append(word)
+    if len(kept) < len(heard):
+        heard = kept
+        text = "".join(w.word for w in heard).strip()
+    words = [{"word": w.word, "probability": w.probability} for w in heard]
+    total = sum(len(s.tokens) for s in segments) or 1
+    return {
+        "text": text,
+        # Weighted by tokens, so a long segment counts as much as it says.
+        "avg_logprob": sum(s.avg_logprob * len(s.tokens) for s in segments) / total if segments else None,
+        "no_speech_prob": max((s.no_speech_prob for s in segments), default=None),
+        "compression_ratio": max((s.compression_ratio for s in segments), default=None),
+        "words": words,
+        # The given readings, then Whisper's own (so both are scored the same way).
+        "scores": score(model, audio, prompt, readings + [text]) if readings and text else [],
+    }
+
+
+def score(model, audio, prompt, readings):
+    """Whisper's log-likelihood of each reading: the text forced through the decoder after the
+    prompt, the sum of its tokens' log-probabilities (CTranslate2's `align`)."""
+    import numpy as np
+    tokenizer = model.hf_tokenizer
+
+    def encode(text):  # the text's own tokens: the tokenizer would add <|startoftranscript|> …
+        return tokenizer.encode(text, add_special_tokens=False).ids
+
+    features = model.feature_extractor(audio)
+    frames = min(features.shape[-1], model.feature_extractor.nb_max_frames)
+    padded = np.zeros((features.shape[0], model.feature_extractor.nb_max_frames), dtype=features.dtype)
+    padded[:, :frames] = features[:, :frames]
+    import ctranslate2
+    encoded = model.model.encode(ctranslate2.StorageView.from_array(padded[None]), to_cpu=False)
+    sot = tokenizer.token_to_id("<|startoftranscript|>")
+    start = [sot]
+    if model.model.is_multilingual:
+        start += [tokenizer.token_to_id("<|en|>"), tokenizer.token_to_id("<|transcribe|>")]
+    start.append(tokenizer.token_to_id("<|notimestamps|>"))
+    if prompt:
+        start = [tokenizer.token_to_id("<|startofprev|>")] + encode(" " + prompt.strip())[-223:] + start
+    texts = [encode(" " + r.strip()) for r in readings]
+    out = []
+    for tokens in texts:  # one at a time: `align` wants one encoder output per text
+        probs = model.model.align(encoded, start, [tokens], frames)[0].text_token_probs
+        out.append({"logprob": float(sum(np.log(max(p, 1e-12)) for p in probs)), "tokens": len(tokens)})
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())

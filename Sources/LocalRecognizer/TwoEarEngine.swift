@@ -1,0 +1,196 @@
+import Foundation
+import VoiceshCore
+
+/// The edge engine with two ears: pocketsphinx decodes while the user speaks; when the
+/// recording stops its text is ready at once (`FirstText`), then Whisper hears the same audio,
+/// scores pocketsphinx's reading and its own, and `EarFusion` keeps the better one. Whatever
+/// goes wrong with Whisper, pocketsphinx's text stands (said once in the log). Offline: both
+/// ears run on this machine.
+public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
+    public let label = "edge/pocketsphinx+whisper"
+    public let pocketsphinx: PocketSphinxEngine
+    public let whisper: WhisperEar
+    /// Whisper's prompt for a dictation: the spoken-form examples, the vocabulary, the context.
+    private let prompt: @Sendable (SpeechContext) -> String
+    private let shell: SpokenShell
+    /// Hears why Whisper gave nothing for a recording (for the log).
+    private let report: @Sendable (String) -> Void
+    /// What the last recording's fusion saw and chose (for the benchmark and the log).
+    public private(set) var lastDecision: Decision? {
+        get { lock.withLock { decision } }
+        set { lock.withLock { decision = newValue } }
+    }
+    private let lock = NSLock()
+    private var decision: Decision?
+
+    public struct Decision: Sendable {
+        public var pocketsphinx: EarFusion.Reading
+        public var whisper: EarFusion.Reading?
+        public var whisperText: String
+        public var chosen: EarFusion.Ear
+        public var whisperSeconds: Double
+    }
+
+    /// How long pocketsphinx's text waits for Whisper's, in seconds.
+    private let patience: Double
+
+    /// `patience`: how long the first ear's text waits for the second's (`defaultPatience`).
+    public init(
+        pocketsphinx: PocketSphinxEngine, whisper: WhisperEar, aliases: [String: String] = [:],
+        patience: Double = TwoEarEngine.defaultPatience, prompt: @escaping @Sendable (SpeechContext) -> String,
+        report: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.report = report
+        self.patience = patience
+        self.pocketsphinx = pocketsphinx
+        self.whisper = whisper
+        self.prompt = prompt
+        shell = SpokenShell(aliases: aliases)
+    }
+
+    /// Gets both ears ready in the background.
+    public func prepare() {
+        pocketsphinx.prepare()
+        whisper.prepare()
+    }
+
+    public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
+        async throws(EngineError) -> Transcript
+    {
+        try await transcribe(audio, context: .empty, partial: partial)
+    }
+
+    public func transcribe(
+        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
+    ) async throws(EngineError) -> Transcript {
+        lastDecision = nil
+        let recorded = FrameLog()
+        let (relay, feed) = AsyncStream<AudioFrame>.makeStream()
+        let forwarding = Task {
+            for await frame in audio {
+                recorded.append(frame)
+                feed.yield(frame)
+            }
+            feed.finish()
+        }
+        let heard: Transcript
+        do throws(EngineError) {
+            heard = try await pocketsphinx.transcribe(relay, context: context, partial: partial)
+        } catch {
+            forwarding.cancel()
+            throw error
+        }
+        await forwarding.value
+        // The first ear's text is shown at once; the fused one replaces it (`FirstText`).
+        FirstText.heard?(heard)
+        if Task.isCancelled { throw .cancelled }
+        let samples = recorded.frames.flatMap(\.samples)
+        let prompt = prompt(context)
+        let started = Date()
+        let result = await Self.offThread(patience: patience) { [whisper] () throws(EngineError) in
+            try whisper.hear(samples, prompt: prompt, readings: [heard.text], speechEnd: heard.segments.last?.end)
+        }
+        if Task.isCancelled { throw .cancelled }
+        let hearing: WhisperEar.Hearing
+        switch result {
+        case .success(let value): hearing = value
+        case .failure(let error):
+            report("whisper: \(error); pocketsphinx's text stands")
+            return heard
+        }
+        let names = Set(context.names.flatMap { [$0.text.lowercased()] + $0.spoken })
+        let mine = EarFusion.Reading(
+            shell: shell.normalize(heard.text), whisperScore: hearing.scores.first.map(Self.perToken),
+            unknownWords: unknown(Self.sayable(heard.text), names: names),
+            contextNames: Self.sayable(heard.text).filter(names.contains).count)
+        let theirs =
+            Self.isSilence(hearing)
+            ? nil
+            : EarFusion.Reading(
+                shell: shell.normalize(hearing.text), whisperScore: hearing.scores.dropFirst().first.map(Self.perToken),
+                unknownWords: unknown(Self.sayable(hearing.text), names: names),
+                contextNames: Self.sayable(hearing.text).filter(names.contains).count)
+        let chosen = EarFusion().choose(pocketsphinx: mine, whisper: theirs)
+        lastDecision = Decision(
+            pocketsphinx: mine, whisper: theirs, whisperText: hearing.text, chosen: chosen,
+            whisperSeconds: Date().timeIntervalSince(started))
+        guard chosen == .whisper else { return heard }
+        let confidence = hearing.averageLogProbability.map { min(1, max(0, exp($0))) }
+        let words = hearing.words.map { word in
+            word.confidence == nil ? TranscriptSegment.Word(word.text, confidence: confidence) : word
+        }
+        return Transcript(segments: [
+            TranscriptSegment(
+                text: hearing.text, start: heard.segments.first?.start ?? 0, end: heard.segments.last?.end ?? 0,
+                confidence: confidence,
+                words: words.map(\.text) == hearing.text.split(separator: " ").map(String.init) ? words : [])
+        ])
+    }
+
+    /// How long pocketsphinx's text waits for Whisper's (its first load included): a line
+    /// decodes in under a second on 2 free cores; on a machine too busy for that, the first
+    /// ear's text is better now than a fused one much later.
+    public static let defaultPatience = 10.0
+
+    /// Runs blocking work on a thread of its own, so the session's tasks keep moving; after
+    /// `patience` seconds the answer is a failure (the work still ends on its thread).
+    static func offThread<T: Sendable>(patience: Double, _ work: @escaping @Sendable () throws(EngineError) -> T) async
+        -> Result<T, EngineError>
+    {
+        await withCheckedContinuation { continuation in
+            let once = Once()
+            Thread {
+                let result = Result { () throws(EngineError) -> T in try work() }
+                if once.claim() { continuation.resume(returning: result) }
+            }.start()
+            DispatchQueue.global().asyncAfter(deadline: .now() + patience) {
+                if once.claim() { continuation.resume(returning: .failure(.timedOut(seconds: patience))) }
+            }
+        }
+    }
+
+    /// Log-likelihood per token: readings of different lengths compare.
+    static func perToken(_ score: (logProbability: Double, tokens: Int)) -> Double {
+        score.logProbability / Double(max(1, score.tokens))
+    }
+
+    /// Whisper's own verdict that it heard no speech (its thresholds, as for a server's segments).
+    static func isSilence(_ hearing: WhisperEar.Hearing) -> Bool {
+        if hearing.text.isEmpty { return true }
+        if let p = hearing.noSpeechProbability, let l = hearing.averageLogProbability, p > 0.6, l < -1 { return true }
+        return (hearing.compressionRatio ?? 0) > 2.4
+    }
+
+    /// The words of a reading as they would be said, lower case: written forms split at the
+    /// marks between words (`package.json` → package json), marks and numbers dropped.
+    static func sayable(_ text: String) -> [String] {
+        text.lowercased().split { !$0.isLetter && $0 != "'" }.map(String.init).filter { !$0.isEmpty }
+    }
+
+    /// How many of `words` neither the shell-talk dictionary nor the remote's names know.
+    private func unknown(_ words: [String], names: Set<String>) -> Int {
+        words.filter { !names.contains($0) && !pocketsphinx.knows($0) }.count
+    }
+}
+
+/// Lets exactly one of two racers through.
+private final class Once: @unchecked Sendable {
+    private let lock = NSLock()
+    private var taken = false
+
+    func claim() -> Bool {
+        lock.withLock {
+            defer { taken = true }
+            return !taken
+        }
+    }
+}
+
+/// Frames kept while the first ear hears them, for the second.
+private final class FrameLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [AudioFrame] = []
+
+    func append(_ frame: AudioFrame) { lock.withLock { stored.append(frame) } }
+    var frames: [AudioFrame] { lock.withLock { stored } }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import VoiceshCore
+
+/// The edge engine's second ear: Whisper (faster-whisper on CTranslate2, int8) in a child
+/// process that lives as long as this object, so the model (~150 MiB) loads once, outside the
+/// session's own memory, and never blocks the session's loop. It is started by `prepare` (or the
+/// first `hear`); one JSON line each way per recording (`whisper-ear.py` says the protocol).
+public final class WhisperEar: @unchecked Sendable {
+    public let runtime: WhisperRuntime
+    private let scratchDirectory: String
+    /// Guards `child`, `failure` and `busy`: one recording at a time talks to the child.
+    private let lock = NSLock()
+    private var child: Child?
+    private var failure: EngineError?
+    private var busy = false
+
+    /// The child and the lines it has written so far. Its stderr is drained on a thread of its
+    /// own (a full pipe would stop it), keeping the end for a message.
+    private final class Child: @unchecked Sendable {
+        let process: ChildProcess
+        var pending = Data()
+        private let lock = NSLock()
+        private var said = Data()
+        private let drained = DispatchSemaphore(value: 0)
+
+        init(_ process: ChildProcess) {
+            self.process = process
+            Thread { [self] in
+                while case let chunk = process.stderr.availableData, !chunk.isEmpty {
+                    lock.withLock { said = Data((said + chunk).suffix(4096)) }
+                }
+                drained.signal()
+            }.start()
+        }
+
+        /// The last line the child wrote on stderr before it ended.
+        func lastWords() -> String {
+            _ = drained.wait(timeout: .now() + 2)
+            let text = lock.withLock { String(decoding: said, as: UTF8.self) }
+            return text.split(separator: "\n").last.map(String.init) ?? "no message"
+        }
+
+        /// The next line of stdout, nil at its end.
+        func line() -> String? {
+            while true {
+                if let newline = pending.firstIndex(of: 0x0A) {
+                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                    pending = Data(pending[(newline + 1)...])
+                    return line
+                }
+                let chunk = process.stdout.availableData
+                if chunk.isEmpty { return nil }
+                pending += chunk
+            }
+        }
+    }
+
+    /// What Whisper made of a recording.
+    public struct Hearing: Equatable, Sendable {
+        public var text: String
+        public var averageLogProbability: Double?
+        public var noSpeechProbability: Double?
+        public var compressionRatio: Double?
+        /// Whisper's words (tokens joined at spaces) with their probabilities.
+        public var words: [TranscriptSegment.Word]
+        /// Whisper's log-likelihood of each reading it was given, and its token count.
+        public var scores: [(logProbability: Double, tokens: Int)]
+
+        public static func == (a: Hearing, b: Hearing) -> Bool {
+            a.text == b.text && a.words == b.words && a.scores.map(\.logProbability) == b.scores.map(\.logProbability)
+        }
+    }
+
+    /// `scratchDirectory`: where each recording is written for the child (private, removed after).
+    public init(runtime: WhisperRuntime, scratchDirectory: String) {
+        self.runtime = runtime
+        self.scratchDirectory = scratchDirectory
+    }
+
+    deinit {
+        if let child {
+            try? child.process.stdin?.close()
+            child.process.kill()
+            _ = child.process.wait()
+        }
+    }
+
+    /// Starts the child and loads the model, on a thread of its own. Not at a lowered priority:
+    /// the child would inherit it, and on a busy machine its decoding (the fused text) would
+    /// wait behind everything else; it is another process, so the session's own threads keep theirs.
+    public func prepare() {
+        let thread = Thread { [self] in
+            lock.withLock {
+                guard !busy else { return }
+                _ = try? started()
+            }
+        }
+        thread.name = "whisper-prepare"
+        thread.start()
+    }
+
+    /// The running child, started now if need be; callers hold `lock`. A child that failed to
+    /// start fails every later call the same way (the reason is said once, by the caller).
+    private func started() throws(EngineError) -> Child {
+        if let child { return child }
+        if let failure { throw failure }
+        do throws(EngineError) {
+            let process = try ChildProcess(
+                executable: runtime.python, arguments: [runtime.python, runtime.script, runtime.model, "2"],
+                stdinPath: nil,
+                environment: [
+                    "PATH": "/usr/bin:/bin", "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/",
+                    "OMP_NUM_THREADS": "2", "PYTHONDONTWRITEBYTECODE": "1",
+                ])
+            let started = Child(process)
+            guard let first = started.line() else {
+                process.kill()
+                _ = process.wait()
+                throw EngineError.unavailable("the Whisper runtime stopped: \(started.lastWords())")
+            }
+            let reply = try Self.object(first)
+            if let error = reply["error"] as? String {
+                process.kill()
+                _ = process.wait()
+                throw EngineError.unavailable(error)
+            }
+            child = started
+            return started
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    /// Whisper's reading of `samples` (16 kHz mono) after `prompt`, and its likelihood of each
+    /// of `readings`. Blocks the calling thread (about half a second for a line on 2 cores).
+    /// `speechEnd`: when the speech ended (seconds into `samples`); Whisper's words after it are dropped.
+    public func hear(_ samples: [Int16], prompt: String, readings: [String], speechEnd: Double? = nil)
+        throws(EngineError) -> Hearing
+    {
+        let free = lock.withLock {
+            defer { busy = true }
+            return !busy
+        }
+        guard free else { throw .failed("Whisper is busy with another recording") }
+        defer { lock.withLock { busy = false } }
+        lock.lock()
+        let ready = Result { () throws(EngineError) -> Child in try started() }
+        lock.unlock()
+        let child = try ready.get()
+        let path = scratchDirectory + "/whisper-\(getpid())-\(UUID().uuidString).raw"
+        try? FileManager.default.createDirectory(
+            atPath: scratchDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let bytes = samples.withUnsafeBufferPointer { Data(buffer: $0) }
+        guard FileManager.default.createFile(atPath: path, contents: bytes, attributes: [.posixPermissions: 0o600])
+        else { throw .unavailable("cannot write the recording for Whisper in \(scratchDirectory)") }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var request: [String: Any] = ["audio": path, "prompt": prompt, "readings": readings]
+        if let speechEnd { request["speech_end"] = speechEnd }
+        guard let stdin = child.process.stdin,
+            var line = try? JSONSerialization.data(withJSONObject: request)
+        else { throw .failed("cannot talk to the Whisper runtime") }
+        line.append(0x0A)
+        do {
+            try stdin.write(contentsOf: line)
+        } catch {
+            lock.withLock { self.child = nil }
+            throw .failed("the Whisper runtime has stopped")
+        }
+        guard let answer = child.line() else {
+            lock.withLock { self.child = nil }
+            throw .failed("the Whisper runtime has stopped")
+        }
+        return try Self.hearing(Self.object(answer))
+    }
+
+    static func object(_ line: String) throws(EngineError) -> [String: Any] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            throw .badOutput("the Whisper runtime wrote \(line.prefix(80))")
+        }
+        return object
+    }
+
+    static func hearing(_ reply: [String: Any]) throws(EngineError) -> Hearing {
+        if let error = reply["error"] as? String { throw .failed("Whisper: \(error)") }
+        guard let text = reply["text"] as? String else { throw .badOutput("the Whisper runtime gave no text") }
+        let items = reply["words"] as? [[String: Any]] ?? []
+        var words: [TranscriptSegment.Word] = []
+        for item in items {
+            guard let piece = item["word"] as? String else { continue }
+            let trimmed = piece.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { continue }
+            words.append(.init(trimmed, confidence: item["probability"] as? Double))
+        }
+        let scores = (reply["scores"] as? [[String: Any]] ?? []).map {
+            (logProbability: $0["logprob"] as? Double ?? -.infinity, tokens: $0["tokens"] as? Int ?? 0)
+        }
+        return Hearing(
+            text: text.trimmingCharacters(in: .whitespacesAndNewlines),
+            averageLogProbability: reply["avg_logprob"] as? Double,
+            noSpeechProbability: reply["no_speech_prob"] as? Double,
+            compressionRatio: reply["compression_ratio"] as? Double, words: words, scores: scores)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import VoiceshCore
+
+/// Where the second ear runs: a Python with faster-whisper (the venv `scripts/setup` makes), the
+/// script voicesh ships (`whisper-ear.py`), and a Whisper model in CTranslate2's format (the
+/// one setup installs, or the user's own: `whisper_model` in the profile or config.toml).
+public struct WhisperRuntime: Equatable, Sendable {
+    public var python: String
+    public var script: String
+    public var model: String
+
+    /// Where setup installs the runtime, then where a package would. `VOICESH_WHISPER_HOME`
+    /// names the one place instead (as it does for setup); `off` turns the second ear off
+    /// (the tests of pocketsphinx alone, comparisons).
+    public static func homes(environment: [String: String]) -> [String] {
+        switch environment["VOICESH_WHISPER_HOME"] {
+        case "off": []
+        case let home? where !home.isEmpty: [home]
+        default: ["/usr/local/lib/voicesh/whisper", "/usr/lib/voicesh/whisper"]
+        }
+    }
+
+    static let scriptName = "whisper-ear.py"
+
+    /// Why there is no second ear here, in one line that says what to do.
+    public enum Problem: Error, Equatable, Sendable {
+        /// No runtime installed: the edge engine runs on pocketsphinx alone (a notice, not an error).
+        case notInstalled
+        /// `VOICESH_WHISPER_HOME=off`: pocketsphinx alone, nothing to say.
+        case turnedOff
+        /// The model the user named is not a usable Whisper model.
+        case badModel(path: String, reason: String)
+
+        public var message: String {
+            switch self {
+            case .turnedOff: "the second ear is off (VOICESH_WHISPER_HOME=off)"
+            case .notInstalled:
+                "Whisper is not installed (run scripts/setup): the edge engine hears with pocketsphinx alone"
+            case .badModel(let path, let reason):
+                "whisper_model \(path): \(reason); give a Whisper model folder in CTranslate2's format "
+                    + "(config.json, model.bin, tokenizer.json or vocabulary.*), or remove the key"
+            }
+        }
+    }
+
+    /// The runtime for `model` (nil: the installed base model), or why there is none.
+    public static func locate(model: String?, environment: [String: String]) -> Result<WhisperRuntime, Problem> {
+        let fm = FileManager.default
+        guard environment["VOICESH_WHISPER_HOME"] != "off" else { return .failure(.turnedOff) }
+        let script = ResourceLocator.running.locate(scriptName, bundle: ShellCorpus.bundle)
+        let home = homes(environment: environment).first { fm.isExecutableFile(atPath: $0 + "/bin/python3") }
+        if let model {
+            let path = expanded(model, environment: environment)
+            if let reason = problem(withModel: path) { return .failure(.badModel(path: path, reason: reason)) }
+            guard let home, let script else { return .failure(.notInstalled) }
+            return .success(WhisperRuntime(python: home + "/bin/python3", script: script, model: path))
+        }
+        guard let home, let script, problem(withModel: home + "/base") == nil else { return .failure(.notInstalled) }
+        return .success(WhisperRuntime(python: home + "/bin/python3", script: script, model: home + "/base"))
+    }
+
+    /// `~/…` as the shell means it.
+    static func expanded(_ path: String, environment: [String: String]) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home = environment["HOME"] else { return path }
+        return home + path.dropFirst()
+    }
+
+    /// What is wrong with a model folder, or nil: CTranslate2's Whisper needs its config, its
+    /// weights and a tokenizer. The weights are checked for size only (loading them is the child's).
+    public static func problem(withModel path: String) -> String? {
+        let fm = FileManager.default
+        var isFolder: ObjCBool = false
+        guard fm.fileExists(atPath: path, isDirectory: &isFolder) else { return "no such folder" }
+        guard isFolder.boolValue else { return "not a folder" }
+        let files = (try? fm.contentsOfDirectory(atPath: path)) ?? []
+        guard files.contains("config.json") else { return "config.json is missing" }
+        guard let config = fm.contents(atPath: path + "/config.json"),
+            (try? JSONSerialization.jsonObject(with: config)) is [String: Any]
+        else { return "config.json is not JSON" }
+        guard files.contains("model.bin") else {
+            return files.contains { $0.hasPrefix("model.bin.part") }
+                ? "model.bin is in parts (join them: cat model.bin.part1 model.bin.part2 > model.bin)"
+                : "model.bin is missing"
+        }
+        let size = (try? fm.attributesOfItem(atPath: path + "/model.bin")[.size] as? Int) ?? 0
+        guard size > 1_000_000 else { return "model.bin is only \(size) bytes" }
+        guard files.contains("tokenizer.json") || files.contains(where: { $0.hasPrefix("vocabulary.") }) else {
+            return "no tokenizer.json or vocabulary file"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,49 @@
+/// The first text at once, the better text a moment later (the edge engine's two ears): the
+/// first ear's text is confirmed like any other, marked as refining; the engine's final text
+/// replaces it only while the user has not acted on it. Whatever the user sees when they
+/// press a key is what that key sends: a later text for a take already sent, discarded or
+/// being edited is dropped.
+extension DictationStateMachine {
+    /// The engine's first text for take `number`, before its final one. `send = auto` waits
+    /// for the final text (a line runs unconfirmed only as the engine's last word).
+    public mutating func heardFirst(_ heard: Heard, take number: Int, now: Double) -> [Effect] {
+        guard settings.send != .auto, case .transcribing(let take, _) = state, take.number == number else { return [] }
+        let effects = transcribed(heard, take: number, now: now)
+        if case .confirming(var shown, let prompt) = state, shown.number == number {
+            shown.refining = true
+            state = .confirming(shown, prompt)
+        }
+        return effects
+    }
+
+    /// The engine's final text for take `number`: as `transcribed`, and in place of the first
+    /// text while that is still only shown.
+    public mutating func heardFinal(_ heard: Heard, take number: Int, now: Double) -> [Effect] {
+        guard case .confirming(var take, _) = state, take.number == number, take.refining else {
+            return transcribed(heard, take: number, now: now)
+        }
+        take.refining = false
+        // The latency kept is the first text's: that is when the user could act.
+        let heardAt = take.heardAt
+        state = .transcribing(take, deadline: now)
+        let effects = transcribed(heard, take: number, now: now)
+        if case .confirming(var shown, let prompt) = state, shown.number == number {
+            shown.heardAt = heardAt
+            state = .confirming(shown, prompt)
+        }
+        return effects + [.redraw]
+    }
+
+    /// The engine failed after its first text: that text stands, no longer refining.
+    public mutating func refineFailed(
+        _ error: EngineError, take number: Int, message: String, brief: String, now: Double
+    ) -> [Effect] {
+        guard case .confirming(var take, let prompt) = state, take.number == number, take.refining else {
+            return engineFailed(error, take: number, message: message, brief: brief, now: now)
+        }
+        take.refining = false
+        take.notes.append("not refined: \(message)")
+        state = .confirming(take, prompt)
+        return [.redraw]
+    }
+}

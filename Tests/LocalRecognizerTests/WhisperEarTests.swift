@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import VoiceshCore
+
+@testable import LocalRecognizer
+
+/// The second ear's child process with the real runtime and weights as scripts/setup installs
+/// them, on espeak-ng speech.
+struct WhisperEarTests {
+    static let home = "/usr/local/lib/voicesh/whisper"
+
+    static func speech(_ text: String) throws -> [Int16] {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("ear-\(UUID().uuidString)").path
+        defer { for suffix in ["-raw.wav", ".raw"] { try? FileManager.default.removeItem(atPath: base + suffix) } }
+        for (tool, arguments) in [
+            ("/usr/bin/espeak-ng", ["-v", "en-us", "-s", "150", "-w", base + "-raw.wav", text]),
+            (
+                "/usr/bin/sox",
+                [
+                    base + "-raw.wav", "-r", "16000", "-c", "1", "-t", "raw", "-e", "signed", "-b", "16", "-L",
+                    base + ".raw", "pad", "0.3", "0.3",
+                ]
+            ),
+        ] {
+            let process = try Process.run(URL(fileURLWithPath: tool), arguments: arguments)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        let data = try Data(contentsOf: URL(fileURLWithPath: base + ".raw"))
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+    }
+
+    /// Spoken-form examples, as the engine's prompt begins (`ShellPrompt`).
+    static let prompt =
+        "git remote dash v. git log dash dash oneline. ls dash l h tilde slash downloads. cd slash usr slash local slash bin."
+
+    /// Whisper hears the line, and scores the reading that was said above one that was not.
+    @Test func hearsAndScoresReadings() throws {
+        guard
+            case .success(let runtime) = WhisperRuntime.locate(
+                model: nil, environment: ["VOICESH_WHISPER_HOME": Self.home])
+        else {
+            Issue.record("Whisper is not installed in \(Self.home): run scripts/setup")
+            return
+        }
+        let ear = WhisperEar(runtime: runtime, scratchDirectory: FileManager.default.temporaryDirectory.path)
+        let hearing = try ear.hear(
+            try Self.speech("sudo apt install curl"), prompt: Self.prompt,
+            readings: ["sudo apt install curl", "git commit dash m"])
+        #expect(SpokenShell().normalize(hearing.text) == "sudo apt install curl", "\(hearing.text)")
+        #expect(hearing.scores.count == 3)  // the two readings, then its own
+        #expect(hearing.scores[0].logProbability > hearing.scores[1].logProbability + 5)
+        #expect(!hearing.words.isEmpty && hearing.words.allSatisfy { ($0.confidence ?? -1) >= 0 })
+        // The child stays up: a second recording is heard by the same process.
+        let again = try ear.hear(
+            try Self.speech("echo quote hello from the server end quote"), prompt: Self.prompt, readings: [])
+        #expect(again.text.contains("hello from the server"), "\(again.text)")
+    }
+
+    /// A model folder is checked before the child is started.
+    @Test func modelFoldersAreChecked() throws {
+        #expect(WhisperRuntime.problem(withModel: Self.home + "/base") == nil)
+        #expect(WhisperRuntime.problem(withModel: "/nonexistent/whisper") == "no such folder")
+        #expect(WhisperRuntime.problem(withModel: "/etc/hostname") == "not a folder")
+        #expect(WhisperRuntime.problem(withModel: "/etc") == "config.json is missing")
+    }
+}

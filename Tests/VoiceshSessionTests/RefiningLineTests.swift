@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import VoiceshCore
+import VoiceshSession
+
+/// The first text at once and the fused one a moment later, through the session's controller:
+/// the line says it is refining, and what the user acts on is what is sent.
+@Suite(.serialized)
+struct RefiningLineTests {
+    let toggle = KeyChord.defaultToggle.bytes
+    let clock = TestClock()
+
+    /// An engine that hears in two steps, as the edge engine's two ears do: its first text at
+    /// once (`FirstText`), its final one when the test lets it go.
+    final class TwoStepEngine: SpeechEngine, @unchecked Sendable {
+        let first: String
+        let final: String
+        let release = DispatchSemaphore(value: 0)
+        var label: String { "two-step" }
+
+        init(first: String, final: String) {
+            self.first = first
+            self.final = final
+        }
+
+        func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
+            async throws(EngineError) -> Transcript
+        {
+            for await _ in audio {}
+            FirstText.heard?(Transcript(segments: [TranscriptSegment(text: first)]))
+            let release = release
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                Thread {
+                    release.wait()
+                    done.resume()
+                }.start()
+            }
+            return Transcript(segments: [TranscriptSegment(text: final)])
+        }
+    }
+
+    func controller(_ engine: TwoStepEngine) -> DictationController {
+        let setup = DictationController.Setup(
+            profile: Profile(name: "test", host: "example.org"), engine: .success(engine), source: Microphone(),
+            database: nil, maxRecordingSeconds: 60, inbox: Inbox(), terminal: Window(), clock: { clock.now })
+        return DictationController(setup: setup, toggle: .defaultToggle)
+    }
+
+    /// Waits for the engine's next event, then lets the controller take it.
+    func next(_ dictation: DictationController) async throws {
+        var fd = pollfd(fd: dictation.inbox.readFD, events: Int16(POLLIN), revents: 0)
+        for _ in 0..<2000 where poll(&fd, 1, 0) == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(fd.revents != 0, "the engine answers")
+        dictation.wake()
+    }
+
+    /// Toggle, the cursor report, toggle: the first text comes and is shown as refining.
+    func firstText(_ dictation: DictationController) async throws {
+        _ = dictation.keyboard(toggle)
+        _ = dictation.keyboard(Array("\u{1B}[5;3R".utf8))
+        clock.advance(1)
+        _ = dictation.keyboard(toggle)
+        dictation.screen = []
+        try await next(dictation)
+    }
+
+    @Test func theFusedTextReplacesTheFirstOnTheLine() async throws {
+        let engine = TwoStepEngine(first: "git add dot", final: "df dash h")
+        let dictation = controller(engine)
+        try await firstText(dictation)
+        let shown = String(decoding: dictation.screen, as: UTF8.self)
+        #expect(shown.contains("git add .") && shown.contains("refining"), "\(shown)")
+        dictation.screen = []
+        engine.release.signal()
+        try await next(dictation)
+        let refined = String(decoding: dictation.screen, as: UTF8.self)
+        #expect(refined.contains("df -h") && !refined.contains("refining"), "\(refined)")
+        #expect(dictation.outbound == [])
+        _ = dictation.keyboard([0x0D])
+        #expect(dictation.outbound == Array("df -h".utf8))
+    }
+
+    @Test func anEnterBeforeTheFusedTextSendsTheFirst() async throws {
+        let engine = TwoStepEngine(first: "git status", final: "get status")
+        let dictation = controller(engine)
+        try await firstText(dictation)
+        _ = dictation.keyboard([0x0D])
+        #expect(dictation.outbound == Array("git status".utf8))
+        engine.release.signal()
+        try await next(dictation)
+        #expect(dictation.outbound == Array("git status".utf8))  // the late text is dropped
+        #expect(!String(decoding: dictation.screen, as: UTF8.self).contains("get status"))
+    }
+}
