@@ -198,7 +198,7 @@ complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_option
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" command' -l 'command' -d 'Run this local recogniser command instead ({wav} stands for the recording).' -rfka ''
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" timeout' -l 'timeout' -d 'Seconds to wait for the text (default: the profile\'s engine.timeout, or 30).' -rfka ''
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" raw' -l 'raw' -d 'Print the recogniser\'s words as they are.'
-complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" json' -l 'json' -d 'Print text, raw text, engine, confidence, words with theirs, segments and latency as JSON.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" json' -l 'json' -d 'Print text, raw text, engine, confidence, words with theirs, alternatives, segments and latency as JSON.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" partials' -l 'partials' -d 'Print live partial text on stderr (the default when stderr is a terminal).'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" version' -l 'version' -d 'Show the version.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh transcribe" h help' -s 'h' -l 'help' -d 'Show help information.'

@@ -147,7 +147,7 @@ _voicesh_transcribe() {
         '--command[Run this local recogniser command instead ({wav} stands for the recording).]:command:'
         '--timeout[Seconds to wait for the text (default\: the profile'\''s engine.timeout, or 30).]:timeout:'
         '--raw[Print the recogniser'\''s words as they are.]'
-        '--json[Print text, raw text, engine, confidence, words with theirs, segments and latency as JSON.]'
+        '--json[Print text, raw text, engine, confidence, words with theirs, alternatives, segments and latency as JSON.]'
         '--partials[Print live partial text on stderr (the default when stderr is a terminal).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
