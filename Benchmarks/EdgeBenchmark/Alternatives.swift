@@ -6,8 +6,9 @@ import VoiceshCore
 /// right shell line is the best reading, and how often it is among the readings Tab shows
 /// (`Reading.shownLimit`); then every heard word of the best reading against the words said:
 /// wrong words marked unsure (recall) and right words marked, at `Doubt.threshold`.
-/// EDGE_BENCH_DUMP=FILE instead writes, per take, the words said, the best reading's words with
-/// their posteriors alone and the distinct alternatives, one JSON line each: what the
+/// EDGE_BENCH_DUMP=FILE also writes, per take as it is heard, the words said, the best reading's
+/// words with their posteriors alone (the engine then scores by the posterior alone; the
+/// readings do not depend on it) and the distinct alternatives, one JSON line each: what the
 /// combination in `WordAgreement.fitted` was fitted on (development voices only).
 func alternativesTable(_ sets: [(speech: [Utterance], noise: [Utterance])], dump: String?) async throws {
     let scoring = dump == nil ? WordAgreement.fitted : .posteriorOnly
@@ -15,7 +16,10 @@ func alternativesTable(_ sets: [(speech: [Utterance], noise: [Utterance])], dump
         vocabulary: [], history: [], cacheDirectory: cache, quotedEnglish: secondPass, scoring: scoring)
     try engine.load()
     let shell = SpokenShell()
-    var lines: [String] = []
+    let out: FileHandle? =
+        if let dump, FileManager.default.createFile(atPath: dump, contents: nil) {
+            FileHandle(forWritingAtPath: dump)
+        } else { nil }
     var (takes, top, shown, offered) = (0, 0, 0, 0)
     var scored: [(confidence: Double, right: Bool)] = []
     for (voice, set) in zip(voices, sets) {
@@ -28,7 +32,7 @@ func alternativesTable(_ sets: [(speech: [Utterance], noise: [Utterance])], dump
             guard let transcript = try? await engine.transcribe(stream, partial: { _ in }) else { continue }
             let said = sample.text.split(separator: " ").map(String.init)
             let words = transcript.words
-            if dump != nil {
+            if let out {
                 struct Line: Encodable {
                     var voice: String
                     var said: [String]
@@ -39,8 +43,7 @@ func alternativesTable(_ sets: [(speech: [Utterance], noise: [Utterance])], dump
                 let line = Line(
                     voice: voice, said: said, best: words.map(\.text), posteriors: words.map(\.confidence),
                     alternatives: transcript.alternatives.map { $0.text.split(separator: " ").map(String.init) })
-                lines.append(String(decoding: try JSONEncoder().encode(line), as: UTF8.self))
-                continue
+                out.write(try JSONEncoder().encode(line) + Data("\n".utf8))
             }
             let right = shell.normalize(sample.text)
             let readings = Reading.readings(of: transcript, normalize: shell.normalize)
@@ -52,11 +55,7 @@ func alternativesTable(_ sets: [(speech: [Utterance], noise: [Utterance])], dump
             }
         }
     }
-    if let dump {
-        try (lines.joined(separator: "\n") + "\n").write(toFile: dump, atomically: true, encoding: .utf8)
-        print("wrote \(lines.count) takes to \(dump)")
-        return
-    }
+    try out?.close()
     print("Readings (Tab), \(takes) takes; shown at most \(Reading.shownLimit) readings each\n")
     print("| right shell line | takes |")
     print("|---|---|")
