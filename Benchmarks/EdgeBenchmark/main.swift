@@ -12,7 +12,9 @@
 // a busy machine: EDGE_BENCH_VOICES=espeak-en-gb,flite-slt measures only those voices and
 // EDGE_BENCH_LIMIT=15 only each voice's first 15 commands. EDGE_BENCH_ONLY_QUOTES=1 measures
 // only the commands with `quote … end quote` in them; EDGE_BENCH_CONFIDENCE=1 prints only how
-// well "unsure" (a word's posterior under a threshold) finds the wrong words; EDGE_BENCH_SECOND_PASS=off turns the
+// well "unsure" (a word's posterior under a threshold) finds the wrong words; EDGE_BENCH_ALTERNATIVES=1
+// how often the right line is among Tab's readings and the calibrated unsure marks (Alternatives.swift);
+// EDGE_BENCH_SECOND_PASS=off turns the
 // general-English second pass over quoted spans off (the first pass alone, for comparison).
 import Foundation
 import LocalRecognizer
@@ -336,6 +338,11 @@ func printTable(_ title: String, _ rows: [(String, Figures)]) {
     for (synthesizer, f) in bySynthesizer { print(row("**\(synthesizer)** (all its voices)", f)) }
     print(row("**all voices**", total))
     print("")
+}
+
+if environment["EDGE_BENCH_ALTERNATIVES"] != nil || environment["EDGE_BENCH_DUMP"] != nil {
+    try await alternativesTable(sets, dump: environment["EDGE_BENCH_DUMP"])
+    exit(0)
 }
 
 if environment["EDGE_BENCH_CONFIDENCE"] != nil {

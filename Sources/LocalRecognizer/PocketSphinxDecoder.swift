@@ -162,10 +162,11 @@ final class PocketSphinxDecoder {
     }
 
     /// Ends the utterance: words with their times (10 ms frames), each word's posterior
-    /// probability in the lattice (`posteriors`, 0…1, one per word), and the utterance's.
+    /// probability in the lattice (`posteriors`, 0…1, one per word), the utterance's, and the
+    /// lattice's next readings (`nbest`, best first, as `nbest(limit:)` gives them).
     func finish() -> (
         words: [(word: String, start: Double, end: Double)], posteriors: [Double], confidence: Double,
-        heardSpeech: Bool
+        heardSpeech: Bool, nbest: [[String]]
     ) {
         ps_end_utt(decoder)
         var words: [(String, Double, Double)] = []
@@ -187,9 +188,7 @@ final class PocketSphinxDecoder {
             if origin == nil { origin = min(first, firstOwnFrame) }
             first -= origin ?? 0
             last -= origin ?? 0
-            // Fillers and markers (<s>, </s>, <sil>, [NOISE], ++GARBAGE++) are not words.
-            if !word.hasPrefix("<"), !word.hasPrefix("["), !word.hasPrefix("+") {
-                let base = word.split(separator: "(").first.map(String.init) ?? word  // "kubectl(2)" → "kubectl"
+            if let base = Self.word(Substring(word)) {
                 words.append((base, Double(first) / 100, Double(last + 1) / 100))
                 // The word's posterior in the lattice (the bestpath search computes them): how much
                 // of the probability of every path through this stretch goes through this word.
@@ -200,6 +199,34 @@ final class PocketSphinxDecoder {
             segment = ps_seg_next(current)
         }
         let probability = logmath_exp(logmath, ps_get_prob(decoder))
-        return (words, posteriors, probability, heardSpeech)
+        return (words, posteriors, probability, heardSpeech, heardSpeech ? nbest(limit: Self.nbestLimit) : [])
+    }
+
+    /// How many paths of the lattice `finish` reads: enough for a handful of distinct readings
+    /// (many paths differ only in silences and fillers) and for the agreement of the words
+    /// (`WordAgreement`), few enough to cost a few milliseconds.
+    static let nbestLimit = 30
+
+    /// The lattice's best `limit` paths after `ps_end_utt` (an A* search), best first: each its
+    /// words without fillers and alternate-pronunciation marks. Paths may repeat a reading.
+    func nbest(limit: Int) -> [[String]] {
+        var paths: [[String]] = []
+        var iterator = ps_nbest(decoder)
+        while let current = iterator, paths.count < limit {
+            var score: Int32 = 0
+            if let hyp = ps_nbest_hyp(current, &score) {
+                paths.append(String(cString: hyp).split(separator: " ").compactMap(Self.word))
+            }
+            iterator = ps_nbest_next(current)  // frees the iterator itself at the end (nil)
+        }
+        if let iterator { ps_nbest_free(iterator) }
+        return paths
+    }
+
+    /// A recognised token as a word: nil for fillers and markers (<s>, </s>, <sil>, [NOISE],
+    /// ++GARBAGE++); `kubectl(2)` → `kubectl`.
+    static func word(_ token: Substring) -> String? {
+        guard !token.hasPrefix("<"), !token.hasPrefix("["), !token.hasPrefix("+") else { return nil }
+        return token.split(separator: "(").first.map(String.init) ?? String(token)
     }
 }

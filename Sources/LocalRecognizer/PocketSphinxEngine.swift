@@ -36,15 +36,19 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
     private let quotedEnglish: QuotedEnglish?
     /// Builds the model in a child process for `prepare` (nil: on prepare's own thread).
     private let builder: EdgeModelBuilder?
+    /// How a word's posterior and the N-best's agreement on it make its confidence.
+    private let scoring: WordAgreement.Fit
 
     /// `acousticModel` is a folder written by `SpeakerAdaptation`; nil means Debian's en-us model.
     /// `quotedEnglish: false` leaves quoted English as the shell-talk model heard it (for comparisons).
     /// With a `builder`, `prepare` builds the model in a child process.
     public init(
         vocabulary: [String], history: [String], cacheDirectory: String, acousticModel: String? = nil,
-        phrases: [String] = [], quotedEnglish: Bool = true, builder: EdgeModelBuilder? = nil
+        phrases: [String] = [], quotedEnglish: Bool = true, builder: EdgeModelBuilder? = nil,
+        scoring: WordAgreement.Fit = WordAgreement.fitted
     ) {
         self.builder = builder
+        self.scoring = scoring
         self.vocabulary = vocabulary
         self.history = history
         self.phrases = phrases
@@ -69,6 +73,7 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         stockFiles = ModelFiles(languageModel: languageModel, dictionary: dictionary)
         quotedEnglish = nil
         builder = nil
+        scoring = WordAgreement.fitted
     }
 
     /// Loads the model now and waits for it (for measuring the load).
@@ -189,8 +194,9 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         try await transcribe(audio, context: .empty, partial: partial)
     }
 
-    /// The final words with the first pass's posteriors: words the quoted-English second pass
-    /// left alone keep theirs; the words it heard again have none (unknown, never marked).
+    /// The final words with the first pass's scores (`confidences`, one per first-pass word):
+    /// words the quoted-English second pass left alone keep theirs; the words it heard again
+    /// have none (unknown, never marked).
     static func scored(_ words: [String], first: [String], posteriors: [Double]) -> [TranscriptSegment.Word] {
         let head = zip(words, first).prefix { $0 == $1 }.count
         let tail = min(
@@ -201,6 +207,35 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
                 ? posteriors[i] : i >= words.count - tail ? posteriors[first.count - (words.count - i)] : nil
             return TranscriptSegment.Word(word, confidence: confidence)
         }
+    }
+
+    /// The most readings besides the best one a transcript carries (distinct word sequences).
+    static let alternativeLimit = 8
+
+    /// The best first-pass reading's confidences and the next distinct readings with theirs:
+    /// each word's lattice posterior (best reading only: the lattice scores its path) combined
+    /// with how far the other readings agree on it (`WordAgreement`).
+    func readings(best: [String], posteriors: [Double], nbest: [[String]]) -> (
+        best: [Double], alternatives: [[TranscriptSegment.Word]]
+    ) {
+        var distinct: [[String]] = [best]
+        for path in nbest where !path.isEmpty && !distinct.contains(path) && distinct.count <= Self.alternativeLimit {
+            distinct.append(path)
+        }
+        func others(_ i: Int) -> [[String]] { distinct.enumerated().filter { $0.offset != i }.map(\.element) }
+        let bestAgreement = WordAgreement.agreement(best, others(0))
+        let bestScores = zip(posteriors, bestAgreement).map { scoring.confidence(posterior: $0, agreement: $1) }
+        let alternatives = distinct.indices.dropFirst().map { i in
+            let reading = distinct[i]
+            // A word the best reading has in the same place shares its posterior.
+            let inBest = WordAgreement.alignment(reading, best)
+            return zip(reading.indices, WordAgreement.agreement(reading, others(i))).map { k, agreement in
+                TranscriptSegment.Word(
+                    reading[k],
+                    confidence: scoring.confidence(posterior: inBest[k].map { posteriors[$0] }, agreement: agreement))
+            }
+        }
+        return (bestScores, alternatives)
     }
 
     public func transcribe(
@@ -249,11 +284,21 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
             quotedEnglish?.requote(result.words, audio: recording, cmn: decoder.cepstralMean)
             ?? result.words.map(\.word)
         let text = words.joined(separator: " ")
-        return Transcript(segments: [
-            TranscriptSegment(
-                text: text, start: result.words.first?.start ?? 0, end: result.words.last?.end ?? 0,
-                confidence: result.confidence,
-                words: Self.scored(words, first: result.words.map(\.word), posteriors: result.posteriors))
-        ])
+        let first = result.words.map(\.word)
+        let readings = readings(best: first, posteriors: result.posteriors, nbest: result.nbest)
+        let start = result.words.first?.start ?? 0, end = result.words.last?.end ?? 0
+        return Transcript(
+            segments: [
+                TranscriptSegment(
+                    text: text, start: start, end: end, confidence: result.confidence,
+                    words: Self.scored(words, first: first, posteriors: readings.best))
+            ],
+            // Quoted English is heard again in the best reading only: the others keep the first pass's.
+            alternatives: readings.alternatives.map { words in
+                Transcript(segments: [
+                    TranscriptSegment(
+                        text: words.map(\.text).joined(separator: " "), start: start, end: end, words: words)
+                ])
+            })
     }
 }

@@ -8,7 +8,7 @@ import VoiceshCore
 extension SharedDatabase {
     static let dictationColumns = """
         id, profile, engine, fallbackEngine, startedAt, audioSeconds, latencyMs, rawText, finalText, outcome,
-        error, confidence, uid, revision, words::text
+        error, confidence, uid, revision, words::text, reading, readings
         """
 
     public func dictations(profile: String? = nil, search: String? = nil, limit: Int = 50) throws(StoreError)
@@ -145,12 +145,13 @@ extension SharedDatabase {
         var query = PostgresQuery(
             unsafeSQL: """
                 INSERT INTO dictation (profile, engine, fallbackEngine, startedAt, audioSeconds, latencyMs, rawText,
-                    finalText, outcome, error, confidence, uid, revision, words)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb)
+                    finalText, outcome, error, confidence, uid, revision, words, reading, readings)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16)
                 ON CONFLICT (uid) DO UPDATE SET profile = EXCLUDED.profile, finalText = EXCLUDED.finalText,
                     rawText = EXCLUDED.rawText, outcome = EXCLUDED.outcome, error = EXCLUDED.error,
                     latencyMs = EXCLUDED.latencyMs, fallbackEngine = EXCLUDED.fallbackEngine,
-                    confidence = EXCLUDED.confidence, revision = EXCLUDED.revision, words = EXCLUDED.words
+                    confidence = EXCLUDED.confidence, revision = EXCLUDED.revision, words = EXCLUDED.words,
+                    reading = EXCLUDED.reading, readings = EXCLUDED.readings
                     WHERE dictation.revision < EXCLUDED.revision
                 RETURNING (xmax = 0)
                 """)
@@ -168,6 +169,8 @@ extension SharedDatabase {
         query.binds.append(uid)
         query.binds.append(row.revision)
         query.binds.append(Self.encode(d.words))
+        query.binds.append(d.reading)
+        query.binds.append(d.readings)
         return query
     }
 
@@ -185,6 +188,8 @@ extension SharedDatabase {
         if let words = try cells[14].decode(String?.self) {
             d.words = (try? JSONDecoder().decode([TranscriptSegment.Word].self, from: Data(words.utf8))) ?? []
         }
+        d.reading = try cells[15].decode(Int?.self)
+        d.readings = try cells[16].decode(Int?.self)
         return PendingDictation(dictation: d, revision: try cells[13].decode(Int.self))
     }
 

@@ -54,6 +54,10 @@ extension SharedDatabase {
         ),
         ("v8-profile-context", ["ALTER TABLE profile ADD COLUMN context text NOT NULL DEFAULT 'local'"]),
         ("v9-dictation-words", ["ALTER TABLE dictation ADD COLUMN words jsonb"]),
+        (
+            "v10-dictation-reading",
+            ["ALTER TABLE dictation ADD COLUMN reading integer", "ALTER TABLE dictation ADD COLUMN readings integer"]
+        ),
     ]
 
     /// The shipped list, then one migration per profile key added to `Profile.fields` since

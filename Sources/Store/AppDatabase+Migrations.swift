@@ -112,6 +112,13 @@ extension AppDatabase {
             // Each word with the engine's confidence in it (JSON); older rows have none.
             try db.alter(table: "dictation") { t in t.add(column: "words", .jsonText) }
         }
+        migrator.registerMigration("v10-dictation-reading") { db in
+            // Which reading of the take was taken (0: the engine's best; Tab) of how many; older rows: null.
+            try db.alter(table: "dictation") { t in
+                t.add(column: "reading", .integer)
+                t.add(column: "readings", .integer)
+            }
+        }
         // Every profile key added to `Profile.fields` since: a column made from the key itself.
         for field in Profile.addedFields {
             let key = field.key

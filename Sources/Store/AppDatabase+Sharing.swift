@@ -65,13 +65,15 @@ extension AppDatabase: VoiceshStore {
                 try db.execute(
                     sql: """
                         INSERT INTO dictation (profile, engine, fallbackEngine, startedAt, audioSeconds, latencyMs,
-                            rawText, finalText, outcome, error, confidence, uid, revision, sharedRevision, words)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
+                            rawText, finalText, outcome, error, confidence, uid, revision, sharedRevision, words,
+                            reading, readings)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
                         """,
                     arguments: [
                         record.profile, record.engine, record.fallbackEngine, record.startedAt, record.audioSeconds,
                         record.latencyMs, record.rawText, record.finalText, record.outcome, record.error,
                         record.confidence, record.uid, record.revision, record.revision, record.words,
+                        record.reading, record.readings,
                     ])
                 added += db.changesCount
             }

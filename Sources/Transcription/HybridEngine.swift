@@ -64,10 +64,12 @@ public struct HybridEngine: SpeechEngine {
             feed.finish()
         }
         let reason: FallbackReason
+        var unsure: Transcript?
         do throws(EngineError) {
             let transcript = try await primary.transcribe(relay, context: context, partial: partial)
             if let minConfidence, let confidence = transcript.confidence, confidence < minConfidence {
                 reason = .lowConfidence(confidence, threshold: minConfidence)
+                unsure = transcript
             } else {
                 return Outcome(transcript: transcript, engine: primary.label, fallbackReason: nil)
             }
@@ -85,7 +87,13 @@ public struct HybridEngine: SpeechEngine {
             for frame in frames { continuation.yield(frame) }
             continuation.finish()
         }
-        let transcript = try await fallback.transcribe(replay, context: context, partial: partial)
+        var transcript = try await fallback.transcribe(replay, context: context, partial: partial)
+        // The primary's reading, too unsure to stand first, is the next one on offer (Tab).
+        if let unsure {
+            var primaryReading = unsure
+            primaryReading.alternatives = []
+            transcript.alternatives = [primaryReading] + transcript.alternatives + unsure.alternatives
+        }
         return Outcome(transcript: transcript, engine: fallback.label, fallbackReason: reason)
     }
 }

@@ -101,6 +101,8 @@ struct SharedDatabaseTests {
         #expect(try db.takeDictations([row]) == (added: 1, updated: 0))
         #expect(try db.takeDictations([row]) == (added: 0, updated: 0))
         row.dictation.outcome = .ran
+        row.dictation.reading = 1  // the user took the second reading (Tab), as a later revision says
+        row.dictation.readings = 2
         row.revision = 1
         #expect(try db.takeDictations([row]) == (added: 0, updated: 1))
         var stale = row
@@ -110,6 +112,7 @@ struct SharedDatabaseTests {
         let stored = try db.dictations(profile: nil, search: nil, limit: 10)
         #expect(stored.count == 1)
         #expect(stored.first?.words == row.dictation.words)
+        #expect(stored.first?.reading == 1 && stored.first?.readings == 2)
         #expect(stored.first?.outcome == .ran)
         #expect(stored.first?.uid == row.dictation.uid)
         #expect(stored.first?.hasAudio == false)

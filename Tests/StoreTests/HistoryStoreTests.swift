@@ -40,6 +40,24 @@ struct HistoryStoreTests {
         #expect(try db.dictations().first?.words == [])
     }
 
+    /// Which reading of the take was taken, of how many (migration v10); older rows have none.
+    @Test func keepsWhichReadingWasTaken() throws {
+        let db = try AppDatabase.inMemory()
+        var row = Self.dictation("a", "git stash")
+        row.reading = 1
+        row.readings = 3
+        let id = try db.appendDictation(row)
+        let stored = try #require(try db.dictations().first { $0.id == id })
+        #expect(stored.reading == 1 && stored.readings == 3)
+        var changed = stored
+        changed.reading = 2
+        try db.updateDictation(changed)
+        #expect(try db.dictations().first { $0.id == id }?.reading == 2)
+        let plain = try db.appendDictation(Self.dictation("a", "ls"))
+        let none = try #require(try db.dictations().first { $0.id == plain })
+        #expect(none.reading == nil && none.readings == nil)
+    }
+
     @Test func searchMatchesWordsAndPrefixes() throws {
         let db = try AppDatabase.inMemory()
         var edited = Self.dictation("a", "sudo systemctl restart nginx", at: 1)

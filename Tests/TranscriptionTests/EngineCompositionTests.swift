@@ -52,6 +52,25 @@ struct EngineCompositionTests {
         #expect(outcome.transcript.text == "git status (24000 samples)")
         #expect(outcome.engine == "server")
         #expect(outcome.fallbackReason == .lowConfidence(0.3, threshold: 0.6))
+        // The primary's reading is not lost: it is the next one Tab offers.
+        #expect(outcome.transcript.alternatives.map(\.text) == ["get stat us"])
+    }
+
+    /// The fallback's own readings follow the primary's best one, then the primary's others.
+    @Test func bothEnginesReadingsAreAlternatives() async throws {
+        var unsure = text("get stat us", confidence: 0.3)
+        unsure.alternatives = [text("get status")]
+        let primary = unsure
+        var sure = text("git status", confidence: 0.9)
+        sure.alternatives = [text("git stash")]
+        let fallback = sure
+        let hybrid = HybridEngine(
+            primary: ScriptedEngine(label: "edge") { _ in primary },
+            fallback: ScriptedEngine(label: "server") { _ in fallback }, minConfidence: 0.6)
+        let outcome = try await hybrid.run(recording()) { _ in }
+        #expect(outcome.transcript.text == "git status")
+        #expect(outcome.transcript.alternatives.map(\.text) == ["get stat us", "git stash", "get status"])
+        #expect(outcome.transcript.alternatives.allSatisfy { $0.alternatives.isEmpty })
     }
 
     @Test func failedOrTimedOutPrimaryFallsBack() async throws {

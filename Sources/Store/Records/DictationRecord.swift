@@ -20,6 +20,9 @@ struct DictationRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var confidence: Double?
     /// The engine's words and confidences as JSON (`[{"text","confidence"}]`), null when none.
     var words: String?
+    /// Which reading was taken, of how many (v10).
+    var reading: Int?
+    var readings: Int?
     var uid: String
     var revision: Int
 
@@ -40,6 +43,8 @@ struct DictationRecord: Codable, FetchableRecord, MutablePersistableRecord {
         error = d.error.map(UntrustedText.cleanLines)
         confidence = d.confidence
         words = Self.encode(d.words)
+        reading = d.reading
+        readings = d.readings
     }
 
     /// The words as stored: their text without escape sequences, like the rest of the row.
@@ -59,6 +64,8 @@ struct DictationRecord: Codable, FetchableRecord, MutablePersistableRecord {
             id: id, profile: profile, engine: engine, fallbackEngine: fallbackEngine, startedAt: startedAt,
             audioSeconds: audioSeconds, latencyMs: latencyMs, rawText: rawText, finalText: finalText,
             outcome: outcome, error: error, confidence: confidence, words: Self.decode(words))
+        d.reading = reading
+        d.readings = readings
         d.hasAudio = hasAudio
         d.uid = UUID(uuidString: uid)
         return d

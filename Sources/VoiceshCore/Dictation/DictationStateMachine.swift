@@ -29,11 +29,19 @@ public struct DictationStateMachine: Sendable {
         /// The words of `text` (split at spaces) the engine was unsure of (`Doubt`): shown marked.
         /// An edited line has none: the user has looked at it.
         public let unsure: Set<Int>
+        /// Which of the take's readings this is (0: the engine's best), of how many (Tab).
+        public let reading: Int
+        public let readings: Int
 
-        public init(text: String, rawText: String, edited: Bool = false, unsure: Set<Int> = []) {
+        public init(
+            text: String, rawText: String, edited: Bool = false, unsure: Set<Int> = [], reading: Int = 0,
+            readings: Int = 1
+        ) {
             self.text = ShellInput.sanitize(text)
             self.rawText = rawText
             self.edited = edited
+            self.reading = reading
+            self.readings = readings
             risk = RiskCheck.reason(self.text)
             // Sanitising may change the words; the marks then cannot be trusted to fit them.
             let words = self.text.split(separator: " ").count
@@ -53,11 +61,15 @@ public struct DictationStateMachine: Sendable {
         /// made from unsure ones (`Doubt.unsure`).
         public var words: [TranscriptSegment.Word]
         public var unsure: Set<Int>
+        /// The next distinct readings of the same take, best first (Tab shows them).
+        public var alternatives: [Reading]
 
         public init(
             text: String, rawText: String, engine: String = "", fallbackEngine: String? = nil,
-            confidence: Double? = nil, words: [TranscriptSegment.Word] = [], unsure: Set<Int> = []
+            confidence: Double? = nil, words: [TranscriptSegment.Word] = [], unsure: Set<Int> = [],
+            alternatives: [Reading] = []
         ) {
+            self.alternatives = alternatives
             self.text = text
             self.rawText = rawText
             self.engine = engine
@@ -105,6 +117,9 @@ public struct DictationStateMachine: Sendable {
         /// Keep the recording whatever the profile says (the user's speech has no text yet,
         /// or its text was never used).
         public var keepAudio: Bool
+        /// Which reading the text came from (0: the engine's best; nil: none was shown), of how many.
+        public var reading: Int? = nil
+        public var readings: Int = 1
     }
 
     /// A line of its own until a key or `until`.
@@ -274,6 +289,9 @@ public struct DictationStateMachine: Sendable {
             case .text("e"), .text("E"):
                 state = .editing(take, prompt, LineEditor(prompt.text))
                 return []
+            case .tab, .backTab:
+                state = .confirming(take, take.heard?.prompt(after: prompt, by: key == .tab ? 1 : -1) ?? prompt)
+                return []
             case .text("r"), .text("R"), .toggle:
                 return [.save(entry(take, .discarded, prompt))] + record(now: now, borrowed: take.borrowsRow)
             case .escape, .control("c"), .text("d"), .text("D"):
@@ -284,7 +302,7 @@ public struct DictationStateMachine: Sendable {
         case .editing(let take, let prompt, var editor):
             switch key {
             case .enter, .control("r"):
-                let edited = Prompt(text: editor.text, rawText: prompt.rawText, edited: editor.text != prompt.text)
+                let edited = prompt.edited(to: editor.text)
                 if edited.text.isEmpty { return [.save(entry(take, .discarded, edited))] + idle(from: take) }
                 return deliver(take, edited, run: key != .enter, shownWhole: true)
             case .escape:
@@ -382,7 +400,7 @@ public struct DictationStateMachine: Sendable {
         }
         take.heard = heard
         take.heardAt = now
-        let prompt = Prompt(text: heard.text, rawText: heard.rawText, unsure: heard.unsure)
+        let prompt = heard.prompt(0)
         if prompt.text.isEmpty {
             let row = entry(take, .failed, prompt, error: "no speech heard", keepAudio: true)
             state = .notice(
@@ -503,7 +521,7 @@ public struct DictationStateMachine: Sendable {
             effects = []
         case .editing(let current, let shown, let editor):
             take = current
-            prompt = Prompt(text: editor.text, rawText: shown.rawText, edited: editor.text != shown.text)
+            prompt = shown.edited(to: editor.text)
             effects = []
         }
         effects.append(.save(entry(take, .interrupted, prompt, error: reason, keepAudio: true)))
@@ -563,7 +581,8 @@ public struct DictationStateMachine: Sendable {
         return Entry(
             take: take, outcome: outcome, text: prompt?.text ?? "",
             rawText: prompt?.rawText ?? take.heard?.rawText ?? "",
-            error: notes.isEmpty ? nil : notes, keepAudio: keepAudio)
+            error: notes.isEmpty ? nil : notes, keepAudio: keepAudio, reading: prompt?.reading,
+            readings: prompt?.readings ?? take.heard?.readings.count ?? 1)
     }
 }
 

@@ -21,6 +21,10 @@ public struct Dictation: Codable, Equatable, Sendable {
     public var confidence: Double?
     /// The engine's words with its confidence in each (0…1; `Doubt`): which were unsure.
     public var words: [TranscriptSegment.Word] = []
+    /// Which reading of the take was taken (0: the engine's best, n: the nth alternative, Tab),
+    /// of how many were offered; nil when none was (no text, or a row older than v10).
+    public var reading: Int?
+    public var readings: Int?
     /// Whether the recording is kept (filled in by the store).
     public var hasAudio: Bool = false
     /// The row's id in every store (made with the row): a shared store takes a row once.
@@ -59,7 +63,7 @@ public struct Dictation: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, profile, engine, outcome, error, confidence, words
+        case id, profile, engine, outcome, error, confidence, words, reading, readings
         case fallbackEngine = "fallback_engine"
         case startedAt = "started_at"
         case audioSeconds = "audio_seconds"

@@ -7,6 +7,8 @@ public enum Key: Equatable, Sendable {
     case backspace
     case delete
     case left, right, home, end
+    /// Tab and Shift-Tab (`CSI Z`): the next and the previous reading on the confirmation line.
+    case tab, backTab
     /// A control key, by its letter: `.control("r")` for ctrl-r.
     case control(Character)
     case text(String)

@@ -89,6 +89,7 @@ public struct KeyDecoder: Sendable {
             }
             switch byte {
             case 0x0D, 0x0A: keys.append(.enter)
+            case 0x09: keys.append(.tab)
             case 0x7F, 0x08: keys.append(.backspace)
             case 0x01...0x1A: keys.append(.control(Character(UnicodeScalar(byte + 0x60))))
             default: keys.append(.other)
@@ -127,6 +128,7 @@ public struct KeyDecoder: Sendable {
         case (0x48, _), (0x7E, "1"), (0x7E, "7"): return .key(.home, length)
         case (0x46, _), (0x7E, "4"), (0x7E, "8"): return .key(.end, length)
         case (0x7E, "3"): return .key(.delete, length)
+        case (0x5A, ""): return .key(.backTab, length)
         default: return .key(.other, length)
         }
     }

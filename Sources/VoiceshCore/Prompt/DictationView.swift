@@ -51,16 +51,18 @@ public struct DictationView: Sendable {
         return Drawn(line: fit(pieces(state, level: level, now: now, width: width), width: width), textRoom: room)
     }
 
-    /// The text's room on the confirming line, and the hints beside it. `refining`: the text is
-    /// the engine's first and a better one may replace it (the keys act on what is shown).
+    /// The text's room on the confirming line, and the hints beside it (which reading of how
+    /// many is shown, when Tab has others). `refining`: the text is the engine's first and a
+    /// better one may replace it (the keys act on what is shown).
     func textLayout(_ prompt: DictationStateMachine.Prompt, width: Int, refining: Bool = false) -> (
         room: Int, risk: String, hints: String
     ) {
         let risk = (prompt.risk.map { "  ⚠ \($0)" } ?? "") + (refining ? "  ⋯ refining" : "")
-        let hints = "  ⏎ insert · ^R run · e edit · r again · esc discard"
+        let choice = prompt.readings > 1 ? "  ⇥ \(prompt.reading + 1)/\(prompt.readings)" : ""
+        let hints = choice + "  ⏎ insert · ^R run · e edit · r again · esc discard"
         let shown = marked(prompt).reduce(0) { $0 + $1.0.count }
         if shown + risk.count + hints.count <= width { return (shown, risk, hints) }
-        let short = "  ⏎ ^R e r esc"
+        let short = choice + "  ⏎ ^R e r esc"
         return (max(8, width - risk.count - short.count), risk, short)
     }
 

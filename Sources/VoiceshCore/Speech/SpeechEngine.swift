@@ -25,12 +25,16 @@ extension SpeechEngine {
     }
 }
 
-/// What an engine heard: final segments, in order.
+/// What an engine heard: final segments, in order, and the next readings of the same audio.
 public struct Transcript: Equatable, Sendable {
     public var segments: [TranscriptSegment]
+    /// Other readings of the same audio, best first (an engine's N-best, a second engine's):
+    /// each a transcript of its own, with its words' confidence. None: the engine gave one.
+    public var alternatives: [Transcript]
 
-    public init(segments: [TranscriptSegment]) {
+    public init(segments: [TranscriptSegment], alternatives: [Transcript] = []) {
         self.segments = segments
+        self.alternatives = alternatives
     }
 
     /// The segments' text, joined by single spaces.

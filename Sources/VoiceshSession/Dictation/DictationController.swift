@@ -427,12 +427,17 @@ package final class DictationController {
         }
         let seconds = recording?.seconds ?? 0
         let take = entry.take
-        let dictation = Dictation(
+        // The words of the reading the text came from (Tab), with their confidence.
+        let readings = take.heard?.readings ?? []
+        let words = readings.indices.contains(entry.reading ?? 0) ? readings[entry.reading ?? 0].words : []
+        var dictation = Dictation(
             profile: setup.profile.name, engine: take.heard?.engine ?? engineLabel,
             fallbackEngine: take.heard?.fallbackEngine,
             startedAt: Date(timeIntervalSinceNow: take.startedAt - now), audioSeconds: seconds,
             latencyMs: take.latencyMs, rawText: entry.rawText, finalText: entry.text, outcome: entry.outcome,
-            error: entry.error, confidence: take.heard?.confidence, words: take.heard?.words ?? [])
+            error: entry.error, confidence: take.heard?.confidence, words: words)
+        dictation.reading = entry.reading
+        dictation.readings = entry.readings
         do {
             let id = try history.save(dictation, audio: seconds > 0 ? recording?.wav : nil, keepAudio: entry.keepAudio)
             perform(machine.saved(id: id))
@@ -444,7 +449,8 @@ package final class DictationController {
     static func heard(_ heard: Recognition) -> DictationStateMachine.Heard {
         DictationStateMachine.Heard(
             text: heard.text, rawText: heard.rawText, engine: heard.engine, fallbackEngine: heard.fallbackEngine,
-            confidence: heard.confidence, words: heard.words, unsure: heard.unsure)
+            confidence: heard.confidence, words: heard.words, unsure: heard.unsure,
+            alternatives: heard.alternatives)
     }
 
     private var engineLabel: String {

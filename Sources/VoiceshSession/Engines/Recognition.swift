@@ -16,6 +16,8 @@ package struct Recognition: Sendable {
     /// The engine's words with its confidence in each, and which shell words came from unsure ones.
     package var words: [TranscriptSegment.Word] = []
     package var unsure: Set<Int> = []
+    /// The next distinct readings of the same audio in shell text, best first (`Reading`).
+    package var alternatives: [Reading] = []
 
     package static func run(
         _ engine: any SpeechEngine, audio: AsyncStream<AudioFrame>, aliases: [String: String],
@@ -51,11 +53,14 @@ package struct Recognition: Sendable {
         let raw = outcome.transcript.text
         let shell = SpokenShell(aliases: context.aliases(with: aliases))
         let words = outcome.transcript.words
+        let text = shell.normalize(raw)
+        let readings = Reading.readings(of: outcome.transcript, normalize: shell.normalize)
         return Recognition(
-            text: shell.normalize(raw), rawText: raw, engine: engine.label,
+            text: text, rawText: raw, engine: engine.label,
             fallbackEngine: outcome.fallbackReason == nil ? nil : outcome.engine,
             fallbackReason: outcome.fallbackReason, confidence: outcome.transcript.confidence, words: words,
-            unsure: Doubt.unsure(words, normalize: shell.normalize))
+            unsure: Doubt.unsure(words, normalize: shell.normalize),
+            alternatives: readings.first?.text == text ? Array(readings.dropFirst()) : readings)
     }
 
     /// A transcript through the profile's normaliser.

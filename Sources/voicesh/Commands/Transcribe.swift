@@ -28,7 +28,9 @@ struct Transcribe: AsyncVoiceshCommand {
     @Flag(help: "Print the recogniser's words as they are.")
     var raw = false
 
-    @Flag(help: "Print text, raw text, engine, confidence, words with theirs, segments and latency as JSON.")
+    @Flag(
+        help:
+            "Print text, raw text, engine, confidence, words with theirs, alternatives, segments and latency as JSON.")
     var json = false
 
     @Flag(help: "Print live partial text on stderr (the default when stderr is a terminal).")
@@ -91,6 +93,18 @@ struct Transcribe: AsyncVoiceshCommand {
                 var confidence: Double?
                 var unsure: Bool
             }
+            /// Another reading of the same audio, as Tab shows it on the confirmation line.
+            struct Alternative: Encodable {
+                var text: String
+                var rawText: String
+                var words: [Word]
+                var unsure: [Int]
+
+                enum CodingKeys: String, CodingKey {
+                    case text, words, unsure
+                    case rawText = "raw_text"
+                }
+            }
             struct Output: Encodable {
                 var text: String
                 var rawText: String
@@ -99,23 +113,33 @@ struct Transcribe: AsyncVoiceshCommand {
                 var words: [Word]
                 /// The indices of the words of `text` (split at spaces) made from unsure ones.
                 var unsure: [Int]
+                /// The next distinct readings, best first.
+                var alternatives: [Alternative]
                 var segments: [TranscriptSegment]
                 var latencyMs: Int
 
                 enum CodingKeys: String, CodingKey {
-                    case text, engine, confidence, words, unsure, segments
+                    case text, engine, confidence, words, unsure, alternatives, segments
                     case rawText = "raw_text"
                     case latencyMs = "latency_ms"
                 }
             }
+            func listed(_ words: [TranscriptSegment.Word]) -> [Word] {
+                words.map {
+                    Word(text: $0.text, confidence: $0.confidence, unsure: ($0.confidence ?? 1) < Doubt.threshold)
+                }
+            }
+            let readings = Reading.readings(of: transcript, normalize: shell.normalize)
+            let alternatives = readings.first?.text == text ? Array(readings.dropFirst()) : readings
             let words = transcript.words
             try Console.json(
                 Output(
                     text: text, rawText: transcript.text, engine: outcome.engine, confidence: transcript.confidence,
-                    words: words.map {
-                        Word(text: $0.text, confidence: $0.confidence, unsure: ($0.confidence ?? 1) < Doubt.threshold)
+                    words: listed(words), unsure: Doubt.unsure(words, normalize: shell.normalize).sorted(),
+                    alternatives: alternatives.map {
+                        Alternative(
+                            text: $0.text, rawText: $0.rawText, words: listed($0.words), unsure: $0.unsure.sorted())
                     },
-                    unsure: Doubt.unsure(words, normalize: shell.normalize).sorted(),
                     segments: transcript.segments, latencyMs: latency))
         } else {
             Console.print(raw ? transcript.text : text)
