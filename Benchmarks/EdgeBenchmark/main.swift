@@ -14,6 +14,8 @@
 // only the commands with `quote … end quote` in them; EDGE_BENCH_CONFIDENCE=1 prints only how
 // well "unsure" (a word's posterior under a threshold) finds the wrong words; EDGE_BENCH_SECOND_PASS=off turns the
 // general-English second pass over quoted spans off (the first pass alone, for comparison).
+// EDGE_BENCH_GATE=1 prints only the learning-from-corrections gate's figures (give it a folder
+// of development voices: scripts/synthesize-voices --sentences …/development.txt).
 import Foundation
 import LocalRecognizer
 import VoiceshCore
@@ -336,6 +338,12 @@ func printTable(_ title: String, _ rows: [(String, Figures)]) {
 
 if environment["EDGE_BENCH_CONFIDENCE"] != nil {
     await confidenceTable(engine, sets)
+    exit(0)
+}
+
+// The gate of learning from corrections (CorrectionGate.swift): development voices only.
+if environment["EDGE_BENCH_GATE"] != nil {
+    await correctionGate(engine, sets)
     exit(0)
 }
 
