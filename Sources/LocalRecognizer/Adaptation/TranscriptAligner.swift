@@ -23,7 +23,7 @@ public struct TranscriptAligner: Sendable {
 
     /// The lowest score a text may have to label its recording (development voices: see
     /// BENCHMARKS.md, "Learning from corrections").
-    public static let threshold = -20.0
+    public static let threshold = -18.0
 
     public let acousticModel: String
     /// Where the shell-talk model is cached (the same as the edge engine's).
