@@ -348,7 +348,10 @@ if environment["EDGE_BENCH_GATE"] != nil {
 }
 
 var unadapted: [(String, Figures)] = []
-for (voice, set) in zip(voices, sets) { unadapted.append((voice, await measure(voice, engine, set))) }
+// EDGE_BENCH_UNADAPTED=off: only the learning rows (the unadapted ones measured elsewhere).
+for (voice, set) in zip(voices, sets) where environment["EDGE_BENCH_UNADAPTED"] != "off" {
+    unadapted.append((voice, await measure(voice, engine, set)))
+}
 printTable(
     "Unadapted (the shipped shell-talk model; model load \(String(format: "%.0f ms", loadSeconds * 1000)))", unadapted)
 let plainRows = unadapted.reduce(into: Figures()) { $0.add($1.1) }
