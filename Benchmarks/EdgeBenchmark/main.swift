@@ -14,7 +14,9 @@
 // only the commands with `quote … end quote` in them; EDGE_BENCH_CONFIDENCE=1 prints only how
 // well "unsure" (a word's posterior under a threshold) finds the wrong words; EDGE_BENCH_SECOND_PASS=off turns the
 // general-English second pass over quoted spans off (the first pass alone, for comparison).
-// EDGE_BENCH_GATE=1 prints only the learning-from-corrections gate's figures (give it a folder
+// EDGE_BENCH_CORRECTIONS=off learns from use without corrected dictations (as before issue 21);
+// EDGE_BENCH_UNADAPTED=off skips the unadapted rows. EDGE_BENCH_GATE=1 prints only the
+// learning-from-corrections gate's figures (give it a folder
 // of development voices: scripts/synthesize-voices --sentences …/development.txt).
 import Foundation
 import LocalRecognizer
