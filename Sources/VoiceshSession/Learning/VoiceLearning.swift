@@ -62,13 +62,27 @@ package final class VoiceLearning {
     ) -> String? {
         let candidates = SpokenForms.candidates(for: finalText, heard: rawText, aliases: aliases)
         guard !candidates.isEmpty, let audio = try? WAV.decode([UInt8](wav)).speechSamples() else { return nil }
-        do throws(EngineError) {
-            guard let words = try aligner.label(audio, candidates: candidates) else {
-                Log.app.debug("learning: the recording does not say the corrected text; not kept")
-                return nil
-            }
+        // Decoding (and building the shell model once, in a cache that lacks it) runs on a
+        // thread of its own at the lowest CPU priority, so typing in the session comes first;
+        // on Linux the nice value is per thread, and a pool thread could not get it back.
+        let result = Locked<Result<String?, EngineError>>(.success(nil))
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+            let fit = Result { () throws(EngineError) in try aligner.label(audio, candidates: candidates) }
+            result.value = fit
+            done.signal()
+        }
+        thread.name = "learning-align"
+        thread.start()
+        done.wait()
+        switch result.value {
+        case .success(let words?):
             return words
-        } catch {
+        case .success(nil):
+            Log.app.debug("learning: the recording does not say the corrected text; not kept")
+            return nil
+        case .failure(let error):
             Log.app.error("learning: cannot align a corrected dictation: \(Failure.describe(error))")
             return nil
         }
