@@ -5,9 +5,12 @@ import VoiceshCore
 /// The rows "after automatic learning from N dictations in that voice": each voice dictates
 /// corpus prompts (never the evaluation set) to the engine in use; what it hears right is kept
 /// as heard, what the user fixes with a small edit is kept with the edit as its label
-/// (`LearningLabel`), a rewrite is thrown away; every 10 kept recordings `VoiceLearner` runs,
-/// with its held-back gate, exactly as a session runs it. Then the evaluation set is measured
-/// with the voice in use after each of `counts` dictations.
+/// (`LearningLabel`), and a line the user corrects further (to the right text: the simulated
+/// user fixes every misheard line) is kept with the spoken form of the sent text that the
+/// audio fits, past the alignment gate (`TranscriptAligner`), as a session keeps it
+/// (EDGE_BENCH_CORRECTIONS=off: thrown away, as before). Every 10 kept recordings
+/// `VoiceLearner` runs, with its held-back gate, exactly as a session runs it. Then the
+/// evaluation set is measured with the voice in use after each of `counts` dictations.
 func learningFromUse(_ counts: [Int]) async throws {
     guard let most = counts.max() else { return }
     let prompts = ShellCorpus.prompts
@@ -16,6 +19,7 @@ func learningFromUse(_ counts: [Int]) async throws {
     let list = work.appendingPathComponent("use-\(most).txt").path
     try (chosen.joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
     let shell = SpokenShell()
+    let corrections = environment["EDGE_BENCH_CORRECTIONS"] != "off"
     var rows = counts.map { _ in [(String, Figures)]() }
     var learning = counts.map { _ in 0.0 }
     for (voice, set) in zip(voices, sets) {
@@ -23,14 +27,26 @@ func learningFromUse(_ counts: [Int]) async throws {
         let directory = work.appendingPathComponent("use-\(voice)").path
         let learner = VoiceLearner(voiceDirectory: directory, cacheDirectory: directory + "-cache")
         var current = engine
+        var aligner = TranscriptAligner(cacheDirectory: cache)
         var kept: [SpeakerAdaptation.Sample] = []
+        var (asHeard, edited, corrected, skipped) = (0, 0, 0, 0)
         var sinceRun = 0
         var seconds = 0.0
         for (n, dictation) in spoken.enumerated() {
             let heard = await decode(current, dictation.audio).0 ?? ""
             let final = shell.normalize(dictation.text)
             let outcome: Dictation.Outcome = shell.normalize(heard) == final ? .inserted : .edited
-            if let words = LearningLabel.words(outcome: outcome, rawText: heard, finalText: final) {
+            var words = LearningLabel.words(outcome: outcome, rawText: heard, finalText: final)
+            if words != nil, outcome == .inserted {
+                asHeard += 1
+            } else if words != nil {
+                edited += 1
+            } else if corrections {
+                let candidates = SpokenForms.candidates(for: final, heard: heard)
+                words = try? aligner.label(dictation.audio, candidates: candidates)
+                if words == nil { skipped += 1 } else { corrected += 1 }
+            }
+            if let words {
                 kept.append(SpeakerAdaptation.Sample(samples: dictation.audio, text: words))
                 sinceRun += 1
             }
@@ -40,10 +56,14 @@ func learningFromUse(_ counts: [Int]) async throws {
                 if (try? await learner.learn(kept))?.replaced == true {
                     current = PocketSphinxEngine(
                         vocabulary: [], history: [], cacheDirectory: cache, acousticModel: learner.modelDirectory)
+                    aligner = TranscriptAligner(acousticModel: learner.modelDirectory, cacheDirectory: cache)
                 }
                 seconds += Date().timeIntervalSince(started)
             }
             if let i = counts.firstIndex(of: n + 1) {
+                print(
+                    "\(voice) after \(n + 1): kept \(asHeard) as heard, \(edited) with a small edit, \(corrected) corrected past the gate; \(skipped) corrections skipped"
+                )
                 rows[i].append((voice, await measure("learnt from use \(n + 1), \(voice)", current, set)))
                 learning[i] += seconds / Double(voices.count)
             }

@@ -16,6 +16,10 @@
 // how often the right line is among Tab's readings and the calibrated unsure marks (Alternatives.swift);
 // EDGE_BENCH_SECOND_PASS=off turns the
 // general-English second pass over quoted spans off (the first pass alone, for comparison).
+// EDGE_BENCH_CORRECTIONS=off learns from use without corrected dictations (as before issue 21);
+// EDGE_BENCH_UNADAPTED=off skips the unadapted rows. EDGE_BENCH_GATE=1 prints only the
+// learning-from-corrections gate's figures (give it a folder
+// of development voices: scripts/synthesize-voices --sentences …/development.txt).
 import Foundation
 import LocalRecognizer
 import VoiceshCore
@@ -350,8 +354,17 @@ if environment["EDGE_BENCH_CONFIDENCE"] != nil {
     exit(0)
 }
 
+// The gate of learning from corrections (CorrectionGate.swift): development voices only.
+if environment["EDGE_BENCH_GATE"] != nil {
+    await correctionGate(engine, sets)
+    exit(0)
+}
+
 var unadapted: [(String, Figures)] = []
-for (voice, set) in zip(voices, sets) { unadapted.append((voice, await measure(voice, engine, set))) }
+// EDGE_BENCH_UNADAPTED=off: only the learning rows (the unadapted ones measured elsewhere).
+for (voice, set) in zip(voices, sets) where environment["EDGE_BENCH_UNADAPTED"] != "off" {
+    unadapted.append((voice, await measure(voice, engine, set)))
+}
 printTable(
     "Unadapted (the shipped shell-talk model; model load \(String(format: "%.0f ms", loadSeconds * 1000)))", unadapted)
 let plainRows = unadapted.reduce(into: Figures()) { $0.add($1.1) }

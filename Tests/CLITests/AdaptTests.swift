@@ -59,7 +59,8 @@ struct AdaptTests {
     }
 
     /// Dictations the user inserted or ran, with their recording, are learnt from; edited,
-    /// printed or failed ones are not (their words may not be what was said).
+    /// printed or failed ones are not, nor one corrected before it ran (their words may not be
+    /// what was said).
     @Test func confirmedDictationsAreLearntFrom() throws {
         let cli = try CLI()
         let db = try AppDatabase.open(at: cli.database)
@@ -76,6 +77,12 @@ struct AdaptTests {
             Dictation(
                 profile: "prod", engine: "edge/pocketsphinx", startedAt: Date(), audioSeconds: 1, latencyMs: 40,
                 rawText: "git pull", finalText: "git pull", outcome: .inserted))  // no recording kept
+        // Corrected into another line before it ran: the words heard are not what was said.
+        let corrected = try Data(contentsOf: URL(fileURLWithPath: try TranscribeTests.speech("uptime", in: cli)))
+        try db.appendDictation(
+            Dictation(
+                profile: "prod", engine: "edge/pocketsphinx", startedAt: Date(), audioSeconds: 1, latencyMs: 40,
+                rawText: "git stash", finalText: "kubectl get pods", outcome: .ran), audio: corrected)
         let result = try cli.ok("adapt")
         #expect(result.stderr.contains("learnt your voice from 2 recordings"), "\(result.stderr)")
         // Another profile's history holds nothing to learn from.

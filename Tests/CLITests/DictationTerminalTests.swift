@@ -148,6 +148,45 @@ struct DictationTerminalTests {
         #expect(try recordings(count: 1).isEmpty)
     }
 
+    /// Learning from a corrected dictation: the recogniser (a command standing in for a wrong
+    /// ear) hears `git stash` where the recording says `git status`. A line rewritten into
+    /// something never said is not kept; the line corrected to what was said is kept with the
+    /// sent text's spoken words, after real pocketsphinx aligned the audio with them.
+    @Test func aCorrectedDictationIsLearntWithTheSentTextOnlyWhenTheAudioSaysIt() throws {
+        try profile("fix", engine: "recognizer = \"command\"\ncommand = \"echo git stash\"", extra: "learn = \"on\"")
+        let tmux = try session("fix")
+        // Rewritten into a line the recording does not say: run, and not learnt.
+        _ = try dictate(tmux)
+        try tmux.send("e")
+        try tmux.wait { $0.contains("edit: git stash") }
+        for _ in 0..<9 { try tmux.send("BSpace") }
+        try tmux.send("printf rewritten", literal: true)
+        try tmux.send("C-r")
+        try tmux.wait { $0.contains("\nrewrittenremote$") }
+        // Corrected to what was said (more than a small edit of two words): run, and learnt.
+        _ = try dictate(tmux)
+        try tmux.send("e")
+        try tmux.wait { $0.contains("edit: git stash") }
+        for _ in 0..<5 { try tmux.send("BSpace") }
+        try tmux.send("status", literal: true)
+        try tmux.send("C-r")
+        try tmux.wait { $0.contains("not a git repository") }
+        #expect(try history().map { $0["final_text"] as? String } == ["git status", "printf rewritten"])
+        // The queue labels in order, and the first alignment builds the shell model in this
+        // fresh cache: the second recording's arrival means the first was decided.
+        let store = cli.home.appendingPathComponent("voice/recordings").path
+        let deadline = Date().addingTimeInterval(240)
+        while Date() < deadline,
+            ((try? FileManager.default.contentsOfDirectory(atPath: store)) ?? []).filter({ $0.hasSuffix(".wav") })
+                .isEmpty
+        {
+            usleep(200_000)
+        }
+        let kept = try recordings(count: 1)
+        #expect(kept.map(\.words) == ["git status"], "\(kept)")
+        #expect(kept.allSatisfy { $0.mode == 0o600 })
+    }
+
     @Test func controlCharactersInTheTextAreStripped() throws {
         // A recogniser that answers with an escape sequence and a newline in its text.
         try profile("evil", engine: "recognizer = \"command\"\ncommand = \"printf 'echo safe\\\\033[2J\\\\nreboot'\"")

@@ -126,15 +126,20 @@ package struct VoiceAdaptation {
 
     private static func recordings(_ count: Int) -> String { count == 1 ? "1 recording" : "\(count) recordings" }
 
-    /// Dictations the user accepted as heard (inserted or ran, not edited) that kept their
-    /// recording: their raw words are what was said. Among the newest 500 dictations: the gain
-    /// levels off well before that many (BENCHMARKS.md), and each is held in memory while learning.
+    /// Dictations the user inserted or ran (not edited in the prompt) that kept their
+    /// recording, labelled as a session labels them (`LearningLabel`): a line corrected before
+    /// it ran is left out rather than learnt with the words heard. Among the newest 500
+    /// dictations: the gain levels off well before that many (BENCHMARKS.md), and each is
+    /// held in memory while learning.
     private func confirmedDictations(in database: AppDatabase) throws -> [SpeakerAdaptation.Sample] {
         try database.dictations(profile: profile, limit: 500).filter {
             $0.hasAudio && [.inserted, .ran].contains($0.outcome) && !$0.rawText.isEmpty
         }.compactMap { row in
-            guard let id = row.id, let wav = try database.audio(forDictation: id) else { return nil }
-            return SpeakerAdaptation.Sample(samples: try WAV.decode([UInt8](wav)).speechSamples(), text: row.rawText)
+            guard let id = row.id,
+                let words = LearningLabel.words(outcome: row.outcome, rawText: row.rawText, finalText: row.finalText),
+                let wav = try database.audio(forDictation: id)
+            else { return nil }
+            return SpeakerAdaptation.Sample(samples: try WAV.decode([UInt8](wav)).speechSamples(), text: words)
         }
     }
 

@@ -3,7 +3,8 @@ import LocalRecognizer
 import VoiceshCore
 
 /// Learning from use inside a session: keeps each confirmed dictation's recording with its
-/// words in the voice store, and, when `LearningSchedule` says so, runs
+/// words in the voice store (a corrected one with the sent text, when the audio says it:
+/// `TranscriptAligner`), and, when `LearningSchedule` says so, runs
 /// `voicesh adapt --background` under `nice` as a child of its own, stopped (SIGSTOP) while a
 /// dictation records or shows its transcript and continued after. It lives on the session
 /// loop's thread; the labelling and the file writes run on a utility queue.
@@ -11,6 +12,8 @@ package final class VoiceLearning {
     private var schedule: LearningSchedule
     private let store: VoiceRecordings
     private let aliases: [String: String]
+    /// Checks that a corrected dictation's audio says the text that was sent.
+    private let aligner: TranscriptAligner
     private let queue = DispatchQueue(label: "voicesh.learning", qos: .utility)
     /// Recordings the queue kept that the schedule has not counted yet.
     private let kept = Locked(0)
@@ -22,20 +25,25 @@ package final class VoiceLearning {
         store = VoiceRecordings(directory: location.voiceDirectory + "/recordings")
         aliases = profile.aliases
         let learner = VoiceLearner(voiceDirectory: location.voiceDirectory, cacheDirectory: location.cacheDirectory)
+        aligner = TranscriptAligner(
+            acousticModel: SpeakerAdaptation.isModel(at: learner.modelDirectory) ? learner.modelDirectory : nil,
+            cacheDirectory: location.cacheDirectory)
         let unlearnt = max(0, store.count - (learner.status()?.seen ?? 0))
         schedule = LearningSchedule(pending: unlearnt, now: now)
     }
 
-    /// A dictation went to the shell: its recording is kept when its words are known
-    /// (`LearningLabel`). Called where the dictation's outcome is saved; the WAV is made only
-    /// for an outcome that can teach, not for every discard.
+    /// A dictation went to the shell: its recording is kept when its words are known: as
+    /// heard or with a small edit (`LearningLabel`), or, corrected more, with the spoken form
+    /// of the sent text that the audio fits, if it fits well enough. Called where the
+    /// dictation's outcome is saved; the WAV is made only for an outcome that can teach.
     package func keep(_ outcome: Dictation.Outcome, rawText: String, finalText: String, wav: @autoclosure () -> Data?) {
         guard [.inserted, .ran, .edited].contains(outcome), let wav = wav() else { return }
-        let (store, aliases, kept) = (store, aliases, kept)
+        let (store, aliases, kept, aligner) = (store, aliases, kept, aligner)
         queue.async {
             guard
                 let words = LearningLabel.words(
                     outcome: outcome, rawText: rawText, finalText: finalText, aliases: aliases)
+                    ?? Self.corrected(wav, rawText: rawText, finalText: finalText, aliases: aliases, aligner: aligner)
             else { return }
             do {
                 try store.keep(wav, words: words)
@@ -43,6 +51,40 @@ package final class VoiceLearning {
             } catch {
                 Log.app.error("learning: \((Failure.words(for: error) ?? ["\(error)"]).joined(separator: "; "))")
             }
+        }
+    }
+
+    /// The spoken words of a corrected dictation's sent text, when its audio says them: the
+    /// spoken form that fits the recording best, past the alignment gate. A rewrite into
+    /// something never said fits badly and is not kept.
+    private static func corrected(
+        _ wav: Data, rawText: String, finalText: String, aliases: [String: String], aligner: TranscriptAligner
+    ) -> String? {
+        let candidates = SpokenForms.candidates(for: finalText, heard: rawText, aliases: aliases)
+        guard !candidates.isEmpty, let audio = try? WAV.decode([UInt8](wav)).speechSamples() else { return nil }
+        // Decoding (and building the shell model once, in a cache that lacks it) runs on a
+        // thread of its own at the lowest CPU priority, so typing in the session comes first;
+        // on Linux the nice value is per thread, and a pool thread could not get it back.
+        let result = Locked<Result<String?, EngineError>>(.success(nil))
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+            let fit = Result { () throws(EngineError) in try aligner.label(audio, candidates: candidates) }
+            result.value = fit
+            done.signal()
+        }
+        thread.name = "learning-align"
+        thread.start()
+        done.wait()
+        switch result.value {
+        case .success(let words?):
+            return words
+        case .success(nil):
+            Log.app.debug("learning: the recording does not say the corrected text; not kept")
+            return nil
+        case .failure(let error):
+            Log.app.error("learning: cannot align a corrected dictation: \(Failure.describe(error))")
+            return nil
         }
     }
 
