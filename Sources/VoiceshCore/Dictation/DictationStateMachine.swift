@@ -290,7 +290,10 @@ public struct DictationStateMachine: Sendable {
                 state = .editing(take, prompt, LineEditor(prompt.text))
                 return []
             case .tab, .backTab:
-                state = .confirming(take, take.heard?.prompt(after: prompt, by: key == .tab ? 1 : -1) ?? prompt)
+                // Picking a reading is acting on the shown text: a refined one no longer replaces it.
+                var picked = take
+                picked.refining = false
+                state = .confirming(picked, take.heard?.prompt(after: prompt, by: key == .tab ? 1 : -1) ?? prompt)
                 return []
             case .text("r"), .text("R"), .toggle:
                 return [.save(entry(take, .discarded, prompt))] + record(now: now, borrowed: take.borrowsRow)
