@@ -131,7 +131,7 @@ let package = Package(
             path: "Benchmarks/SharedStoreBenchmark", swiftSettings: strict),
 
         .executableTarget(
-            name: "EdgeBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer"],
+            name: "EdgeBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer", "VoiceshSession"],
             path: "Benchmarks/EdgeBenchmark", exclude: ["evaluation.txt", "development.txt", "development-quotes.txt"],
             swiftSettings: strict),
         .executableTarget(
