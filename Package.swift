@@ -137,7 +137,7 @@ let package = Package(
             path: "Benchmarks/SharedStoreBenchmark", swiftSettings: strict),
 
         .executableTarget(
-            name: "EdgeBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer", "Transcription"],
+            name: "EdgeBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer", "Transcription", "VoiceshSession"],
             path: "Benchmarks/EdgeBenchmark", exclude: ["evaluation.txt", "development.txt", "development-quotes.txt"],
             swiftSettings: strict),
         .executableTarget(

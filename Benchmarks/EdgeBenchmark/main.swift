@@ -20,17 +20,27 @@
 // EDGE_BENCH_UNADAPTED=off skips the unadapted rows. EDGE_BENCH_GATE=1 prints only the
 // learning-from-corrections gate's figures (give it a folder
 // of development voices: scripts/synthesize-voices --sentences …/development.txt).
+//
+// Listening conditions: EDGE_BENCH_CONDITIONS=all (or some of headset,room,fan,laptop) also
+// measures every voice as `scripts/synthesize-voices --conditions` makes it heard through a
+// headset, in an echoing room, beside a fan and on a quiet laptop microphone: a table per
+// condition, then one row per condition. EDGE_BENCH_ENGINE=profile measures the engine a
+// profile that says only `kind = "edge"` gets (`EngineFactory`: its speech gate and whatever the
+// edge engine is made of then) instead of `PocketSphinxEngine` alone. EDGE_BENCH_CHANNEL=off
+// decodes every take as it is, without adapting to its channel (the "before" rows);
+// EDGE_BENCH_COLD=1 hears every take as the first on a new microphone.
 import Foundation
 import LocalRecognizer
 import VoiceshCore
+import VoiceshSession
 
 let environment = ProcessInfo.processInfo.environment
 let work = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-edge-bench-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: work) }
 
-/// Runs scripts/synthesize-voices and returns the folder it printed.
-func synthesize(_ arguments: [String]) throws -> String {
+/// Runs scripts/synthesize-voices and returns the folders it printed (the clean one first).
+func synthesize(_ arguments: [String]) throws -> [String] {
     let p = Process()
     let pipe = Pipe()
     p.executableURL = URL(fileURLWithPath: "scripts/synthesize-voices")
@@ -39,10 +49,11 @@ func synthesize(_ arguments: [String]) throws -> String {
     try p.run()
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     p.waitUntilExit()
-    guard p.terminationStatus == 0, let folder = output.split(separator: "\n").last else {
+    let folders = output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("/") }
+    guard p.terminationStatus == 0, !folders.isEmpty else {
         fatalError("scripts/synthesize-voices failed; run it from the package root")
     }
-    return String(folder)
+    return folders
 }
 
 struct Utterance {
@@ -133,14 +144,19 @@ func processCPU() -> Double {
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
+/// EDGE_BENCH_COLD=1: every take is heard as the first on a new microphone (no cepstral mean
+/// or channel carried over from the take before).
+let cold = environment["EDGE_BENCH_COLD"] != nil
+
 /// End of audio → text for the first command with a quote: it loads the general-English model.
 nonisolated(unsafe) var firstQuoteTail: Double?
 
 /// Feeds the recording as the engine asks for it; returns the text (nil: no speech), the
 /// decoding time and the tail from the end of the audio to the text (wall clock and CPU).
-func decode(_ engine: PocketSphinxEngine, _ audio: [Int16]) async -> (
+func decode(_ engine: any SpeechEngine, _ audio: [Int16]) async -> (
     String?, seconds: Double, tailMs: Double, tailCPUMs: Double
 ) {
+    if cold, let engine = engine as? PocketSphinxEngine { engine.forgetChannel() }
     let started = Date()
     let end = EndMark()
     end.frames = AudioFrame.frames(of: audio)[...]
@@ -158,7 +174,7 @@ func decode(_ engine: PocketSphinxEngine, _ audio: [Int16]) async -> (
     )
 }
 
-func measure(_ name: String, _ engine: PocketSphinxEngine, _ set: (speech: [Utterance], noise: [Utterance])) async
+func measure(_ name: String, _ engine: any SpeechEngine, _ set: (speech: [Utterance], noise: [Utterance])) async
     -> Figures
 {
     var f = Figures()
@@ -284,7 +300,14 @@ func row(_ label: String, _ f: Figures) -> String {
     return "| " + cells.joined(separator: " | ") + " |"
 }
 
-let folder = try CommandLine.arguments.dropFirst().first ?? synthesize([])
+let conditionNames =
+    environment["EDGE_BENCH_CONDITIONS"].map {
+        $0 == "all" ? ["headset", "room", "fan", "laptop"] : $0.split(separator: ",").map(String.init)
+    } ?? []
+let folders =
+    try CommandLine.arguments.dropFirst().first.map { clean in [clean] + conditionNames.map { "\(clean)@\($0)" } }
+    ?? synthesize(conditionNames.isEmpty ? [] : ["--conditions", conditionNames.joined(separator: ",")])
+let folder = folders[0]
 let chosenVoices = environment["EDGE_BENCH_VOICES"].map { Set($0.split(separator: ",").map(String.init)) }
 let voices = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     .filter { (try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + $0)) != nil }
@@ -294,12 +317,16 @@ let voices = try FileManager.default.contentsOfDirectory(atPath: folder).sorted(
 func synthesizerOf(_ voice: String) -> String { String(voice.prefix { $0 != "-" }) }
 let corpus = Set(ShellCorpus.sentences)
 let limit = environment["EDGE_BENCH_LIMIT"].flatMap { Int($0) } ?? Int.max
-let sets = try voices.map { voice in
-    let set = try utterances(in: folder + "/" + voice)
-    let speech =
-        environment["EDGE_BENCH_ONLY_QUOTES"] == nil ? set.speech : set.speech.filter { quoted(words($0.text)) != nil }
-    return (speech: Array(speech.prefix(limit)), noise: set.noise)
+func loadSets(_ folder: String) throws -> [(speech: [Utterance], noise: [Utterance])] {
+    try voices.map { voice in
+        let set = try utterances(in: folder + "/" + voice)
+        let speech =
+            environment["EDGE_BENCH_ONLY_QUOTES"] == nil
+            ? set.speech : set.speech.filter { quoted(words($0.text)) != nil }
+        return (speech: Array(speech.prefix(limit)), noise: set.noise)
+    }
 }
+let sets = try loadSets(folder)
 let overlap = Set(sets.flatMap { $0.speech.map(\.text) }).filter(corpus.contains)
 print(
     "\(folder): \(voices.count) voices, \(sets.first?.speech.count ?? 0) commands each; in the model's corpus: \(overlap.count)\n"
@@ -314,7 +341,9 @@ if environment["EDGE_BENCH_EARS"] != nil {
     exit(0)
 }
 let secondPass = environment["EDGE_BENCH_SECOND_PASS"] != "off"
-let engine = PocketSphinxEngine(vocabulary: [], history: [], cacheDirectory: cache, quotedEnglish: secondPass)
+let engine = PocketSphinxEngine(
+    vocabulary: [], history: [], cacheDirectory: cache, quotedEnglish: secondPass,
+    adaptsToChannel: environment["EDGE_BENCH_CHANNEL"] != "off")
 let loadStart = Date()
 try engine.load()
 let loadSeconds = Date().timeIntervalSince(loadStart)
@@ -360,13 +389,39 @@ if environment["EDGE_BENCH_GATE"] != nil {
     exit(0)
 }
 
+/// The engine the tables measure: `engine` itself, or the one a profile gets.
+let measured: any SpeechEngine
+if environment["EDGE_BENCH_ENGINE"] == "profile" {
+    let home = work.appendingPathComponent("home").path
+    var context = AppContext(
+        environment: ["VOICESH_HOME": home], location: DataLocation(environment: ["VOICESH_HOME": home]))
+    context.environment["PATH"] = environment["PATH"]
+    // The profile's model cache is the benchmark's (built models are kept between runs).
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: context.location.cacheDirectory, withDestinationPath: cache)
+    measured = try EngineFactory(context: context).engine(for: Profile(name: "bench", host: "-"))
+    print("Engine: as a profile with only `kind = \"edge\"` builds it (\(measured.label))\n")
+} else {
+    measured = engine
+}
+
 var unadapted: [(String, Figures)] = []
 // EDGE_BENCH_UNADAPTED=off: only the learning rows (the unadapted ones measured elsewhere).
 for (voice, set) in zip(voices, sets) where environment["EDGE_BENCH_UNADAPTED"] != "off" {
-    unadapted.append((voice, await measure(voice, engine, set)))
+    unadapted.append((voice, await measure(voice, measured, set)))
 }
 printTable(
     "Unadapted (the shipped shell-talk model; model load \(String(format: "%.0f ms", loadSeconds * 1000)))", unadapted)
+var byCondition: [(String, Figures)] = [("clean", unadapted.reduce(into: Figures()) { $0.add($1.1) })]
+for (name, conditionFolder) in zip(conditionNames, folders.dropFirst()) {
+    var rows: [(String, Figures)] = []
+    for (voice, set) in zip(voices, try loadSets(conditionFolder)) {
+        rows.append((voice, await measure("\(voice)@\(name)", measured, set)))
+    }
+    printTable("Condition \(name) (\(conditionFolder))", rows)
+    byCondition.append((name, rows.reduce(into: Figures()) { $0.add($1.1) }))
+}
+if !conditionNames.isEmpty { printTable("All voices by condition", byCondition) }
 let plainRows = unadapted.reduce(into: Figures()) { $0.add($1.1) }
 print(
     "Second pass \(secondPass ? "on" : "off"). Commands without a quote: \(percent(plainRows.exactPlain, plainRows.plain)) exact; heard with a `quote` (the only ones the second pass can change): \(plainRows.plainTouched) of \(plainRows.plain)."
@@ -384,7 +439,7 @@ for count in (environment["EDGE_BENCH_ADAPT"] ?? "").split(separator: ",").compa
     var rows: [(String, Figures)] = []
     var learning = 0.0
     for (voice, set) in zip(voices, sets) {
-        let enrolled = try synthesize(["--sentences", list, "--voices", voice]) + "/" + voice
+        let enrolled = try synthesize(["--sentences", list, "--voices", voice])[0] + "/" + voice
         let recordings = try utterances(in: enrolled).speech.map {
             SpeakerAdaptation.Sample(samples: $0.audio, text: $0.text)
         }

@@ -34,7 +34,12 @@ final class PocketSphinxDecoder {
         self.config = config
         self.decoder = decoder
         self.dictionary = dictionary
+        initialCepstralMean = []
+        initialCepstralMean = cepstralMean
     }
+
+    /// The cepstral mean a fresh decoder starts from: the model's `-cmninit`, its training channel's.
+    private(set) var initialCepstralMean: [Float]
 
     deinit {
         ps_free(decoder)
@@ -131,6 +136,34 @@ final class PocketSphinxDecoder {
             guard let cmn = ps_get_feat(decoder)?.pointee.cmn_struct, newValue.count == Int(cmn.pointee.veclen)
             else { return }
             cmn_live_set(cmn, newValue)
+        }
+    }
+
+    /// The mean cepstrum of `samples` through this decoder's own front end (over the frames its
+    /// voice detector passes, as live CMN counts them): where live CMN would settle on this
+    /// channel. Empty when no frame was voiced. Call before the utterance's first audio: the
+    /// front end is left as `start()` left it.
+    func cepstralMean(of samples: [Int16]) -> [Float] {
+        guard let fe = ps_get_fe(decoder), !samples.isEmpty else { return [] }
+        let width = Int(fe_get_output_size(fe))
+        let capacity = samples.count / Self.frameShift + 8
+        var cepstra = [Float](repeating: 0, count: capacity * width)
+        var frames: Int32 = 0
+        fe_start_utt(fe)
+        cepstra.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var rows: [UnsafeMutablePointer<Float>?] = (0..<capacity).map { base + $0 * width }
+            samples.withUnsafeBufferPointer { audio in
+                var input = audio.baseAddress
+                var remaining = audio.count
+                frames = Int32(capacity)
+                if fe_process_frames(fe, &input, &remaining, &rows, &frames, nil) < 0 { frames = 0 }
+            }
+        }
+        fe_start_utt(fe)
+        guard frames > 0 else { return [] }
+        return (0..<width).map { i in
+            (0..<Int(frames)).reduce(Float(0)) { $0 + cepstra[$1 * width + i] } / Float(frames)
         }
     }
 

@@ -38,17 +38,28 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
     private let builder: EdgeModelBuilder?
     /// How a word's posterior and the N-best's agreement on it make its confidence.
     private let scoring: WordAgreement.Fit
+    /// Where the capture device's channel is remembered between sessions (nil: not at all).
+    private let channelMemory: ChannelMemory?
+    /// The channel the last take was heard through (guarded by `lock`): the next starts so.
+    private var channel: Channel?
+    /// Whether takes are adapted to their channel (false: every take as it is, for comparisons).
+    private let adaptsToChannel: Bool
 
     /// `acousticModel` is a folder written by `SpeakerAdaptation`; nil means Debian's en-us model.
     /// `quotedEnglish: false` leaves quoted English as the shell-talk model heard it (for comparisons).
-    /// With a `builder`, `prepare` builds the model in a child process.
+    /// With a `builder`, `prepare` builds the model in a child process. `channelMemory` keeps
+    /// the capture device's channel (narrowband or not) for its next session;
+    /// `adaptsToChannel: false` decodes every take as it is (for comparisons).
     public init(
         vocabulary: [String], history: [String], cacheDirectory: String, acousticModel: String? = nil,
         phrases: [String] = [], quotedEnglish: Bool = true, builder: EdgeModelBuilder? = nil,
-        scoring: WordAgreement.Fit = WordAgreement.fitted
+        scoring: WordAgreement.Fit = WordAgreement.fitted, channelMemory: ChannelMemory? = nil,
+        adaptsToChannel: Bool = true
     ) {
+        self.adaptsToChannel = adaptsToChannel
         self.builder = builder
         self.scoring = scoring
+        self.channelMemory = channelMemory
         self.vocabulary = vocabulary
         self.history = history
         self.phrases = phrases
@@ -74,6 +85,8 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         quotedEnglish = nil
         builder = nil
         scoring = WordAgreement.fitted
+        channelMemory = nil
+        adaptsToChannel = true
     }
 
     /// Loads the model now and waits for it (for measuring the load).
@@ -238,6 +251,32 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         return (bestScores, alternatives)
     }
 
+    /// The cepstral mean a take on a channel new to the decoder starts from: the one this
+    /// device's last session ended with when it was the same channel, else the take's own first
+    /// second's. Live CMN would otherwise start from the model's training channel (or the last
+    /// microphone's) and keep it for the whole take: a first take through a headset was heard
+    /// as `cat r hello world` for `git push origin main`.
+    private func startMean(_ decoder: PocketSphinxDecoder, _ listening: ChannelListening, _ batch: [[Int16]]) {
+        if lock.withLock({ channel }) == nil, let remembered = channelMemory?.recall(),
+            remembered.channel == listening.channel,
+            remembered.mean.count == decoder.cepstralMean.count
+        {
+            decoder.cepstralMean = remembered.mean
+            return
+        }
+        let own = decoder.cepstralMean(of: batch.flatMap { $0 })
+        if !own.isEmpty { decoder.cepstralMean = own }
+    }
+
+    /// The next take is heard as the first on a new microphone: the channel and the cepstral
+    /// mean learnt so far are forgotten (the remembered device's are kept).
+    public func forgetChannel() {
+        lock.withLock {
+            channel = nil
+            if case .success(let decoder) = decoder { decoder.cepstralMean = decoder.initialCepstralMean }
+        }
+    }
+
     public func transcribe(
         _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
     ) async throws(EngineError) -> Transcript {
@@ -256,11 +295,24 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         var presence = SpeechPresence()
         var lastPartial = ""
         var recording: [Int16] = []  // kept for a second pass over a quoted span
+        var listening = ChannelListening(previous: lock.withLock { channel }, adapts: adaptsToChannel)
+        var settled = false
+        func hear(_ batch: [[Int16]]) {
+            if !settled, !batch.isEmpty {
+                settled = true
+                if listening.isNewChannel { startMean(decoder, listening, batch) }
+            }
+            for samples in batch {
+                decoder.process(samples)
+                if quotedEnglish != nil { recording += samples }
+            }
+        }
         for await frame in audio {
             if Task.isCancelled { break }
             presence.add(frame.samples)
-            decoder.process(frame.samples)
-            if quotedEnglish != nil { recording += frame.samples }
+            let heard = listening.add(frame.samples)
+            hear(heard)
+            guard !heard.isEmpty else { continue }
             let text = decoder.partial
             if text != lastPartial {
                 lastPartial = text
@@ -270,12 +322,21 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
                 if let quotedEnglish, text.split(separator: " ").contains("quote") { quotedEnglish.prepare() }
             }
         }
+        hear(listening.finish())
         let result = decoder.finish()
+        if adaptsToChannel {
+            let heard = listening.channel
+            lock.withLock { channel = heard }
+            channelMemory?.remember(heard, mean: decoder.cepstralMean)
+        }
         if Task.isCancelled {
             // An utterance cut off (Esc while recording) leaves the live cepstral mean it
             // carries to the next one skewed: the next take was misheard ("git status" as
             // "sudo docker"). The next recording loads a fresh decoder while its audio waits.
-            lock.withLock { self.decoder = nil }
+            lock.withLock {
+                self.decoder = nil
+                channel = nil
+            }
             throw .cancelled
         }
         if !context.isEmpty { apply(.empty, to: decoder) }

@@ -20,6 +20,9 @@ package struct EngineFactory {
     /// Builds a missing edge model in a child process (`voicesh edge-model`) rather than in
     /// this one; a session sets it, so its memory and keystroke echo are spared the build.
     package var buildsInChild = false
+    /// The capture device a session records from (nil: a file, or no session): the edge
+    /// engine remembers its channel for the device's next session.
+    package var audioDevice: String?
 
     package init(context: AppContext) { self.context = context }
 
@@ -93,8 +96,11 @@ package struct EngineFactory {
             let edge = PocketSphinxEngine(
                 vocabulary: config.vocabulary, history: history, cacheDirectory: context.location.cacheDirectory,
                 acousticModel: SpeakerAdaptation.isModel(at: voice) ? voice : nil,
-                phrases: aliases.keys.sorted().map { $0.lowercased() }, builder: buildsInChild ? Self.childBuilder : nil
-            )
+                phrases: aliases.keys.sorted().map { $0.lowercased() },
+                builder: buildsInChild ? Self.childBuilder : nil,
+                channelMemory: audioDevice.flatMap {
+                    ChannelMemory(file: context.location.cacheDirectory + "/channels", device: $0)
+                })
             if let ears = try twoEars(edge, config: config) {
                 ears.prepare()
                 sent = { context in

@@ -152,6 +152,7 @@ package struct SessionRunner {
             ?? EngineFactory(context: context)
         factory.notice = { inbox.post(.engineNotice($0)) }
         factory.buildsInChild = true
+        factory.audioDevice = audio.audioFile == nil ? audio.deviceName(profile: profile, context: context) : nil
         let engine = Result { () throws(EngineError) in try factory.engine(for: profile) }
         let toggle = (try? KeyChord(parsing: profile.toggleKey)) ?? .defaultToggle
         let setup = DictationController.Setup(
