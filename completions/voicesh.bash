@@ -173,13 +173,13 @@ _voicesh() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    connect|context|listen|transcribe|record|devices|adapt|stats|profile|config|history|store|help)
+    connect|context|listen|transcribe|record|devices|adapt|stats|profile|config|history|store|voice|help)
         # Offer subcommand argument completions
         "_voicesh_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'connect context listen transcribe record devices adapt stats profile config history store help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'connect context listen transcribe record devices adapt stats profile config history store voice help' -- "${cur}"))
         ;;
     esac
 }
@@ -187,8 +187,8 @@ _voicesh() {
 _voicesh_connect() {
     repeating_flags=()
     non_repeating_flags=(-A --version -h --help)
-    repeating_options=(-o)
-    non_repeating_options=(-p -l -i --known-hosts --strict-host-key-checking --connect-timeout -F -J --keepalive --audio-file --device --max-recording)
+    repeating_options=(-o --audio-file)
+    non_repeating_options=(-p -l -i --known-hosts --strict-host-key-checking --connect-timeout -F -J --keepalive --device --max-recording)
     __voicesh_offer_flags_options -1
 
     # Offer option value completions
@@ -281,8 +281,8 @@ _voicesh_context() {
 _voicesh_listen() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=(--profile --seconds --audio-file --device --max-recording)
+    repeating_options=(--audio-file)
+    non_repeating_options=(--profile --seconds --device --max-recording)
     __voicesh_offer_flags_options 0
 
     # Offer option value completions
@@ -340,8 +340,8 @@ _voicesh_transcribe() {
 _voicesh_record() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=(--seconds --audio-file --device --max-recording)
+    repeating_options=(--audio-file)
+    non_repeating_options=(--seconds --device --max-recording)
     __voicesh_offer_flags_options 1
 
     # Offer option value completions
@@ -381,8 +381,8 @@ _voicesh_devices() {
 _voicesh_adapt() {
     repeating_flags=()
     non_repeating_flags=(--forget --reset --status --version -h --help)
-    repeating_options=(--from)
-    non_repeating_options=(--enroll --profile --audio-file --device --max-recording)
+    repeating_options=(--from --audio-file)
+    non_repeating_options=(--enroll --profile --device --max-recording)
     __voicesh_offer_flags_options 0
 
     # Offer option value completions
@@ -833,6 +833,14 @@ _voicesh_store_copy() {
         return
         ;;
     esac
+}
+
+_voicesh_voice() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __voicesh_offer_flags_options 0
 }
 
 _voicesh_help() {

@@ -62,13 +62,14 @@ _voicesh() {
             'config:Show or change config.toml: the defaults every profile inherits, and the store.'
             'history:Search and manage the dictation history.'
             'store:Move profiles and history between this machine and a shared PostgreSQL store.'
+            'voice:Print the spoken grammar of hands-free mode (hands_free = true).'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        connect|context|listen|transcribe|record|devices|adapt|stats|profile|config|history|store|help)
+        connect|context|listen|transcribe|record|devices|adapt|stats|profile|config|history|store|voice|help)
             "_voicesh_${words[1]}" && ret=0
             ;;
         esac
@@ -95,7 +96,7 @@ _voicesh_connect() {
         '-J[Jump hosts to connect through, in order.]:\[user@\]host\[\:port\]\[,…\]:'
         '-A[Forward the ssh-agent (see the README\: libssh2 1.10 cannot).]'
         '--keepalive[Seconds between keepalive messages; 0 turns them off (default\: the profile'\''s).]:keepalive:'
-        '--audio-file[Play this WAV at real-time pace instead of using the microphone (demos, tests).]:audio-file:_files -g '\''*.wav'\'''
+        '*--audio-file[Play this WAV at real-time pace instead of using the microphone (demos, tests); connect takes it several times, one file per take, in order.]:audio-file:_files -g '\''*.wav'\'''
         '--device[The ALSA capture device (default\: the profile'\''s, then $VOICESH_AUDIO_DEVICE, then default).]:device:'
         '--max-recording[Stop a recording after this many seconds.]:max-recording:'
         '--version[Show the version.]'
@@ -128,7 +129,7 @@ _voicesh_listen() {
     local -ar arg_specs=(
         '--profile[Use this profile'\''s engine (default\: the built-in offline engine).]:profile:{__voicesh_custom_complete ---completion listen -- --profile "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
         '--seconds[Stop after this many seconds.]:seconds:'
-        '--audio-file[Play this WAV at real-time pace instead of using the microphone (demos, tests).]:audio-file:_files -g '\''*.wav'\'''
+        '*--audio-file[Play this WAV at real-time pace instead of using the microphone (demos, tests); connect takes it several times, one file per take, in order.]:audio-file:_files -g '\''*.wav'\'''
         '--device[The ALSA capture device (default\: the profile'\''s, then $VOICESH_AUDIO_DEVICE, then default).]:device:'
         '--max-recording[Stop a recording after this many seconds.]:max-recording:'
         '--version[Show the version.]'
@@ -162,7 +163,7 @@ _voicesh_record() {
     local -ar arg_specs=(
         ':output:_files -g '\''*.wav'\'''
         '--seconds[Stop after this many seconds.]:seconds:'
-        '--audio-file[Play this WAV at real-time pace instead of using the microphone (demos, tests).]:audio-file:_files -g '\''*.wav'\'''
+        '*--audio-file[Play this WAV at real-time pace instead of using the microphone (demos, tests); connect takes it several times, one file per take, in order.]:audio-file:_files -g '\''*.wav'\'''
         '--device[The ALSA capture device (default\: the profile'\''s, then $VOICESH_AUDIO_DEVICE, then default).]:device:'
         '--max-recording[Stop a recording after this many seconds.]:max-recording:'
         '--version[Show the version.]'
@@ -192,7 +193,7 @@ _voicesh_adapt() {
         '--profile[Learn from this profile'\''s dictations only (kept recordings always count).]:profile:{__voicesh_custom_complete ---completion adapt -- --profile "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
         '(--forget --reset)'{--forget,--reset}'[Forget the learnt voice and its recordings; the stock model is used again.]'
         '--status[Say what the voice learnt from, when it last learnt, and how it scored.]'
-        '--audio-file[Play this WAV at real-time pace instead of using the microphone (demos, tests).]:audio-file:_files -g '\''*.wav'\'''
+        '*--audio-file[Play this WAV at real-time pace instead of using the microphone (demos, tests); connect takes it several times, one file per take, in order.]:audio-file:_files -g '\''*.wav'\'''
         '--device[The ALSA capture device (default\: the profile'\''s, then $VOICESH_AUDIO_DEVICE, then default).]:device:'
         '--max-recording[Stop a recording after this many seconds.]:max-recording:'
         '--version[Show the version.]'
@@ -602,6 +603,17 @@ _voicesh_store_copy() {
     local -ar arg_specs=(
         '--to[Copy the local store into the shared store at this postgresql\:// URL.]:to:'
         '--from[Copy the shared store at this postgresql\:// URL into the local store.]:from:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_voice() {
+    local -i ret=1
+    local -ar arg_specs=(
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -147,6 +147,8 @@ public struct DictationStateMachine: Sendable {
         case save(Entry)
         /// Send the text (and Enter when `run`).
         case send(Prompt, run: Bool)
+        /// Read the history for a spoken request; answer with `historyFound`.
+        case findHistory(VoiceCommand.HistoryRequest)
         /// The remote's PTY loses its bottom row to the dictation's line, or gets it back.
         case borrowRow
         case returnRow
@@ -165,6 +167,10 @@ public struct DictationStateMachine: Sendable {
         public var noticeSeconds: Double = 6
         /// The `[fallback]` engine's timeout, which runs once the primary hands over (nil: 30 s).
         public var fallbackTimeout: Double?
+        /// `hands_free`: takes answer, correct and key by voice (`DictationStateMachine+Voice`).
+        public var handsFree = false
+        /// The profile's spoken-shell aliases, for the words inside spoken commands.
+        public var aliases: [String: String] = [:]
 
         public init(
             toggle: KeyChord, send: SendPolicy = .confirm, production: Bool = false, timeout: Double = 30,
@@ -180,14 +186,16 @@ public struct DictationStateMachine: Sendable {
     }
 
     public let settings: Settings
-    public private(set) var state: State = .idle {
+    public internal(set) var state: State = .idle {
         didSet { if let old = oldValue.take?.number, old != state.take?.number { letGo.append(old) } }
     }
     /// Takes left since `released()` last said so.
     private var letGo: [Int] = []
     private var takes = 0
     /// The characters of the text the line showed when last drawn (nothing yet: 0).
-    private var shownRoom = 0
+    var shownRoom = 0
+    /// Hands-free mode's memory between takes.
+    var voice = Voice()
 
     public init(settings: Settings) {
         self.settings = settings
@@ -258,6 +266,7 @@ public struct DictationStateMachine: Sendable {
             case .toggle, .enter:
                 return stop(take, now: now)
             case .escape:
+                voice.keysMode = false  // Esc while recording leaves keys mode too
                 return [.cancelRecording] + idle(from: take)
             default:
                 return []
@@ -272,6 +281,8 @@ public struct DictationStateMachine: Sendable {
             case .text("e"), .text("E"):
                 state = .editing(take, prompt, LineEditor(prompt.text))
                 return []
+            case .toggle where settings.handsFree:
+                return listen(take, prompt, risk: nil, now: now)
             case .text("r"), .text("R"), .toggle:
                 return [.save(entry(take, .discarded, prompt))] + record(now: now, borrowed: take.borrowsRow)
             case .escape, .control("c"), .text("d"), .text("D"):
@@ -294,6 +305,7 @@ public struct DictationStateMachine: Sendable {
                 return []
             }
         case .confirmingRisk(let take, let prompt, let run):
+            if key == .toggle && settings.handsFree { return listen(take, prompt, risk: run, now: now) }
             if key == .text("y") || key == .text("Y") { return send(take, prompt, run: run) }
             state = .confirming(take, prompt)
             return []
@@ -380,6 +392,11 @@ public struct DictationStateMachine: Sendable {
         }
         take.heard = heard
         take.heardAt = now
+        if settings.handsFree {
+            let (voiced, done) = heardHandsFree(heard, take: take, now: now)
+            effects += voiced
+            if done { return effects }
+        }
         let prompt = Prompt(text: heard.text, rawText: heard.rawText, unsure: heard.unsure)
         if prompt.text.isEmpty {
             let row = entry(take, .failed, prompt, error: "no speech heard", keepAudio: true)
@@ -417,6 +434,7 @@ public struct DictationStateMachine: Sendable {
         default:
             return []
         }
+        effects += dropShownLine(.discarded)
         effects.append(.save(entry(take, timedOut ? .timedOut : .failed, nil, error: message, keepAudio: true)))
         state = .notice(
             Notice(
@@ -504,6 +522,7 @@ public struct DictationStateMachine: Sendable {
             prompt = Prompt(text: editor.text, rawText: shown.rawText, edited: editor.text != shown.text)
             effects = []
         }
+        effects += dropShownLine(.interrupted, error: reason)
         effects.append(.save(entry(take, .interrupted, prompt, error: reason, keepAudio: true)))
         state = .idle
         return effects
@@ -511,7 +530,7 @@ public struct DictationStateMachine: Sendable {
 
     // MARK: Steps
 
-    private mutating func record(now: Double, borrowed: Bool, fullScreen: Bool = false) -> [Effect] {
+    mutating func record(now: Double, borrowed: Bool, fullScreen: Bool = false) -> [Effect] {
         takes += 1
         shownRoom = 0
         let borrow = fullScreen && !borrowed
@@ -528,14 +547,15 @@ public struct DictationStateMachine: Sendable {
         return [.stopRecording]
     }
 
-    private mutating func idle(from take: Take) -> [Effect] {
+    mutating func idle(from take: Take) -> [Effect] {
+        if backToShownLine() { return [] }  // a take answering a line ended unanswered
         state = .idle
         return take.borrowsRow ? [.returnRow] : []
     }
 
     /// `shownWhole`: the text was on screen in full (the editor scrolls through all of it);
     /// from the one-line view a text that did not fit needs the `y` a risky one gets.
-    private mutating func deliver(_ take: Take, _ prompt: Prompt, run: Bool, shownWhole: Bool = false) -> [Effect] {
+    mutating func deliver(_ take: Take, _ prompt: Prompt, run: Bool, shownWhole: Bool = false) -> [Effect] {
         let unseen = !shownWhole && !fits(prompt)
         if (prompt.risk != nil && (run || settings.production)) || unseen {
             state = .confirmingRisk(take, prompt, run: run)
@@ -544,7 +564,7 @@ public struct DictationStateMachine: Sendable {
         return send(take, prompt, run: run)
     }
 
-    private mutating func send(_ take: Take, _ prompt: Prompt, run: Bool) -> [Effect] {
+    mutating func send(_ take: Take, _ prompt: Prompt, run: Bool) -> [Effect] {
         let outcome: Dictation.Outcome = run ? .ran : prompt.edited ? .edited : .inserted
         return [.save(entry(take, outcome, prompt)), .send(prompt, run: run)] + idle(from: take)
     }
@@ -554,7 +574,7 @@ public struct DictationStateMachine: Sendable {
         prompt.text.count <= shownRoom
     }
 
-    private func entry(
+    func entry(
         _ take: Take, _ outcome: Dictation.Outcome, _ prompt: Prompt?, error: String? = nil, keepAudio: Bool = false
     ) -> Entry {
         let notes = ([error].compactMap { $0 } + take.notes).joined(separator: "; ")

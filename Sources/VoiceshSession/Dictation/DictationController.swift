@@ -107,11 +107,13 @@ package final class DictationController {
         history = setup.database.map {
             HistoryWriter(database: $0, policy: setup.profile.history, shared: setup.sharedStore)
         }
-        machine = DictationStateMachine(
-            settings: .init(
-                toggle: toggle, send: setup.profile.send, production: setup.profile.production,
-                timeout: setup.profile.engine.timeout, autoStop: setup.profile.autoStop,
-                fallbackTimeout: setup.profile.fallback?.timeout))
+        var settings = DictationStateMachine.Settings(
+            toggle: toggle, send: setup.profile.send, production: setup.profile.production,
+            timeout: setup.profile.engine.timeout, autoStop: setup.profile.autoStop,
+            fallbackTimeout: setup.profile.fallback?.timeout)
+        settings.handsFree = setup.profile.handsFree
+        settings.aliases = setup.profile.aliases
+        machine = DictationStateMachine(settings: settings)
     }
 
     /// How long bytes that may begin a longer key wait for the rest of it.
@@ -348,6 +350,7 @@ package final class DictationController {
                 capture?.job.cancel()
             case .cancelTranscription: capture?.job.cancel()
             case .save(let entry): save(entry)
+            case .findHistory(let request): perform(machine.historyFound(commands(for: request), now: now))
             case .send(let prompt, let run):
                 if let size { screen += line.erase(size) }
                 outbound += ShellInput.encode(prompt.text, bracketedPaste: modes.bracketedPaste, run: run)
@@ -438,6 +441,12 @@ package final class DictationController {
         } catch {
             perform(machine.historyFailed(error.message, now: now))
         }
+    }
+
+    /// The profile's sent commands a spoken history request finds, newest first (none without history).
+    private func commands(for request: VoiceCommand.HistoryRequest) -> [String] {
+        let rows = try? setup.database?.dictations(profile: setup.profile.name, search: request.search, limit: 200)
+        return request.matches(in: rows ?? [])
     }
 
     private var engineLabel: String {
