@@ -16,7 +16,9 @@ import VoiceshCore
 
 let environment = ProcessInfo.processInfo.environment
 let development = CommandLine.arguments.contains("--development")
-let list = "Benchmarks/VoiceBenchmark/voice-\(development ? "development" : "evaluation").txt"
+let list =
+    environment["VOICE_BENCH_LIST"]
+    ?? "Benchmarks/VoiceBenchmark/voice-\(development ? "development" : "evaluation").txt"
 
 /// Runs scripts/synthesize-voices and returns the folder it printed.
 func synthesize(_ arguments: [String]) throws -> String {
@@ -72,10 +74,25 @@ final class Frames: @unchecked Sendable {
     init(_ audio: [Int16]) { left = AudioFrame.frames(of: audio)[...] }
 }
 
-func decode(_ engine: PocketSphinxEngine, _ audio: [Int16]) async -> String {
+/// The engine's words for `audio`, with the commands `listening` expects weighed in its own
+/// model as a session does (`line`: the shown line's words, which corrections name).
+func decode(_ engine: PocketSphinxEngine, _ audio: [Int16], listening: VoiceGrammar.Listening, line: String = "")
+    async -> String
+{
     let frames = Frames(audio)
     let stream = AsyncStream<AudioFrame>(unfolding: { frames.left.popFirst() })
-    return (try? await engine.transcribe(stream) { _ in }.text) ?? ""
+    var context = SpeechContext()
+    context.commands = VoiceGrammar.sentences(listening: listening, line: line)
+    return (try? await engine.transcribe(stream, context: context) { _ in }.text) ?? ""
+}
+
+/// The shown line a correction speaks of: the words it names there ("change feature to main"
+/// is said of a line with "feature" in it).
+func line(for command: String) -> String {
+    let words = command.split(separator: " ").map(String.init)
+    guard let verb = words.first, ["change", "replace", "delete", "remove"].contains(verb) else { return "" }
+    let end = words.firstIndex { $0 == "to" || $0 == "with" } ?? words.count
+    return "ls " + words[1..<end].joined(separator: " ")
 }
 
 let listening: [String: VoiceGrammar.Listening] = [
@@ -89,7 +106,7 @@ let engine = PocketSphinxEngine(vocabulary: [], history: [], cacheDirectory: cac
 try engine.load()
 
 let kinds = try classes(list)
-let commands = try recordings(in: try synthesize(["--sentences", list]))
+let commands = try recordings(in: try environment["VOICE_BENCH_FOLDER"] ?? synthesize(["--sentences", list]))
 var exact: [String: (Int, Int)] = [:]
 var byVoice: [String: (Int, Int)] = [:]
 var misses: [String] = []
@@ -97,7 +114,7 @@ for (voice, text, audio) in commands {
     guard let kind = kinds[text], let context = listening[kind] else { continue }
     let expected = grammar.read(text, listening: context)
     if expected == nil { misses.append("not in the grammar: \(text)") }
-    let heard = await decode(engine, audio)
+    let heard = await decode(engine, audio, listening: context, line: line(for: text))
     let right = expected != nil && grammar.read(heard, listening: context) == expected
     exact[kind, default: (0, 0)].0 += right ? 1 : 0
     exact[kind, default: (0, 0)].1 += 1
@@ -128,17 +145,19 @@ var answers = 0
 var keys = 0
 var edits = 0
 for (voice, text, audio) in dictation {
-    let heard = await decode(engine, audio)
-    for (words, what) in [(text, "spoken"), (heard, "heard")] {
-        if case .answer? = grammar.read(words, listening: [.answers, .yes]) {
+    // A dictation said at a shown line (answers, corrections) and one said in keys mode.
+    let atLine = await decode(engine, audio, listening: .line, line: "ls dash l a")
+    let inKeys = await decode(engine, audio, listening: .keys)
+    for (words, what) in [(text, "spoken"), (atLine, "heard at a line"), (inKeys, "heard in keys mode")] {
+        if case .answer? = grammar.read(words, listening: [.answers, .yes]), what != "heard in keys mode" {
             answers += 1
             print("dictation taken for an answer (\(what), \(voice)): \(text) → \(words)")
         }
-        if case .keys? = grammar.read(words, listening: .keys) {
+        if case .keys? = grammar.read(words, listening: .keys), what != "heard at a line" {
             keys += 1
             print("dictation taken for keys (\(what), \(voice)): \(text) → \(words)")
         }
-        if what == "heard", case .edit? = grammar.read(words, listening: .line) { edits += 1 }
+        if what == "heard at a line", case .edit? = grammar.read(words, listening: .line) { edits += 1 }
     }
 }
 print(

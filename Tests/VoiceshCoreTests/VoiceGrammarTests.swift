@@ -104,6 +104,23 @@ struct VoiceGrammarTests {
         #expect(grammar.read("add prod box", listening: .line) == .edit(.append("prod-01.example.com")))
     }
 
+    @Test func theEnginesSentencesAreWhatMayBeSaidNow() {
+        let line = VoiceGrammar.sentences(listening: .line, line: "echo feature")
+        #expect(line.contains("run it") && line.contains("change feature to") && line.contains("delete echo"))
+        #expect(!line.contains("escape") && !line.contains("run last") && !line.contains("yes"))
+        let keys = VoiceGrammar.sentences(listening: .keys)
+        #expect(keys.contains("control c") && keys.contains("page down") && keys.contains("stop keys"))
+        #expect(!keys.contains("run it"))
+        // Every sentence is read by the grammar as a command, or is the start of one.
+        let grammar = VoiceGrammar()
+        for sentence in ["run it", "undo", "delete echo", "capital"] where line.contains(sentence) {
+            #expect(grammar.read(sentence, listening: .line) != nil)
+        }
+        for sentence in keys where !sentence.hasPrefix("type") {
+            #expect(grammar.read(sentence, listening: .keys) != nil, "\(sentence)")
+        }
+    }
+
     // MARK: Edits
 
     @Test(arguments: [

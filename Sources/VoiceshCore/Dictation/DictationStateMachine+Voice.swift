@@ -30,6 +30,20 @@ extension DictationStateMachine {
     /// Spoken keys are being listened for (keys mode).
     public var keysMode: Bool { voice.keysMode }
 
+    /// What the take now recording may say besides dictation, as sentences for the engine's
+    /// own small model (none without `hands_free`).
+    public var spokenCommands: [String] {
+        guard settings.handsFree else { return [] }
+        var listening: VoiceGrammar.Listening
+        if let shown = voice.shown {
+            listening = shown.risk == nil ? .line : [.answers, .yes]
+        } else {
+            listening = voice.keysMode ? .keys : .history
+        }
+        if !voice.matches.isEmpty { listening.insert(.picks) }
+        return VoiceGrammar.sentences(listening: listening, line: voice.shown?.take.heard?.rawText ?? "")
+    }
+
     /// The toggle at a shown line (hands-free): record a take that answers it, keeping the line.
     mutating func listen(_ take: Take, _ prompt: Prompt, risk: Bool?, now: Double) -> [Effect] {
         let shown = Voice.Shown(take: take, prompt: prompt, risk: risk, room: shownRoom)

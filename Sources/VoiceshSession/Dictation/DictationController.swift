@@ -387,6 +387,7 @@ package final class DictationController {
             return perform(machine.unavailable(Failure.describe(error) + "; the session goes on", now: now))
         }
         let aliases = setup.profile.aliases
+        let commands = machine.spokenCommands
         let feed = setup.context
         if let feed {
             // Marked here, before the engine task looks: the driver starts the refresh next turn.
@@ -396,7 +397,8 @@ package final class DictationController {
         let job = Task.detached {
             let result: Result<Recognition, EngineError>
             // A refresh starts with the recording; the engine takes it if it comes quickly.
-            let context = await feed?.forDictation(wait: ContextFeed.refreshWait) ?? .empty
+            var context = await feed?.forDictation(wait: ContextFeed.refreshWait) ?? .empty
+            context.commands = commands
             do throws(EngineError) {
                 result = .success(
                     try await Recognition.run(
