@@ -141,6 +141,10 @@ let package = Package(
             path: "Benchmarks/EdgeBenchmark", exclude: ["evaluation.txt", "development.txt", "development-quotes.txt"],
             swiftSettings: strict),
         .executableTarget(
+            name: "VoiceBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer"],
+            path: "Benchmarks/VoiceBenchmark", exclude: ["voice-evaluation.txt", "voice-development.txt"],
+            swiftSettings: strict),
+        .executableTarget(
             name: "ContextBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer"],
             path: "Benchmarks/ContextBenchmark", exclude: ["commands.txt"], swiftSettings: strict),
         .executableTarget(

@@ -2,7 +2,8 @@
 """Writes Sources/LocalRecognizer/Resources/shell-corpus.txt: spoken shell commands for the
 edge engine's language model, one a line, from templates and word lists below. Sentences of the benchmark's
 evaluation and development sets (Benchmarks/EdgeBenchmark/evaluation.txt, development.txt, development-quotes.txt)
-are left out, so the benchmark measures commands the model has never seen.
+are left out, so the benchmark measures commands the model has never seen; so are the held-out hands-free
+commands with words of their own (Benchmarks/VoiceBenchmark/voice-evaluation.txt).
 
     python3 scripts/generate-corpus.py
 """
@@ -257,7 +258,49 @@ for command, flags_ in accepts.items():
 for p in processes:
     add("ps aux pipe grep", p); add("pgrep", p); add("pkill", p); add("killall", p); add("which", p)
 
+# Hands-free mode's spoken grammar (VoiceGrammar: answers, corrections, keys, history), so the
+# edge engine can hear every word of it; its own random source keeps the lines above as they were.
+hf = random.Random(25)
+nato = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu".split()
+for phrase in ["run it", "run that", "run this", "run", "execute", "execute it", "insert it", "insert that", "insert", "paste it",
+               "cancel", "cancel it", "cancel that", "discard", "discard it", "scratch that", "never mind", "again", "try again",
+               "say again", "record again", "yes", "undo", "undo that", "capital", "capitalize", "capitalize it",
+               "delete the last word", "delete last word", "delete word", "delete the first word", "delete first word",
+               "keys mode", "key mode", "keys on", "start keys", "stop keys", "keys off", "dictation mode", "normal mode", "exit keys",
+               "run last", "run last command", "rerun last", "run the last command"]:
+    add(phrase)
+keynames = ["enter", "return", "tab", "escape", "space", "backspace", "up", "down", "left", "right", "page up", "page down"]
+for k in keynames:
+    add(k); add("press", k); add(k, hf.choice(keynames))
+for letter, word in zip(letters + ["g"], sorted(nato, key=lambda w: w[0])):
+    add("control", word); add("control", letter); add("press", letter); add("press", word)
+for text in ["yes", "no", "colon q", "colon w q", "colon q bang", "colon w", "slash error", "q", "y", "n", "dd", "g g", "shift g", "i", "zero"]:
+    add("type", text)
+add("escape type colon q"); add("escape type colon w q"); add("down down"); add("up up"); add("page down page down")
+spelled = names + ["nginx", "prod", "feature", "master", "dev", "src", "lib", "tmp", "bin"]
+for w in spelled:
+    add("spell", " ".join(w)); add("spell", " ".join(dict(zip("abcdefghijklmnopqrstuvwxyz", nato)).get(c, c) for c in w))
+add("spell capital", " ".join(nato[:3]))
+edit_words = [a for a in git_args + flags + names + sub if len(a.split()) <= 3]
+for _ in range(120):
+    old, new = hf.sample(edit_words, 2)
+    add("change", old, "to", new)
+for _ in range(30):
+    old, new = hf.sample(edit_words, 2)
+    add("replace", old, "with", new)
+for f in flags + git_args[:20]:
+    if hf.random() < 0.5: add("delete", f)
+    if hf.random() < 0.5: add("add", f)
+for c in hf.sample(plain, 20) + ["git", "docker", "kubectl", "systemctl", "make", "npm", "ssh", "tail", "journalctl"]:
+    add("rerun", c)
+for w in hf.sample(names + services + packages, 25):
+    add("history search", w)
+for d in digits[1:]:
+    add("pick", d); add("number", d)
+
 evaluation = {l.strip() for name in ["evaluation", "development", "development-quotes"] for l in open(os.path.join(ROOT, f"Benchmarks/EdgeBenchmark/{name}.txt")) if not l.startswith("#")}
+# The held-out hands-free lines with words of their own (a bare grammar phrase such as "run it" is the grammar itself).
+evaluation |= {l.strip() for l in open(os.path.join(ROOT, "Benchmarks/VoiceBenchmark/voice-evaluation.txt")) if not l.startswith("#") and len(l.split()) > 2}
 corpus = sorted(s for s in S if s not in evaluation)
 out = os.path.join(ROOT, "Sources/LocalRecognizer/Resources/shell-corpus.txt")
 with open(out, "w") as f:

@@ -1,29 +1,45 @@
 import Foundation
 import VoiceshCore
 
-/// A WAV file standing in for the microphone, played at real-time pace: each recording starts
-/// from the file's beginning and, like speech into a microphone, arrives 40 ms at a time as
-/// the clock runs. After the file's end nothing more comes until the recording is stopped.
+/// WAV files standing in for the microphone, played at real-time pace: each recording plays
+/// the next file from its beginning (the last one again once all have played, so one file
+/// serves every take) and, like speech into a microphone, arrives 40 ms at a time as the clock
+/// runs. After the file's end nothing more comes until the recording is stopped.
 public final class WAVFileSource: AudioSource, @unchecked Sendable {
     public let path: String
-    private let samples: [Int16]
+    private let takes: [[Int16]]
+    private let played = Locked(0)
     private let thread = SourceThread()
 
-    public init(path: String) throws(AudioError) {
-        self.path = path
-        let bytes = try AudioFile.read(path)
-        do throws(WAV.FormatError) {
-            samples = try WAV.decode(bytes).speechSamples()
-        } catch {
-            throw .badFile(path: path, reason: error.message)
+    public convenience init(path: String) throws(AudioError) {
+        try self.init(paths: [path])
+    }
+
+    /// `paths`: one file per recording, in order (at least one).
+    public init(paths: [String]) throws(AudioError) {
+        path = paths.first ?? ""
+        var takes: [[Int16]] = []
+        for path in paths {
+            let bytes = try AudioFile.read(path)
+            do throws(WAV.FormatError) {
+                takes.append(try WAV.decode(bytes).speechSamples())
+            } catch {
+                throw .badFile(path: path, reason: error.message)
+            }
         }
+        self.takes = takes
     }
 
     public var name: String { "file \(path)" }
-    public var seconds: Double { Double(samples.count) / Double(AudioFormat.speech.sampleRate) }
+    /// The first file's length (what a one-take command plays).
+    public var seconds: Double { Double(takes.first?.count ?? 0) / Double(AudioFormat.speech.sampleRate) }
 
     public func start(_ sink: @escaping @Sendable (AudioEvent) -> Void) throws(AudioError) {
-        let frames = AudioFrame.frames(of: samples, milliseconds: 40)
+        let take = played.update { count in
+            defer { count += 1 }
+            return min(count, takes.count - 1)
+        }
+        let frames = takes.isEmpty ? [] : AudioFrame.frames(of: takes[take], milliseconds: 40)
         thread.start(name: "voicesh-file-audio") { [thread] in
             let start = DispatchTime.now().uptimeNanoseconds
             for (i, frame) in frames.enumerated() {

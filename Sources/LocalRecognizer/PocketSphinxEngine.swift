@@ -195,7 +195,7 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         }
         do throws(EngineError) {
             try decoder.add(fresh)
-            try decoder.use(contextModel: model.arpa, weight: ContextModel.weight)
+            try decoder.use(contextModel: model.arpa, weight: ContextModel.weight(for: context))
         } catch {
             try? decoder.use(contextModel: nil, weight: 0)
         }

@@ -15,7 +15,7 @@ struct Voicesh: AsyncParsableCommand {
             Connect.self, ContextCommand.self, Listen.self, Transcribe.self, Record.self, Devices.self, Adapt.self,
             Stats.self,
             ProfileCommand.self, ConfigCommand.self,
-            HistoryCommand.self, StoreCommand.self, EdgeModelCommand.self,
+            HistoryCommand.self, StoreCommand.self, EdgeModelCommand.self, VoiceHelp.self,
         ])
 
     /// Parses and runs the command; every error is turned into words here, once, after the

@@ -9,6 +9,12 @@ enum ContextModel {
     static let nameLimit = 400
     /// The context model's share against the shell-talk model.
     static let weight: Float = 0.5
+    /// Its share when it holds a hands-free take's commands.
+    static let commandWeight: Float = 0.7
+
+    static func weight(for context: SpeechContext) -> Float {
+        context.commands.isEmpty ? weight : commandWeight
+    }
 
     static let fileVerbs = [
         "cat", "less", "vim", "nano", "rm", "cp", "mv", "tail", "head", "git add", "git diff", "git checkout",
@@ -59,7 +65,10 @@ enum ContextModel {
             }
         }
         let repeats = named.isEmpty ? 0 : max(1, (2 * rest.count + named.count - 1) / named.count)
-        let sentences = Array(repeating: named, count: repeats).flatMap { $0 } + rest
+        // A hands-free take's commands are its model alone: among 800 names from PATH, "run it"
+        // was heard as "prod it"; dictation said instead still has the shell-talk model.
+        let sentences =
+            context.commands.isEmpty ? Array(repeating: named, count: repeats).flatMap { $0 } + rest : context.commands
         return sentences.map { $0.split(separator: " ").map(String.init) }
     }
 }

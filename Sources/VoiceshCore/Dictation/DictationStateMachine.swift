@@ -164,6 +164,8 @@ public struct DictationStateMachine: Sendable {
         case save(Entry)
         /// Send the text (and Enter when `run`).
         case send(Prompt, run: Bool)
+        /// Read the history for a spoken request; answer with `historyFound`.
+        case findHistory(VoiceCommand.HistoryRequest)
         /// The remote's PTY loses its bottom row to the dictation's line, or gets it back.
         case borrowRow
         case returnRow
@@ -182,6 +184,10 @@ public struct DictationStateMachine: Sendable {
         public var noticeSeconds: Double = 6
         /// The `[fallback]` engine's timeout, which runs once the primary hands over (nil: 30 s).
         public var fallbackTimeout: Double?
+        /// `hands_free`: takes answer, correct and key by voice (`DictationStateMachine+Voice`).
+        public var handsFree = false
+        /// The profile's spoken-shell aliases, for the words inside spoken commands.
+        public var aliases: [String: String] = [:]
 
         public init(
             toggle: KeyChord, send: SendPolicy = .confirm, production: Bool = false, timeout: Double = 30,
@@ -204,7 +210,9 @@ public struct DictationStateMachine: Sendable {
     private var letGo: [Int] = []
     private var takes = 0
     /// The characters of the text the line showed when last drawn (nothing yet: 0).
-    private var shownRoom = 0
+    var shownRoom = 0
+    /// Hands-free mode's memory between takes.
+    var voice = Voice()
 
     public init(settings: Settings) {
         self.settings = settings
@@ -275,6 +283,7 @@ public struct DictationStateMachine: Sendable {
             case .toggle, .enter:
                 return stop(take, now: now)
             case .escape:
+                voice.keysMode = false  // Esc while recording leaves keys mode too
                 return [.cancelRecording] + idle(from: take)
             default:
                 return []
@@ -295,6 +304,8 @@ public struct DictationStateMachine: Sendable {
                 picked.refining = false
                 state = .confirming(picked, take.heard?.prompt(after: prompt, by: key == .tab ? 1 : -1) ?? prompt)
                 return []
+            case .toggle where settings.handsFree:
+                return listen(take, prompt, risk: nil, now: now)
             case .text("r"), .text("R"), .toggle:
                 return [.save(entry(take, .discarded, prompt))] + record(now: now, borrowed: take.borrowsRow)
             case .escape, .control("c"), .text("d"), .text("D"):
@@ -317,6 +328,7 @@ public struct DictationStateMachine: Sendable {
                 return []
             }
         case .confirmingRisk(let take, let prompt, let run):
+            if key == .toggle && settings.handsFree { return listen(take, prompt, risk: run, now: now) }
             if key == .text("y") || key == .text("Y") { return send(take, prompt, run: run) }
             state = .confirming(take, prompt)
             return []
@@ -403,6 +415,11 @@ public struct DictationStateMachine: Sendable {
         }
         take.heard = heard
         take.heardAt = now
+        if settings.handsFree {
+            let (voiced, done) = heardHandsFree(heard, take: take, now: now)
+            effects += voiced
+            if done { return effects }
+        }
         let prompt = heard.prompt(0)
         if prompt.text.isEmpty {
             let row = entry(take, .failed, prompt, error: "no speech heard", keepAudio: true)
@@ -440,6 +457,7 @@ public struct DictationStateMachine: Sendable {
         default:
             return []
         }
+        effects += dropShownLine(.discarded)
         effects.append(.save(entry(take, timedOut ? .timedOut : .failed, nil, error: message, keepAudio: true)))
         state = .notice(
             Notice(
@@ -527,6 +545,7 @@ public struct DictationStateMachine: Sendable {
             prompt = shown.edited(to: editor.text)
             effects = []
         }
+        effects += dropShownLine(.interrupted, error: reason)
         effects.append(.save(entry(take, .interrupted, prompt, error: reason, keepAudio: true)))
         state = .idle
         return effects
@@ -534,7 +553,7 @@ public struct DictationStateMachine: Sendable {
 
     // MARK: Steps
 
-    private mutating func record(now: Double, borrowed: Bool, fullScreen: Bool = false) -> [Effect] {
+    mutating func record(now: Double, borrowed: Bool, fullScreen: Bool = false) -> [Effect] {
         takes += 1
         shownRoom = 0
         let borrow = fullScreen && !borrowed
@@ -551,14 +570,15 @@ public struct DictationStateMachine: Sendable {
         return [.stopRecording]
     }
 
-    private mutating func idle(from take: Take) -> [Effect] {
+    mutating func idle(from take: Take) -> [Effect] {
+        if backToShownLine() { return [] }  // a take answering a line ended unanswered
         state = .idle
         return take.borrowsRow ? [.returnRow] : []
     }
 
     /// `shownWhole`: the text was on screen in full (the editor scrolls through all of it);
     /// from the one-line view a text that did not fit needs the `y` a risky one gets.
-    private mutating func deliver(_ take: Take, _ prompt: Prompt, run: Bool, shownWhole: Bool = false) -> [Effect] {
+    mutating func deliver(_ take: Take, _ prompt: Prompt, run: Bool, shownWhole: Bool = false) -> [Effect] {
         let unseen = !shownWhole && !fits(prompt)
         if (prompt.risk != nil && (run || settings.production)) || unseen {
             state = .confirmingRisk(take, prompt, run: run)
@@ -567,7 +587,7 @@ public struct DictationStateMachine: Sendable {
         return send(take, prompt, run: run)
     }
 
-    private mutating func send(_ take: Take, _ prompt: Prompt, run: Bool) -> [Effect] {
+    mutating func send(_ take: Take, _ prompt: Prompt, run: Bool) -> [Effect] {
         let outcome: Dictation.Outcome = run ? .ran : prompt.edited ? .edited : .inserted
         return [.save(entry(take, outcome, prompt)), .send(prompt, run: run)] + idle(from: take)
     }
@@ -577,7 +597,7 @@ public struct DictationStateMachine: Sendable {
         prompt.text.count <= shownRoom
     }
 
-    private func entry(
+    func entry(
         _ take: Take, _ outcome: Dictation.Outcome, _ prompt: Prompt?, error: String? = nil, keepAudio: Bool = false
     ) -> Entry {
         let notes = ([error].compactMap { $0 } + take.notes).joined(separator: "; ")

@@ -29,6 +29,8 @@ public struct Profile: Codable, Equatable, Sendable {
     public var learn: LearnPolicy?
     /// Which engines get the remote shell's names (`local` by default).
     public var context: ContextPolicy = .local
+    /// After the toggle key the voice does the rest: answers, corrections, keys, history.
+    public var handsFree: Bool = false
     public var engine = EngineConfig()
     public var fallback: EngineConfig?
     /// The profile's own fixes for the spoken-shell normaliser: spoken phrase → text.
@@ -52,6 +54,7 @@ public struct Profile: Codable, Equatable, Sendable {
         case audioDevice = "audio_device"
         case autoStop = "auto_stop"
         case forwardAgent = "forward_agent"
+        case handsFree = "hands_free"
     }
 
     /// The local programs this profile runs on every dictation (`recognizer = "command"` in

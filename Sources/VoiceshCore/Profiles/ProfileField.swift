@@ -144,6 +144,7 @@ extension Profile {
             .optionalString("audio_device", \.audioDevice),
             .optionalChoice("learn", \.learn),
             .choice("context", \.context, default: .local),
+            .boolean("hands_free", \.handsFree, default: false),
         ]
     }
 

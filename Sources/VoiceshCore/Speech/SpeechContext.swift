@@ -19,9 +19,12 @@ public struct SpeechContext: Equatable, Sendable {
     /// Recent commands (newest last), whose words a local model can learn from.
     public var history: [String] = []
     public var directory: String?
+    /// What a hands-free take may be besides dictation (`VoiceGrammar.sentences`), as words:
+    /// the edge engine weighs them in its small model, so "run it" is not heard as shell.
+    public var commands: [String] = []
 
     public static let empty = SpeechContext()
-    public var isEmpty: Bool { names.isEmpty && history.isEmpty }
+    public var isEmpty: Bool { names.isEmpty && history.isEmpty && commands.isEmpty }
 
     public init() {}
 

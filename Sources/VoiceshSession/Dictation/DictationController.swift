@@ -109,11 +109,13 @@ package final class DictationController {
         history = setup.database.map {
             HistoryWriter(database: $0, policy: setup.profile.history, shared: setup.sharedStore)
         }
-        machine = DictationStateMachine(
-            settings: .init(
-                toggle: toggle, send: setup.profile.send, production: setup.profile.production,
-                timeout: setup.profile.engine.timeout, autoStop: setup.profile.autoStop,
-                fallbackTimeout: setup.profile.fallback?.timeout))
+        var settings = DictationStateMachine.Settings(
+            toggle: toggle, send: setup.profile.send, production: setup.profile.production,
+            timeout: setup.profile.engine.timeout, autoStop: setup.profile.autoStop,
+            fallbackTimeout: setup.profile.fallback?.timeout)
+        settings.handsFree = setup.profile.handsFree
+        settings.aliases = setup.profile.aliases
+        machine = DictationStateMachine(settings: settings)
     }
 
     /// How long bytes that may begin a longer key wait for the rest of it.
@@ -348,6 +350,7 @@ package final class DictationController {
                 capture?.job.cancel()
             case .cancelTranscription: capture?.job.cancel()
             case .save(let entry): save(entry)
+            case .findHistory(let request): perform(machine.historyFound(commands(for: request), now: now))
             case .send(let prompt, let run):
                 if let size { screen += line.erase(size) }
                 outbound += ShellInput.encode(prompt.text, bracketedPaste: modes.bracketedPaste, run: run)
@@ -384,6 +387,7 @@ package final class DictationController {
             return perform(machine.unavailable(Failure.describe(error) + "; the session goes on", now: now))
         }
         let aliases = setup.profile.aliases
+        let commands = machine.spokenCommands
         let feed = setup.context
         if let feed {
             // Marked here, before the engine task looks: the driver starts the refresh next turn.
@@ -393,7 +397,8 @@ package final class DictationController {
         let job = Task.detached {
             let result: Result<Recognition, EngineError>
             // A refresh starts with the recording; the engine takes it if it comes quickly.
-            let context = await feed?.forDictation(wait: ContextFeed.refreshWait) ?? .empty
+            var context = await feed?.forDictation(wait: ContextFeed.refreshWait) ?? .empty
+            context.commands = commands
             do throws(EngineError) {
                 result = .success(
                     try await Recognition.run(
@@ -451,6 +456,12 @@ package final class DictationController {
             text: heard.text, rawText: heard.rawText, engine: heard.engine, fallbackEngine: heard.fallbackEngine,
             confidence: heard.confidence, words: heard.words, unsure: heard.unsure,
             alternatives: heard.alternatives)
+    }
+
+    /// The profile's sent commands a spoken history request finds, newest first (none without history).
+    private func commands(for request: VoiceCommand.HistoryRequest) -> [String] {
+        let rows = try? setup.database?.dictations(profile: setup.profile.name, search: request.search, limit: 200)
+        return request.matches(in: rows ?? [])
     }
 
     private var engineLabel: String {

@@ -4,9 +4,12 @@ import VoiceshSession
 /// The audio flags `connect`, `listen` and `record` share.
 struct AudioOptions: ParsableArguments, AudioChoice {
     @Option(
-        help: "Play this WAV at real-time pace instead of using the microphone (demos, tests).",
+        name: .customLong("audio-file"),
+        help: ArgumentHelp(
+            "Play this WAV at real-time pace instead of using the microphone (demos, tests); connect takes it several times, one file per take, in order.",
+            valueName: "audio-file"),
         completion: .file(extensions: ["wav"]))
-    var audioFile: String?
+    var audioFiles: [String] = []
 
     @Option(help: "The ALSA capture device (default: the profile's, then $VOICESH_AUDIO_DEVICE, then default).")
     var device: String?

@@ -1,0 +1,206 @@
+/// Hands-free mode (`hands_free = true`): a take recorded while a line is shown is read
+/// against `VoiceGrammar` (an answer, a correction) and otherwise replaces the line; a take
+/// with nothing shown may ask the history or turn keys mode on; in keys mode a take is keys
+/// for the remote or nothing. Every edit can be undone, and the risk check runs on each new
+/// line (`Prompt` does it). The take that spoke a command keeps no history row of its own:
+/// the line it answered does.
+extension DictationStateMachine {
+    /// What hands-free mode remembers between takes.
+    struct Voice: Equatable, Sendable {
+        /// The line a take is answering, while that take records and transcribes.
+        struct Shown: Equatable, Sendable {
+            var take: Take
+            var prompt: Prompt
+            /// A risky line waiting for "yes": whether it runs.
+            var risk: Bool?
+            /// The characters of it the line showed.
+            var room: Int
+        }
+
+        var shown: Shown?
+        /// The shown take's lines before each of its edits, for `undo`.
+        var undo: [Prompt] = []
+        var keysMode = false
+        /// The history request whose rows the driver is reading.
+        var request: VoiceCommand.HistoryRequest?
+        /// The commands a history search showed, for "pick N".
+        var matches: [String] = []
+    }
+
+    /// Spoken keys are being listened for (keys mode).
+    public var keysMode: Bool { voice.keysMode }
+
+    /// What the take now recording may say besides dictation, as sentences for the engine's
+    /// own small model (none without `hands_free`).
+    public var spokenCommands: [String] {
+        guard settings.handsFree else { return [] }
+        var listening: VoiceGrammar.Listening
+        if let shown = voice.shown {
+            listening = shown.risk == nil ? .line : [.answers, .yes]
+        } else {
+            listening = voice.keysMode ? .keys : .history
+        }
+        if !voice.matches.isEmpty { listening.insert(.picks) }
+        return VoiceGrammar.sentences(listening: listening, line: voice.shown?.take.heard?.rawText ?? "")
+    }
+
+    /// The toggle at a shown line (hands-free): record a take that answers it, keeping the line.
+    mutating func listen(_ take: Take, _ prompt: Prompt, risk: Bool?, now: Double) -> [Effect] {
+        let shown = Voice.Shown(take: take, prompt: prompt, risk: risk, room: shownRoom)
+        let effects = record(now: now, borrowed: take.borrowsRow)
+        voice.shown = shown
+        return effects
+    }
+
+    /// A take's text in hands-free mode: the effects of the command it is, with `done`; else
+    /// (dictation) the effects that come before the new line is shown, and `done` false.
+    mutating func heardHandsFree(_ heard: Heard, take: Take, now: Double) -> (effects: [Effect], done: Bool) {
+        let grammar = VoiceGrammar(aliases: settings.aliases)
+        if let shown = voice.shown {
+            voice.shown = nil
+            var listening: VoiceGrammar.Listening = shown.risk == nil ? .line : [.answers, .yes]
+            if !voice.matches.isEmpty { listening.insert(.picks) }
+            if heard.text.isEmpty {  // nothing heard: the line is back as it was
+                state = .confirming(shown.take, shown.prompt)
+                return ([], true)
+            }
+            if let command = grammar.read(heard.rawText, listening: listening) {
+                return (answer(command, shown: shown, now: now), true)
+            }
+            // New text replaces the line, which is kept as discarded.
+            voice.undo = []
+            voice.matches = []
+            return ([.save(entry(shown.take, .discarded, shown.prompt))], false)
+        }
+        if voice.keysMode {
+            switch grammar.read(heard.rawText, listening: .keys) {
+            case .keys(let keys)?:
+                return ([.sendToRemote(keys.bytes)] + idle(from: take), true)
+            case .keysMode(false)?:
+                voice.keysMode = false
+                return (tell("keys mode off: takes are dictation again", take: take, now: now), true)
+            default:
+                let words = heard.rawText.isEmpty ? "nothing heard" : "not a key: \(heard.text)"
+                return (tell(words + "; say stop keys to dictate", take: take, now: now), true)
+            }
+        }
+        var listening: VoiceGrammar.Listening = .history
+        if !voice.matches.isEmpty { listening.insert(.picks) }
+        switch grammar.read(heard.rawText, listening: listening) {
+        case .keysMode(true)?:
+            voice.keysMode = true
+            return (
+                tell("keys mode: say keys (escape, control c, type yes); stop keys to leave", take: take, now: now),
+                true
+            )
+        case .history(.pick(let n))?:
+            return (picked(n, take: take, rawText: heard.rawText, now: now), true)
+        case .history(let request)?:
+            voice.request = request
+            state = .transcribing(take, deadline: now + take.timeout)  // with its words, for the row
+            return ([.findHistory(request)], true)
+        default:
+            voice.matches = []
+            return ([], false)
+        }
+    }
+
+    /// The driver read the history for the request a take made: `commands` newest first.
+    public mutating func historyFound(_ commands: [String], now: Double) -> [Effect] {
+        guard case .transcribing(let take, _) = state, let request = voice.request else { return [] }
+        voice.request = nil
+        guard let first = commands.first else {
+            let what =
+                switch request {
+                case .startingWith(let word): "no command in the history starts with \(word)"
+                case .search(let words): "no command in the history has \(words)"
+                default: "no command in the history yet"
+                }
+            return tell(what, take: take, now: now)
+        }
+        if case .search = request {
+            voice.matches = Array(commands.prefix(9))
+            let list = voice.matches.enumerated().map { "\($0 + 1) \($1)" }.joined(separator: " · ")
+            return tell("say pick N: " + list, take: take, now: now, seconds: settings.noticeSeconds * 5)
+        }
+        // It was sent before, whole; a risky one still asks.
+        let prompt = Prompt(text: first, rawText: take.heard?.rawText ?? "")
+        return deliver(take, prompt, run: true, shownWhole: true)
+    }
+
+    // MARK: Steps
+
+    private mutating func answer(_ command: VoiceCommand, shown: Voice.Shown, now: Double) -> [Effect] {
+        shownRoom = shown.room
+        switch command {
+        case .answer(.run): return finish(shown) { $0.deliver(shown.take, shown.prompt, run: true) }
+        case .answer(.insert): return finish(shown) { $0.deliver(shown.take, shown.prompt, run: false) }
+        case .answer(.yes): return finish(shown) { $0.send(shown.take, shown.prompt, run: shown.risk ?? false) }
+        case .answer(.cancel):
+            return finish(shown) { [.save($0.entry(shown.take, .discarded, shown.prompt))] + $0.idle(from: shown.take) }
+        case .answer(.again):
+            return finish(shown) {
+                [.save($0.entry(shown.take, .discarded, shown.prompt))]
+                    + $0.record(now: now, borrowed: shown.take.borrowsRow)
+            }
+        case .edit(.undo):
+            state = .confirming(shown.take, voice.undo.popLast() ?? shown.prompt)
+        case .edit(let edit):
+            if let text = edit.apply(to: shown.prompt.text, unsure: shown.prompt.unsure), text != shown.prompt.text {
+                voice.undo.append(shown.prompt)
+                state = .confirming(
+                    shown.take, Prompt(text: text, rawText: shown.prompt.rawText, edited: true))
+            } else {
+                state = .confirming(shown.take, shown.prompt)  // nothing to change: the line as it was
+            }
+        case .history(.pick(let n)):
+            guard n <= voice.matches.count else {
+                state = .confirming(shown.take, shown.prompt)
+                return []
+            }
+            voice.undo.append(shown.prompt)
+            state = .confirming(shown.take, Prompt(text: voice.matches[n - 1], rawText: shown.prompt.rawText))
+        case .keys, .keysMode, .history:
+            state = .confirming(shown.take, shown.prompt)
+        }
+        return []
+    }
+
+    /// The line is answered: what it remembered goes with it.
+    private mutating func finish(_ shown: Voice.Shown, _ step: (inout Self) -> [Effect]) -> [Effect] {
+        voice.undo = []
+        voice.matches = []
+        return step(&self)
+    }
+
+    private mutating func picked(_ n: Int, take: Take, rawText: String, now: Double) -> [Effect] {
+        guard n <= voice.matches.count else { return tell("no match \(n)", take: take, now: now) }
+        let line = voice.matches[n - 1]
+        voice.matches = []
+        state = .confirming(take, Prompt(text: line, rawText: rawText))
+        return []
+    }
+
+    /// A take that was a command with nothing to show: a notice says what happened.
+    private mutating func tell(_ message: String, take: Take, now: Double, seconds: Double? = nil) -> [Effect] {
+        state = .notice(
+            Notice(message: message, until: now + (seconds ?? settings.noticeSeconds), borrowsRow: take.borrowsRow))
+        return []
+    }
+
+    /// A take answering a line ended without an answer (Esc, a double toggle): back to the line.
+    mutating func backToShownLine() -> Bool {
+        guard let shown = voice.shown else { return false }
+        voice.shown = nil
+        state = .confirming(shown.take, shown.prompt)
+        return true
+    }
+
+    /// The take answering a line failed or the session ends: the line's row, with `outcome`.
+    mutating func dropShownLine(_ outcome: Dictation.Outcome, error: String? = nil) -> [Effect] {
+        guard let shown = voice.shown else { return [] }
+        voice.shown = nil
+        voice.undo = []
+        return [.save(entry(shown.take, outcome, shown.prompt, error: error))]
+    }
+}

@@ -1,0 +1,197 @@
+import Testing
+
+@testable import VoiceshCore
+
+/// The dictation machine with `hands_free` on: takes spoken at a shown line answer or correct
+/// it, or replace it; keys only in keys mode; history by voice.
+struct HandsFreeDictationTests {
+    typealias Machine = DictationStateMachine
+    var machine: Machine
+    var clock = 0.0
+
+    init() {
+        var settings = Machine.Settings(toggle: .defaultToggle, timeout: 30)
+        settings.handsFree = true
+        machine = Machine(settings: settings)
+    }
+
+    /// One take: the toggle, the toggle again, the engine's `words` (raw) made into `text`.
+    mutating func take(_ words: String, text: String? = nil) -> [Machine.Effect] {
+        clock += 10
+        var effects = machine.toggle(now: clock)
+        effects += machine.key(.toggle, now: clock + 2)
+        guard let number = machine.take?.number else {
+            Issue.record("no take: \(machine.state)")
+            return effects
+        }
+        effects += machine.transcribed(
+            .init(text: text ?? SpokenShell().normalize(words), rawText: words), take: number, now: clock + 3)
+        effects += machine.released()
+        _ = machine.shown(room: 200)
+        return effects
+    }
+
+    var shownText: String? {
+        if case .confirming(_, let prompt) = machine.state { return prompt.text }
+        return nil
+    }
+
+    func saved(_ effects: [Machine.Effect]) -> [Machine.Entry] {
+        effects.compactMap { if case .save(let entry) = $0 { entry } else { nil } }
+    }
+
+    func sent(_ effects: [Machine.Effect]) -> [(String, Bool)] {
+        effects.compactMap { if case .send(let prompt, let run) = $0 { (prompt.text, run) } else { nil } }
+    }
+
+    @Test mutating func dictateCorrectAndRunByVoice() {
+        _ = take("git checkout feature")
+        #expect(shownText == "git checkout feature")
+        let first = machine.take?.number
+        #expect(saved(take("change feature to main")).isEmpty)
+        #expect(shownText == "git checkout main")
+        #expect(machine.take?.number == first)  // the line's own take, edited
+        _ = take("add dash dash quiet")
+        #expect(shownText == "git checkout main --quiet")
+        let effects = take("run it")
+        #expect(sent(effects).map(\.0) == ["git checkout main --quiet"] && sent(effects).map(\.1) == [true])
+        #expect(saved(effects).map(\.outcome) == [.ran])
+        #expect(saved(effects).first?.take.number == first && saved(effects).first?.rawText == "git checkout feature")
+        #expect(machine.state == .idle)
+    }
+
+    @Test mutating func everyEditCanBeUndone() {
+        _ = take("ls dash v dash l a")
+        _ = take("delete dash v")
+        #expect(shownText == "ls -la")
+        _ = take("add slash tmp")
+        #expect(shownText == "ls -la /tmp")
+        _ = take("undo")
+        #expect(shownText == "ls -la")
+        _ = take("undo")
+        #expect(shownText == "ls -v -la")
+        _ = take("undo")
+        #expect(shownText == "ls -v -la")  // nothing more to undo
+    }
+
+    @Test mutating func anEditedLineIsCheckedForRiskAgain() {
+        _ = take("rm dash r f old")
+        #expect(shownText == "rm -rf old")
+        guard case .confirming(_, let before) = machine.state else { return }
+        _ = take("change old to slash")
+        guard case .confirming(_, let after) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(after.text == "rm -rf /" && after.risk != nil && after.edited)
+        #expect(before.risk != after.risk)
+        // Run asks for "yes" on a risky line; anything else leaves it unsent.
+        #expect(sent(take("run it")).isEmpty)
+        guard case .confirmingRisk = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        let effects = take("yes")
+        #expect(sent(effects).map(\.0) == ["rm -rf /"])
+    }
+
+    @Test mutating func aLineThatIsNotACommandReplacesTheShownOne() {
+        _ = take("git stats")
+        let effects = take("git status")
+        #expect(saved(effects).map(\.outcome) == [.discarded])
+        #expect(saved(effects).first?.text == "git stats")
+        #expect(shownText == "git status")
+    }
+
+    @Test mutating func insertCancelAgain() {
+        _ = take("uptime")
+        var effects = take("insert it")
+        #expect(sent(effects).map(\.1) == [false])
+        _ = take("uptime")
+        effects = take("cancel")
+        #expect(saved(effects).map(\.outcome) == [.discarded] && sent(effects).isEmpty && machine.state == .idle)
+        _ = take("uptime")
+        effects = take("again")
+        #expect(saved(effects).map(\.outcome) == [.discarded])
+        guard case .recording = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+    }
+
+    @Test mutating func escapeDuringAnAnswerGoesBackToTheLine() {
+        _ = take("uptime")
+        _ = machine.toggle(now: 100)
+        #expect(machine.key(.escape, now: 101) == [.cancelRecording])
+        #expect(shownText == "uptime")
+        // Nothing heard: the line stays.
+        _ = take("", text: "")
+        #expect(shownText == "uptime")
+    }
+
+    @Test mutating func keysOnlyInKeysMode() {
+        var effects = take("escape")
+        #expect(!effects.contains { if case .sendToRemote = $0 { true } else { false } })
+        #expect(shownText == "escape")  // dictation, shown to confirm, never a key
+        _ = machine.key(.escape, now: 50)
+        _ = take("keys mode")
+        #expect(machine.keysMode)
+        effects = take("escape")
+        #expect(effects.contains(.sendToRemote([0x1B])))
+        effects = take("type colon q")
+        #expect(effects.contains(.sendToRemote(Array(":q".utf8))))
+        effects = take("git status please")  // a sentence is never keys
+        #expect(!effects.contains { if case .sendToRemote = $0 { true } else { false } })
+        guard case .notice(let notice) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(notice.message.contains("not a key"))
+        _ = take("stop keys")
+        #expect(!machine.keysMode)
+    }
+
+    @Test mutating func escapeWhileRecordingLeavesKeysMode() {
+        _ = take("keys mode")
+        _ = machine.toggle(now: 200)
+        _ = machine.key(.escape, now: 201)
+        #expect(!machine.keysMode)
+    }
+
+    @Test mutating func historyByVoice() {
+        var effects = take("run last")
+        #expect(effects.contains(.findHistory(.last)))
+        effects = machine.historyFound(["uptime"], now: 20)
+        #expect(sent(effects).map(\.0) == ["uptime"] && sent(effects).map(\.1) == [true])
+        #expect(saved(effects).first?.outcome == .ran && saved(effects).first?.rawText == "run last")
+
+        effects = take("rerun git")
+        #expect(effects.contains(.findHistory(.startingWith("git"))))
+        effects = machine.historyFound([], now: 30)
+        guard case .notice(let notice) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(notice.message == "no command in the history starts with git" && sent(effects).isEmpty)
+
+        _ = take("history search docker")
+        _ = machine.historyFound(["docker ps", "docker images"], now: 40)
+        guard case .notice(let list) = machine.state else { return }
+        #expect(list.message == "say pick N: 1 docker ps · 2 docker images")
+        _ = take("pick two")
+        #expect(shownText == "docker images")
+    }
+
+    @Test func withoutHandsFreeTheToggleStillRecordsAgain() {
+        var machine = Machine(settings: .init(toggle: .defaultToggle))
+        _ = machine.toggle(now: 0)
+        _ = machine.key(.toggle, now: 1)
+        _ = machine.transcribed(.init(text: "uptime", rawText: "uptime"), take: 1, now: 2)
+        let effects = machine.key(.toggle, now: 3)
+        #expect(effects.first.map { if case .save(let e) = $0 { e.outcome == .discarded } else { false } } == true)
+        _ = machine.key(.toggle, now: 4)
+        _ = machine.transcribed(.init(text: "run it", rawText: "run it"), take: 2, now: 5)
+        guard case .confirming(_, let prompt) = machine.state else { return }
+        #expect(prompt.text == "run it")
+    }
+}
