@@ -9,7 +9,7 @@
 //
 // The audio comes from scripts/synthesize-voices (cached in ~/.cache/voicesh-bench).
 // VOICE_BENCH_VOICES=espeak-en-gb,flite-slt measures only those voices; VOICE_BENCH_VERBOSE=1
-// prints every miss.
+// prints every miss; VOICE_BENCH_ONLY=commands or =dictation measures one half.
 import Foundation
 import LocalRecognizer
 import VoiceshCore
@@ -105,8 +105,14 @@ let cache =
 let engine = PocketSphinxEngine(vocabulary: [], history: [], cacheDirectory: cache)
 try engine.load()
 
+/// Each line as it comes (a run takes minutes on a busy machine): unbuffered, not stdio's blocks.
+func print(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
+let only = environment["VOICE_BENCH_ONLY"]
 let kinds = try classes(list)
-let commands = try recordings(in: try environment["VOICE_BENCH_FOLDER"] ?? synthesize(["--sentences", list]))
+let commands =
+    only == "dictation"
+    ? [] : try recordings(in: try environment["VOICE_BENCH_FOLDER"] ?? synthesize(["--sentences", list]))
 var exact: [String: (Int, Int)] = [:]
 var byVoice: [String: (Int, Int)] = [:]
 var misses: [String] = []
@@ -139,7 +145,7 @@ print("")
 if environment["VOICE_BENCH_VERBOSE"] != nil { for miss in misses { print("miss: \(miss)") } }
 
 // Dictation that must never be an answer or keys: the edge benchmark's held-out lines.
-guard !development else { exit(0) }
+guard !development, only != "commands" else { exit(0) }
 let dictation = try recordings(in: try synthesize([]))
 var answers = 0
 var keys = 0
