@@ -81,6 +81,10 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
             throw error
         }
         await forwarding.value
+        // A hands-free take heard as one of the sentences it may be (`SpeechContext.commands`,
+        // decoded with their own small model) is that command: Whisper, which knows no such
+        // grammar, is not asked to overrule it.
+        if context.commands.contains(heard.text.lowercased()) { return heard }
         // The first ear's text is shown at once; the fused one replaces it (`FirstText`).
         FirstText.heard?(heard)
         if Task.isCancelled { throw .cancelled }
