@@ -47,7 +47,10 @@ struct DictationTerminalTests {
         try profile("demo")
         let tmux = try session("demo")
         var screen = try dictate(tmux)
-        #expect(screen.contains("remote$ git status  ⏎ insert · ^R run"), "\(screen)")
+        // The edge engine may have other readings (Tab): the line then says which one it shows.
+        #expect(
+            screen.contains("remote$ git status  ⏎ insert · ^R run") || screen.contains("remote$ git status  ⇥ 1/"),
+            "\(screen)")
         try tmux.send("Enter")
         screen = try tmux.wait { !$0.contains("⏎ insert") && $0.hasPrefix("remote$ git") }
         // Inserted, not run: the text sits at the prompt and nothing has been executed.
@@ -459,7 +462,8 @@ struct DictationTerminalTests {
         try tmux.wait { $0.contains("● rec") }
         // No second toggle: the silence after "git status" ends it.
         let screen = try tmux.wait(seconds: 30) { $0.contains("⏎ insert") }
-        #expect(screen.contains("remote$ git status  ⏎ insert"), "\(screen)")
+        #expect(
+            screen.contains("remote$ git status  ⏎ insert") || screen.contains("remote$ git status  ⇥ 1/"), "\(screen)")
         try tmux.send("Escape")
         let row = try #require(try newestRow())
         let seconds = try #require(row["audio_seconds"] as? Double)

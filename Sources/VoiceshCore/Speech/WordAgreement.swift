@@ -20,7 +20,7 @@ public enum WordAgreement {
     /// of the grid tried, the most wrong words under `Doubt.threshold` with at most 15% of right
     /// ones. A word no other reading shares is always unsure; one half of them share needs a
     /// posterior over 0.86 to be sure. Many wrong words are ones every reading agrees on, so
-    /// agreement adds less than hoped (67% of wrong words caught on the development set, against
+    /// agreement adds less than hoped (62% of wrong words caught on the development set, against
     /// 59% by the posterior alone).
     public static let fitted = Fit(posteriorExponent: 1, agreementExponent: 0.1)
 
