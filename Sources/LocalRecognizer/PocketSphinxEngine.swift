@@ -209,11 +209,11 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         }
     }
 
-    /// The cepstral mean a take on a channel new to the decoder starts from: the one this
-    /// device's last session ended with when it was the same channel, else the take's own first
+    /// The cepstral mean a take on a band new to the decoder starts from: the one this
+    /// device's last session ended with when it was the same band, else the take's own first
     /// second's. Live CMN would otherwise start from the model's training channel (or the last
     /// microphone's) and keep it for the whole take: a first take through a headset was heard
-    /// as `cat r hello world` for `git push origin main`.
+    /// as `cat r hello world` for `git push origin main`, and none of 48 was right.
     private func startMean(_ decoder: PocketSphinxDecoder, _ listening: ChannelListening, _ batch: [[Int16]]) {
         if lock.withLock({ channel }) == nil, let remembered = channelMemory?.recall(),
             remembered.channel == listening.channel,
@@ -255,10 +255,15 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         var recording: [Int16] = []  // kept for a second pass over a quoted span
         var listening = ChannelListening(previous: lock.withLock { channel }, adapts: adaptsToChannel)
         var settled = false
+        /// The cepstral mean a take on a new channel started from (its own first second's).
+        var ownMean: [Float]?
         func hear(_ batch: [[Int16]]) {
             if !settled, !batch.isEmpty {
                 settled = true
-                if listening.isNewChannel { startMean(decoder, listening, batch) }
+                if listening.isNewChannel {
+                    startMean(decoder, listening, batch)
+                    ownMean = decoder.cepstralMean
+                }
             }
             for samples in batch {
                 decoder.process(samples)
@@ -300,7 +305,7 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         if !context.isEmpty { apply(.empty, to: decoder) }
         guard result.heardSpeech, presence.likelySpeech, !result.words.isEmpty else { throw .noSpeech }
         let words =
-            quotedEnglish?.requote(result.words, audio: recording, cmn: decoder.cepstralMean)
+            quotedEnglish?.requote(result.words, audio: recording, cmn: ownMean ?? decoder.cepstralMean)
             ?? result.words.map(\.word)
         let text = words.joined(separator: " ")
         return Transcript(segments: [
