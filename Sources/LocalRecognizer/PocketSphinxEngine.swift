@@ -255,15 +255,10 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         var recording: [Int16] = []  // kept for a second pass over a quoted span
         var listening = ChannelListening(previous: lock.withLock { channel }, adapts: adaptsToChannel)
         var settled = false
-        /// The cepstral mean a take on a new channel started from (its own first second's).
-        var ownMean: [Float]?
         func hear(_ batch: [[Int16]]) {
             if !settled, !batch.isEmpty {
                 settled = true
-                if listening.isNewChannel {
-                    startMean(decoder, listening, batch)
-                    ownMean = decoder.cepstralMean
-                }
+                if listening.isNewChannel { startMean(decoder, listening, batch) }
             }
             for samples in batch {
                 decoder.process(samples)
@@ -305,7 +300,7 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         if !context.isEmpty { apply(.empty, to: decoder) }
         guard result.heardSpeech, presence.likelySpeech, !result.words.isEmpty else { throw .noSpeech }
         let words =
-            quotedEnglish?.requote(result.words, audio: recording, cmn: ownMean ?? decoder.cepstralMean)
+            quotedEnglish?.requote(result.words, audio: recording, cmn: decoder.cepstralMean)
             ?? result.words.map(\.word)
         let text = words.joined(separator: " ")
         return Transcript(segments: [
