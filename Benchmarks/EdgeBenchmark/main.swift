@@ -352,7 +352,7 @@ let header = [
     "voice", "exact shell text", "WER", "quoted English exact", "noise → no text", "RTF", "end → text, ~2 s",
     "end → text, ~10 s", "its CPU", "peak memory",
 ]
-func printTable(_ title: String, _ rows: [(String, Figures)]) {
+func printTable(_ title: String, _ rows: [(String, Figures)], bySynthesizer grouped: Bool = true) {
     print("\(title)\n")
     print("| " + header.joined(separator: " | ") + " |")
     print("|" + String(repeating: "---|", count: header.count))
@@ -368,7 +368,7 @@ func printTable(_ title: String, _ rows: [(String, Figures)]) {
         }
         total.add(f)
     }
-    for (synthesizer, f) in bySynthesizer { print(row("**\(synthesizer)** (all its voices)", f)) }
+    for (synthesizer, f) in bySynthesizer where grouped { print(row("**\(synthesizer)** (all its voices)", f)) }
     print(row("**all voices**", total))
     print("")
 }
@@ -421,7 +421,7 @@ for (name, conditionFolder) in zip(conditionNames, folders.dropFirst()) {
     printTable("Condition \(name) (\(conditionFolder))", rows)
     byCondition.append((name, rows.reduce(into: Figures()) { $0.add($1.1) }))
 }
-if !conditionNames.isEmpty { printTable("All voices by condition", byCondition) }
+if !conditionNames.isEmpty { printTable("All voices by condition", byCondition, bySynthesizer: false) }
 let plainRows = unadapted.reduce(into: Figures()) { $0.add($1.1) }
 print(
     "Second pass \(secondPass ? "on" : "off"). Commands without a quote: \(percent(plainRows.exactPlain, plainRows.plain)) exact; heard with a `quote` (the only ones the second pass can change): \(plainRows.plainTouched) of \(plainRows.plain)."

@@ -251,11 +251,11 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         return (bestScores, alternatives)
     }
 
-    /// The cepstral mean a take on a channel new to the decoder starts from: the one this
-    /// device's last session ended with when it was the same channel, else the take's own first
+    /// The cepstral mean a take on a band new to the decoder starts from: the one this
+    /// device's last session ended with when it was the same band, else the take's own first
     /// second's. Live CMN would otherwise start from the model's training channel (or the last
     /// microphone's) and keep it for the whole take: a first take through a headset was heard
-    /// as `cat r hello world` for `git push origin main`.
+    /// as `cat r hello world` for `git push origin main`, and none of 48 was right.
     private func startMean(_ decoder: PocketSphinxDecoder, _ listening: ChannelListening, _ batch: [[Int16]]) {
         if lock.withLock({ channel }) == nil, let remembered = channelMemory?.recall(),
             remembered.channel == listening.channel,
