@@ -28,12 +28,16 @@ public struct WhisperRuntime: Equatable, Sendable {
         case notInstalled
         /// `VOICESH_WHISPER_HOME=off`: pocketsphinx alone, nothing to say.
         case turnedOff
+        /// voicesh's own data (`whisper-ear.py`) is not found: the edge engine's corpus, shipped
+        /// beside it, is then missing too, and that error is the one line that says what to do.
+        case noData
         /// The model the user named is not a usable Whisper model.
         case badModel(path: String, reason: String)
 
         public var message: String {
             switch self {
             case .turnedOff: "the second ear is off (VOICESH_WHISPER_HOME=off)"
+            case .noData: "\(scriptName) is not among voicesh's data (VOICESH_DATA_DIR): pocketsphinx alone"
             case .notInstalled:
                 "Whisper is not installed (run scripts/setup): the edge engine hears with pocketsphinx alone"
             case .badModel(let path, let reason):
@@ -48,14 +52,15 @@ public struct WhisperRuntime: Equatable, Sendable {
         let fm = FileManager.default
         guard environment["VOICESH_WHISPER_HOME"] != "off" else { return .failure(.turnedOff) }
         let script = ResourceLocator.running.locate(scriptName, bundle: ShellCorpus.bundle)
+        guard let script else { return .failure(.noData) }
         let home = homes(environment: environment).first { fm.isExecutableFile(atPath: $0 + "/bin/python3") }
         if let model {
             let path = expanded(model, environment: environment)
             if let reason = problem(withModel: path) { return .failure(.badModel(path: path, reason: reason)) }
-            guard let home, let script else { return .failure(.notInstalled) }
+            guard let home else { return .failure(.notInstalled) }
             return .success(WhisperRuntime(python: home + "/bin/python3", script: script, model: path))
         }
-        guard let home, let script, problem(withModel: home + "/base") == nil else { return .failure(.notInstalled) }
+        guard let home, problem(withModel: home + "/base") == nil else { return .failure(.notInstalled) }
         return .success(WhisperRuntime(python: home + "/bin/python3", script: script, model: home + "/base"))
     }
 

@@ -79,6 +79,7 @@ package struct EngineFactory {
             switch problem {
             case .badModel: throw .unavailable(problem.message)
             case .notInstalled: notice(problem.message)
+            case .noData: Log.app.info("\(problem.message)")
             case .turnedOff: break
             }
             return nil
