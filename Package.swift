@@ -108,7 +108,7 @@ let package = Package(
             name: "VoiceshSession",
             dependencies: [
                 "VoiceshCore", "ProfileFormat", "Store", "SSHClient", "AudioCapture", "LocalRecognizer",
-                "Transcription", "Streaming", "TerminalScreen", "SharedStore",
+                "Transcription", "Streaming", "TerminalScreen", "SharedStore", "ProcessSpawn",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

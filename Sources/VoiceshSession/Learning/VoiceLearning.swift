@@ -1,5 +1,6 @@
 import Foundation
 import LocalRecognizer
+import ProcessSpawn
 import VoiceshCore
 
 /// Learning from use inside a session: keeps each confirmed dictation's recording with its
@@ -120,25 +121,19 @@ package final class VoiceLearning {
             return schedule.finished()
         }
         let words = ["/usr/bin/nice", "-n", "19", executable, "adapt", "--background"]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd: Int32 in 0...2 {
-            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setpgroup(&attributes, 0)  // not the session's group: ^C there is not for it
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
-        let argv = words.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, words[0], &actions, &attributes, argv, environ) == 0 else {
-            Log.app.error("learning: cannot start \(words.joined(separator: " "))")
+        // Its own process group: ^C at the session is not for it.
+        let pid: pid_t
+        do {
+            pid = try Spawn(
+                executable: words[0], arguments: words,
+                descriptors: [
+                    (0, .file("/dev/null", flags: O_RDONLY)), (1, .file("/dev/null", flags: O_WRONLY)),
+                    (2, .file("/dev/null", flags: O_WRONLY)),
+                ],
+                ownGroup: true
+            ).run()
+        } catch {
+            Log.app.error("learning: cannot start \(words.joined(separator: " ")): \(error)")
             return schedule.finished()
         }
         Log.app.debug("learning: started pid \(pid)")
