@@ -16,6 +16,21 @@ final class PocketSphinxDecoder {
     init(acousticModel: String, languageModel: String, dictionary: String, options: [String] = [])
         throws(EngineError)
     {
+        (config, decoder) = try Self.open(
+            acousticModel: acousticModel, languageModel: languageModel, dictionary: dictionary, options: options)
+        self.dictionary = dictionary
+        initialCepstralMean = []
+        initialCepstralMean = cepstralMean
+    }
+
+    /// The cepstral mean a fresh decoder starts from: the model's `-cmninit`, its training channel's.
+    private(set) var initialCepstralMean: [Float]
+
+    /// A configuration and the decoder it loads (the caller frees both: `ps_free`, then
+    /// `cmd_ln_free_r`). Shared with `AlignmentDecoder`.
+    static func open(acousticModel: String, languageModel: String, dictionary: String, options: [String])
+        throws(EngineError) -> (config: OpaquePointer, decoder: OpaquePointer)
+    {
         // cmd_ln_init is variadic and unusable from Swift: build the config from an argv.
         let arguments =
             [
@@ -31,15 +46,8 @@ final class PocketSphinxDecoder {
             cmd_ln_free_r(config)
             throw .unavailable("pocketsphinx could not load its model from \(acousticModel)")
         }
-        self.config = config
-        self.decoder = decoder
-        self.dictionary = dictionary
-        initialCepstralMean = []
-        initialCepstralMean = cepstralMean
+        return (config, decoder)
     }
-
-    /// The cepstral mean a fresh decoder starts from: the model's `-cmninit`, its training channel's.
-    private(set) var initialCepstralMean: [Float]
 
     deinit {
         ps_free(decoder)

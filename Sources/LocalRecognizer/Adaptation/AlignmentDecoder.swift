@@ -20,21 +20,9 @@ final class AlignmentDecoder {
     }
 
     init(acousticModel: String, languageModel: String, dictionary: String) throws(EngineError) {
-        let arguments = [
-            "voicesh", "-hmm", acousticModel, "-lm", languageModel, "-dict", dictionary, "-logfn", "/dev/null",
-            "-samprate", "16000", "-bestpath", "no",
-        ]
-        var argv = arguments.map { strdup($0) }
-        defer { argv.forEach { free($0) } }
-        guard let config = cmd_ln_parse_r(nil, ps_args(), Int32(argv.count), &argv, 1) else {
-            throw .unavailable("pocketsphinx rejected its configuration")
-        }
-        guard let decoder = ps_init(config) else {
-            cmd_ln_free_r(config)
-            throw .unavailable("pocketsphinx could not load its model from \(acousticModel)")
-        }
-        self.config = config
-        self.decoder = decoder
+        (config, decoder) = try PocketSphinxDecoder.open(
+            acousticModel: acousticModel, languageModel: languageModel, dictionary: dictionary,
+            options: ["-bestpath", "no"])
     }
 
     deinit {
