@@ -64,23 +64,10 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
     ) async throws(EngineError) -> Transcript {
         lastDecision = nil
-        let recorded = FrameLog()
-        let (relay, feed) = AsyncStream<AudioFrame>.makeStream()
-        let forwarding = Task {
-            for await frame in audio {
-                recorded.append(frame)
-                feed.yield(frame)
-            }
-            feed.finish()
+        let recorded = Locked<[AudioFrame]>([])
+        let heard = try await pocketsphinx.transcribe(audio, context: context, partial: partial) { frame in
+            recorded.update { $0.append(frame) }
         }
-        let heard: Transcript
-        do throws(EngineError) {
-            heard = try await pocketsphinx.transcribe(relay, context: context, partial: partial)
-        } catch {
-            forwarding.cancel()
-            throw error
-        }
-        await forwarding.value
         // A hands-free take heard as one of the sentences it may be (`SpeechContext.commands`,
         // decoded with their own small model) is that command: Whisper, which knows no such
         // grammar, is not asked to overrule it.
@@ -88,7 +75,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         // The first ear's text is shown at once; the fused one replaces it (`FirstText`).
         FirstText.heard?(heard)
         if Task.isCancelled { throw .cancelled }
-        let samples = recorded.frames.flatMap(\.samples)
+        let samples = recorded.value.flatMap(\.samples)
         let prompt = prompt(context)
         let started = Date()
         let result = await Self.offThread(patience: patience) { [whisper] () throws(EngineError) in
@@ -188,13 +175,4 @@ private final class Once: @unchecked Sendable {
             return !taken
         }
     }
-}
-
-/// Frames kept while the first ear hears them, for the second.
-private final class FrameLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [AudioFrame] = []
-
-    func append(_ frame: AudioFrame) { lock.withLock { stored.append(frame) } }
-    var frames: [AudioFrame] { lock.withLock { stored } }
 }

@@ -32,22 +32,9 @@ public struct SpeechGate: SpeechEngine {
         _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
     ) async throws(EngineError) -> Transcript {
         let listener = Listener()
-        let (relay, feed) = AsyncStream<AudioFrame>.makeStream()
-        let forwarding = Task {
-            for await frame in audio {
-                listener.add(frame.samples)
-                feed.yield(frame)
-            }
-            feed.finish()
+        let transcript = try await inner.transcribe(audio, context: context, partial: partial) { frame in
+            listener.add(frame.samples)
         }
-        let transcript: Transcript
-        do throws(EngineError) {
-            transcript = try await inner.transcribe(relay, context: context, partial: partial)
-        } catch {
-            forwarding.cancel()
-            throw error
-        }
-        await forwarding.value
         return try Self.judge(transcript, presence: listener.presence, sent: sent(context))
     }
 
