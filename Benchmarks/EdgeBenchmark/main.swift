@@ -221,30 +221,7 @@ func measure(_ name: String, _ engine: any SpeechEngine, _ set: (speech: [Uttera
 
 /// Which hypothesis words are right: aligned (least edits) to the same reference word.
 func rightWords(_ reference: [String], _ heard: [String]) -> [Bool] {
-    let n = reference.count, m = heard.count
-    var cost = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
-    for i in 0...n { cost[i][0] = i }
-    for j in 0...m { cost[0][j] = j }
-    for i in stride(from: 1, through: n, by: 1) {
-        for j in stride(from: 1, through: m, by: 1) {
-            let same = reference[i - 1] == heard[j - 1] ? 0 : 1
-            cost[i][j] = min(cost[i - 1][j - 1] + same, cost[i - 1][j] + 1, cost[i][j - 1] + 1)
-        }
-    }
-    var right = [Bool](repeating: false, count: m)
-    var (i, j) = (n, m)
-    while i > 0, j > 0 {
-        let same = reference[i - 1] == heard[j - 1]
-        if cost[i][j] == cost[i - 1][j - 1] + (same ? 0 : 1) {
-            right[j - 1] = same
-            (i, j) = (i - 1, j - 1)
-        } else if cost[i][j] == cost[i][j - 1] + 1 {
-            j -= 1
-        } else {
-            i -= 1
-        }
-    }
-    return right
+    WordAgreement.alignment(heard, reference).map { $0 != nil }
 }
 
 /// Unsure words against wrong ones (EDGE_BENCH_CONFIDENCE=1): each heard word's posterior and
