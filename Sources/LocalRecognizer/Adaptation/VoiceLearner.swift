@@ -153,16 +153,6 @@ public struct VoiceLearner: Sendable {
 
     /// Word-level edit distance (substitutions, insertions, deletions): the WER numerator.
     public static func wordErrors(_ reference: [String], _ hypothesis: [String]) -> Int {
-        var row = Array(0...hypothesis.count)
-        for (i, r) in reference.enumerated() {
-            var previous = row[0]
-            row[0] = i + 1
-            for (j, h) in hypothesis.enumerated() {
-                let current = row[j + 1]
-                row[j + 1] = r == h ? previous : 1 + min(previous, row[j], row[j + 1])
-                previous = current
-            }
-        }
-        return row[hypothesis.count]
+        WordAgreement.distance(reference, hypothesis)
     }
 }

@@ -23,7 +23,7 @@ public enum SpokenForms {
         for choice in choices(pieces.map(\.count), maxChanged: 2, cap: 400) {
             let words = zip(pieces, choice).flatMap { $0[$1] }
             guard seen.insert(words).inserted, shell.normalize(words.joined(separator: " ")) == text else { continue }
-            found.append((words, heardWords.isEmpty ? 0 : wordDistance(words, heardWords)))
+            found.append((words, heardWords.isEmpty ? 0 : WordAgreement.distance(words, heardWords)))
         }
         // Stable: among equally near ones, the usual forms first.
         return found.enumerated().sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }
@@ -206,20 +206,5 @@ public enum SpokenForms {
             layer = next
         }
         return result
-    }
-
-    /// Word-level edit distance.
-    static func wordDistance(_ a: [String], _ b: [String]) -> Int {
-        var row = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var previous = row[0]
-            row[0] = i + 1
-            for (j, y) in b.enumerated() {
-                let current = row[j + 1]
-                row[j + 1] = x == y ? previous : 1 + min(previous, row[j], row[j + 1])
-                previous = current
-            }
-        }
-        return row[b.count]
     }
 }

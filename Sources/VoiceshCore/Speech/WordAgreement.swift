@@ -45,6 +45,21 @@ public enum WordAgreement {
         }
     }
 
+    /// Word-level edit distance (substitutions, insertions, deletions): the WER numerator.
+    public static func distance(_ a: [String], _ b: [String]) -> Int {
+        var row = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var previous = row[0]
+            row[0] = i + 1
+            for (j, y) in b.enumerated() {
+                let current = row[j + 1]
+                row[j + 1] = x == y ? previous : 1 + min(previous, row[j], row[j + 1])
+                previous = current
+            }
+        }
+        return row[b.count]
+    }
+
     /// For each word of `reading`, where `other` has the same word aligned to it (least edits),
     /// or nil where it has another word or none.
     public static func alignment(_ reading: [String], _ other: [String]) -> [Int?] {
