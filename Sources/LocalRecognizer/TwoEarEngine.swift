@@ -48,10 +48,11 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         shell = SpokenShell(aliases: aliases)
     }
 
-    /// Gets both ears ready in the background.
+    /// Gets the first ear ready in the background. The second (a child process and some 400 MiB)
+    /// starts with the first recording, as pocketsphinx's decoder does: a session that never
+    /// dictates costs what ssh costs, and the model loads while the user speaks.
     public func prepare() {
         pocketsphinx.prepare()
-        whisper.prepare()
     }
 
     public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
@@ -64,6 +65,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
     ) async throws(EngineError) -> Transcript {
         lastDecision = nil
+        whisper.prepare()
         let recorded = Locked<[AudioFrame]>([])
         let heard = try await pocketsphinx.transcribe(audio, context: context, partial: partial) { frame in
             recorded.update { $0.append(frame) }
