@@ -100,7 +100,7 @@ func decode(_ engine: PocketSphinxEngine, _ audio: [Int16], _ context: SpeechCon
     frames.rest = AudioFrame.frames(of: audio)[...]
     let stream = AsyncStream<AudioFrame>(unfolding: { frames.rest.popFirst() })
     let started = Date()
-    let text = (try? await engine.transcribe(stream, context: context) { _ in }.text) ?? ""
+    let text = (try? await engine.transcribe(EngineRequest(stream, context: context)) { _ in }.text) ?? ""
     return (text, Date().timeIntervalSince(started))
 }
 

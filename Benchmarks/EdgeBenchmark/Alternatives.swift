@@ -29,7 +29,9 @@ func alternativesTable(_ sets: [(speech: [Utterance], noise: [Utterance])], dump
                 continuation.finish()
             }
             takes += 1
-            guard let transcript = try? await engine.transcribe(stream, partial: { _ in }) else { continue }
+            guard let transcript = try? await engine.transcribe(EngineRequest(stream), events: { _ in }) else {
+                continue
+            }
             let said = sample.text.split(separator: " ").map(String.init)
             let words = transcript.words
             if let out {

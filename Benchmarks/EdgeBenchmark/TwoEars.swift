@@ -60,8 +60,8 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
                 return nil
             })
             let fused =
-                (try? await FirstText.$heard.withValue({ _ in firstAt.time = Date() }) {
-                    try await ears.transcribe(stream) { _ in }
+                (try? await ears.transcribe(EngineRequest(stream)) { event in
+                    if case .first = event { firstAt.time = Date() }
                 })?.text ?? ""
             let done = Date()
             let target = shell.normalize(sample.text)

@@ -166,7 +166,7 @@ func decode(_ engine: any SpeechEngine, _ audio: [Int16]) async -> (
         end.cpu = processCPU()
         return nil
     })
-    let text = try? await engine.transcribe(stream) { _ in }.text
+    let text = try? await engine.transcribe(EngineRequest(stream)) { _ in }.text
     let finished = Date()
     return (
         text, finished.timeIntervalSince(started), finished.timeIntervalSince(end.time) * 1000,
@@ -234,7 +234,9 @@ func confidenceTable(_ engine: PocketSphinxEngine, _ sets: [(speech: [Utterance]
                 for frame in AudioFrame.frames(of: sample.audio) { continuation.yield(frame) }
                 continuation.finish()
             }
-            guard let transcript = try? await engine.transcribe(stream, partial: { _ in }) else { continue }
+            guard let transcript = try? await engine.transcribe(EngineRequest(stream), events: { _ in }) else {
+                continue
+            }
             let words = transcript.words
             let right = rightWords(sample.text.split(separator: " ").map(String.init), words.map(\.text))
             for (word, ok) in zip(words, right) { scored.append((word.confidence ?? 1, ok)) }

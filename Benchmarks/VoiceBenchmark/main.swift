@@ -83,7 +83,7 @@ func decode(_ engine: PocketSphinxEngine, _ audio: [Int16], listening: VoiceGram
     let stream = AsyncStream<AudioFrame>(unfolding: { frames.left.popFirst() })
     var context = SpeechContext()
     context.commands = VoiceGrammar.sentences(listening: listening, line: line)
-    return (try? await engine.transcribe(stream, context: context) { _ in }.text) ?? ""
+    return (try? await engine.transcribe(EngineRequest(stream, context: context)) { _ in }.text) ?? ""
 }
 
 /// The shown line a correction speaks of: the words it names there ("change feature to main"

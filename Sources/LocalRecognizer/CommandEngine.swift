@@ -15,22 +15,16 @@ public struct CommandEngine: SpeechEngine {
         self.scratchDirectory = scratchDirectory
     }
 
-    public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
-        async throws(EngineError) -> Transcript
-    {
-        try await transcribe(audio, context: .empty, partial: partial)
-    }
-
     /// How many of the context's names the command gets.
     static let contextTerms = 400
 
     /// The context's names reach the command as `VOICESH_CONTEXT_TERMS`, one a line, most
     /// likely first (whisper-cli: `--prompt "$VOICESH_CONTEXT_TERMS"`); empty without context.
-    public func transcribe(
-        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
-    ) async throws(EngineError) -> Transcript {
+    public func transcribe(_ request: EngineRequest, events: @escaping @Sendable (EngineEvent) -> Void)
+        async throws(EngineError) -> Transcript
+    {
         var samples: [Int16] = []
-        for await frame in audio { samples += frame.samples }
+        for await frame in request.audio { samples += frame.samples }
         let data = Data(WAV.encode(samples))
         let name = "/recording-\(UUID().uuidString).wav"
         var wav = scratchDirectory + name
@@ -52,12 +46,12 @@ public struct CommandEngine: SpeechEngine {
         let quoted = "'" + wav.replacingOccurrences(of: "'", with: "'\\''") + "'"
         let usesPath = command.contains("{wav}")
         let line = usesPath ? command.replacingOccurrences(of: "{wav}", with: quoted) : command
-        let terms = context.terms(count: Self.contextTerms, length: 255).joined(separator: "\n")
+        let terms = request.context.terms(count: Self.contextTerms, length: 255).joined(separator: "\n")
         let child = try ChildProcess(
             shell: line, stdinPath: usesPath ? "/dev/null" : wav, environment: ["VOICESH_CONTEXT_TERMS": terms])
         let result: Result<Transcript, EngineError> = await withTaskCancellationHandler {
             do throws(EngineError) {
-                return .success(try await Self.collect(child, partial: partial))
+                return .success(try await Self.collect(child, events: events))
             } catch {
                 return .failure(error)
             }
@@ -67,7 +61,7 @@ public struct CommandEngine: SpeechEngine {
         return try result.get()
     }
 
-    private static func collect(_ child: ChildProcess, partial: @escaping @Sendable (String) -> Void)
+    private static func collect(_ child: ChildProcess, events: @escaping @Sendable (EngineEvent) -> Void)
         async throws(EngineError) -> Transcript
     {
         // Blocking reads belong on their own threads, off the cooperative pool.
@@ -98,7 +92,7 @@ public struct CommandEngine: SpeechEngine {
         ).enumerated() {
             if let segment = try TranscriptSegment.parse(line: String(line), number: index + 1) {
                 assembler.add(segment)
-                if !segment.isFinal { partial(assembler.liveText) }
+                if !segment.isFinal { events(.partial(assembler.liveText)) }
             }
         }
         guard !assembler.finals.isEmpty else { throw .noSpeech }

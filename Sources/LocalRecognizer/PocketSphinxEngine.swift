@@ -201,12 +201,6 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         }
     }
 
-    public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
-        async throws(EngineError) -> Transcript
-    {
-        try await transcribe(audio, context: .empty, partial: partial)
-    }
-
     /// The final words with the first pass's scores (`confidences`, one per first-pass word):
     /// words the quoted-English second pass left alone keep theirs; the words it heard again
     /// have none (unknown, never marked).
@@ -277,9 +271,10 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         }
     }
 
-    public func transcribe(
-        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
-    ) async throws(EngineError) -> Transcript {
+    public func transcribe(_ request: EngineRequest, events: @escaping @Sendable (EngineEvent) -> Void)
+        async throws(EngineError) -> Transcript
+    {
+        let (audio, context) = (request.audio, request.context)
         let free = lock.withLock {
             defer { inUse = true }
             return !inUse
@@ -316,7 +311,7 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
             let text = decoder.partial
             if text != lastPartial {
                 lastPartial = text
-                partial(text)
+                events(.partial(text))
                 // Its model loads while the speaker is still saying the quote; the words are
                 // looked at only when the partial changes, not at every frame.
                 if let quotedEnglish, text.split(separator: " ").contains("quote") { quotedEnglish.prepare() }

@@ -2,7 +2,7 @@ import Foundation
 import VoiceshCore
 
 /// The edge engine with two ears: pocketsphinx decodes while the user speaks; when the
-/// recording stops its text is ready at once (`FirstText`), then Whisper hears the same audio,
+/// recording stops its text is ready at once (`EngineEvent.first`), then Whisper hears the same audio,
 /// scores pocketsphinx's reading and its own, and `EarFusion` keeps the better one. Whatever
 /// goes wrong with Whisper, pocketsphinx's text stands (said once in the log). Offline: both
 /// ears run on this machine.
@@ -55,27 +55,22 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         pocketsphinx.prepare()
     }
 
-    public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
+    public func transcribe(_ request: EngineRequest, events: @escaping @Sendable (EngineEvent) -> Void)
         async throws(EngineError) -> Transcript
     {
-        try await transcribe(audio, context: .empty, partial: partial)
-    }
-
-    public func transcribe(
-        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
-    ) async throws(EngineError) -> Transcript {
         lastDecision = nil
         whisper.prepare()
         let recorded = Locked<[AudioFrame]>([])
-        let heard = try await pocketsphinx.transcribe(audio, context: context, partial: partial) { frame in
+        let context = request.context
+        let heard = try await pocketsphinx.transcribe(request, events: events) { frame in
             recorded.update { $0.append(frame) }
         }
         // A hands-free take heard as one of the sentences it may be (`SpeechContext.commands`,
         // decoded with their own small model) is that command: Whisper, which knows no such
         // grammar, is not asked to overrule it.
         if context.commands.contains(heard.text.lowercased()) { return heard }
-        // The first ear's text is shown at once; the fused one replaces it (`FirstText`).
-        FirstText.heard?(heard)
+        // The first ear's text is shown at once; the fused one replaces it.
+        events(.first(heard))
         if Task.isCancelled { throw .cancelled }
         let samples = recorded.value.flatMap(\.samples)
         let prompt = prompt(context)

@@ -14,18 +14,13 @@ public struct StreamEngine: SpeechEngine {
     let config: EngineConfig
     let environment: [String: String]
     let deviceID: String
-    let notice: @Sendable (String) -> Void
 
-    /// `notice` hears what the user should know about a stream that still gave text: audio
-    /// dropped or coalesced by back-pressure, reconnections.
-    public init(
-        config: EngineConfig, environment: [String: String], deviceID: String,
-        notice: @escaping @Sendable (String) -> Void = { _ in }
-    ) {
+    /// What the user should know about a stream that still gave text (audio dropped or
+    /// coalesced by back-pressure, reconnections) is a `.note`.
+    public init(config: EngineConfig, environment: [String: String], deviceID: String) {
         self.config = config
         self.environment = environment
         self.deviceID = deviceID
-        self.notice = notice
     }
 
     public var label: String { config.label }
@@ -61,15 +56,9 @@ public struct StreamEngine: SpeechEngine {
         return vocabulary + extra.prefix(room)
     }
 
-    public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
+    public func transcribe(_ request: EngineRequest, events: @escaping @Sendable (EngineEvent) -> Void)
         async throws(EngineError) -> Transcript
     {
-        try await transcribe(audio, context: .empty, partial: partial)
-    }
-
-    public func transcribe(
-        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
-    ) async throws(EngineError) -> Transcript {
         let credentials = try CredentialSource(config: config, environment: environment)
         let tls: TLSConfiguration
         do throws(TrustStore.Problem) {
@@ -79,11 +68,11 @@ public struct StreamEngine: SpeechEngine {
             throw .unavailable(error.description)
         }
         let run = StreamRun(
-            adapter: Self.adapter(for: config, context: context), credentials: credentials, tls: tls,
+            adapter: Self.adapter(for: config, context: request.context), credentials: credentials, tls: tls,
             deviceID: deviceID,
             policy: config.backpressure ?? .coalesce, backlog: config.backlog ?? 1500)
-        let transcript = try await run.run(audio, partial: partial)
-        for line in run.notices() { notice(line) }
+        let transcript = try await run.run(request.audio) { events(.partial($0)) }
+        for line in run.notices() { events(.note(line)) }
         guard !transcript.text.isEmpty else { throw .noSpeech }
         return transcript
     }

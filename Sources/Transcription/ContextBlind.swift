@@ -11,15 +11,9 @@ public struct ContextBlind: SpeechEngine {
 
     public var label: String { inner.label }
 
-    public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
+    public func transcribe(_ request: EngineRequest, events: @escaping @Sendable (EngineEvent) -> Void)
         async throws(EngineError) -> Transcript
     {
-        try await inner.transcribe(audio, context: .empty, partial: partial)
-    }
-
-    public func transcribe(
-        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
-    ) async throws(EngineError) -> Transcript {
-        try await inner.transcribe(audio, context: .empty, partial: partial)
+        try await inner.transcribe(EngineRequest(request.audio), events: events)
     }
 }

@@ -22,20 +22,14 @@ public struct SpeechGate: SpeechEngine {
     /// like `echo $HOME` takes half a second to say; a cough or a click has a tenth of one.
     static let secondsPerCharacter = 0.02
 
-    public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
+    public func transcribe(_ request: EngineRequest, events: @escaping @Sendable (EngineEvent) -> Void)
         async throws(EngineError) -> Transcript
     {
-        try await transcribe(audio, context: .empty, partial: partial)
-    }
-
-    public func transcribe(
-        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
-    ) async throws(EngineError) -> Transcript {
         let listener = Listener()
-        let transcript = try await inner.transcribe(audio, context: context, partial: partial) { frame in
+        let transcript = try await inner.transcribe(request, events: events) { frame in
             listener.add(frame.samples)
         }
-        return try Self.judge(transcript, presence: listener.presence, sent: sent(context))
+        return try Self.judge(transcript, presence: listener.presence, sent: sent(request.context))
     }
 
     /// The gate's verdict on what an engine returned for a take.

@@ -15,15 +15,9 @@ public struct TimedEngine: SpeechEngine {
 
     public var label: String { inner.label }
 
-    public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
+    public func transcribe(_ request: EngineRequest, events: @escaping @Sendable (EngineEvent) -> Void)
         async throws(EngineError) -> Transcript
     {
-        try await transcribe(audio, context: .empty, partial: partial)
-    }
-
-    public func transcribe(
-        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
-    ) async throws(EngineError) -> Transcript {
         let (relay, feed) = AsyncStream<AudioFrame>.makeStream()
         let inner = self.inner
         let seconds = self.seconds
@@ -31,13 +25,14 @@ public struct TimedEngine: SpeechEngine {
             group in
             group.addTask {
                 do throws(EngineError) {
-                    return .success(try await inner.transcribe(relay, context: context, partial: partial))
+                    return .success(
+                        try await inner.transcribe(EngineRequest(relay, context: request.context), events: events))
                 } catch {
                     return .failure(error)
                 }
             }
             group.addTask {
-                for await frame in audio { feed.yield(frame) }
+                for await frame in request.audio { feed.yield(frame) }
                 feed.finish()
                 try? await Task.sleep(for: .seconds(seconds))
                 return Task.isCancelled ? nil : .failure(.timedOut(seconds: seconds))

@@ -13,7 +13,7 @@ struct AlternativesTests {
             for frame in AudioFrame.frames(of: audio) { continuation.yield(frame) }
             continuation.finish()
         }
-        return try await engine.transcribe(stream) { _ in }
+        return try await engine.transcribe(EngineRequest(stream)) { _ in }
     }
 
     /// The lattice has other paths: they come back as distinct readings after the best one, each
@@ -52,7 +52,7 @@ struct AlternativesTests {
                 for frame in AudioFrame.frames(of: audio) { continuation.yield(frame) }
                 continuation.finish()
             }
-            return try await engine.transcribe(stream) { _ in }
+            return try await engine.transcribe(EngineRequest(stream)) { _ in }
         }
         let posterior = try await run(.posteriorOnly)
         let fitted = try await run(WordAgreement.fitted)

@@ -52,7 +52,7 @@ struct ChannelConditionsTests {
             for frame in frames { continuation.yield(frame) }
             continuation.finish()
         }
-        return (try? await engine.transcribe(stream) { _ in }.text) ?? ""
+        return (try? await engine.transcribe(EngineRequest(stream)) { _ in }.text) ?? ""
     }
 
     /// Each condition's takes are told apart (the headset's as narrowband), and no condition

@@ -59,7 +59,7 @@ struct QuotedEnglishTests {
             for frame in frames { continuation.yield(frame) }
             continuation.finish()
         }
-        return try await engine.transcribe(stream) { _ in }.text
+        return try await engine.transcribe(EngineRequest(stream)) { _ in }.text
     }
 
     /// The words between `quote` and `end quote`.

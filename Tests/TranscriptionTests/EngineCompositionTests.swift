@@ -8,11 +8,11 @@ struct ScriptedEngine: SpeechEngine {
     let label: String
     let answer: @Sendable (Int) async throws(EngineError) -> Transcript  // given the samples heard
 
-    func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
+    func transcribe(_ request: EngineRequest, events: @escaping @Sendable (EngineEvent) -> Void)
         async throws(EngineError) -> Transcript
     {
         var count = 0
-        for await frame in audio { count += frame.samples.count }
+        for await frame in request.audio { count += frame.samples.count }
         return try await answer(count)
     }
 }
@@ -22,6 +22,25 @@ func recording(seconds: Double = 1) -> AsyncStream<AudioFrame> {
     return AsyncStream { continuation in
         for frame in AudioFrame.frames(of: samples) { continuation.yield(frame) }
         continuation.finish()
+    }
+}
+
+/// What a hybrid run gave: the text, the engine that gave it, why the fallback ran (nil: it did not).
+struct Outcome {
+    var transcript: Transcript
+    var engine: String
+    var fallbackReason: FallbackReason?
+}
+
+extension HybridEngine {
+    /// Runs the engine and keeps what its `.fallingBack` event said.
+    func run(_ audio: AsyncStream<AudioFrame>, context: SpeechContext = .empty) async throws(EngineError) -> Outcome {
+        let fallback = Locked<(engine: String, reason: FallbackReason)?>(nil)
+        let transcript = try await transcribe(EngineRequest(audio, context: context)) { event in
+            if case .fallingBack(let engine, let reason) = event { fallback.value = (engine, reason) }
+        }
+        return Outcome(
+            transcript: transcript, engine: fallback.value?.engine ?? label, fallbackReason: fallback.value?.reason)
     }
 }
 
@@ -37,7 +56,7 @@ struct EngineCompositionTests {
                 Issue.record("the fallback must not run"); return text("x")
             },
             minConfidence: 0.6)
-        let outcome = try await hybrid.run(recording()) { _ in }
+        let outcome = try await hybrid.run(recording())
         #expect(outcome.transcript.text == "git status")
         #expect(outcome.engine == "edge")
         #expect(outcome.fallbackReason == nil)
@@ -48,7 +67,7 @@ struct EngineCompositionTests {
             primary: ScriptedEngine(label: "edge") { _ in text("get stat us", confidence: 0.3) },
             fallback: ScriptedEngine(label: "server") { heard in text("git status (\(heard) samples)") },
             minConfidence: 0.6)
-        let outcome = try await hybrid.run(recording(seconds: 1.5)) { _ in }
+        let outcome = try await hybrid.run(recording(seconds: 1.5))
         #expect(outcome.transcript.text == "git status (24000 samples)")
         #expect(outcome.engine == "server")
         #expect(outcome.fallbackReason == .lowConfidence(0.3, threshold: 0.6))
@@ -67,7 +86,7 @@ struct EngineCompositionTests {
         let hybrid = HybridEngine(
             primary: ScriptedEngine(label: "edge") { _ in primary },
             fallback: ScriptedEngine(label: "server") { _ in fallback }, minConfidence: 0.6)
-        let outcome = try await hybrid.run(recording()) { _ in }
+        let outcome = try await hybrid.run(recording())
         #expect(outcome.transcript.text == "git status")
         #expect(outcome.transcript.alternatives.map(\.text) == ["get stat us", "git stash", "get status"])
         #expect(outcome.transcript.alternatives.allSatisfy { $0.alternatives.isEmpty })
@@ -82,7 +101,7 @@ struct EngineCompositionTests {
         let hybrid = HybridEngine(
             primary: slow, fallback: ScriptedEngine(label: "edge") { heard in text("heard \(heard)") },
             minConfidence: nil)
-        let outcome = try await hybrid.run(recording()) { _ in }
+        let outcome = try await hybrid.run(recording())
         #expect(outcome.transcript.text == "heard 16000")
         #expect(outcome.fallbackReason == .failed(.timedOut(seconds: 0.2)))
     }
@@ -92,7 +111,7 @@ struct EngineCompositionTests {
             primary: ScriptedEngine(label: "a") { _ throws(EngineError) in throw .failed("500 from server") },
             fallback: ScriptedEngine(label: "b") { _ throws(EngineError) in throw .noSpeech },
             minConfidence: nil)
-        await #expect(throws: EngineError.noSpeech) { try await hybrid.run(recording()) { _ in } }
+        await #expect(throws: EngineError.noSpeech) { try await hybrid.run(recording()) }
     }
 
     @Test func timeoutCountsFromTheEndOfTheRecording() async throws {
@@ -108,6 +127,6 @@ struct EngineCompositionTests {
             feed.finish()
         }
         let engine = TimedEngine(ScriptedEngine(label: "x") { _ in text("in time") }, seconds: 3)
-        #expect(try await engine.transcribe(audio) { _ in }.text == "in time")
+        #expect(try await engine.transcribe(EngineRequest(audio)) { _ in }.text == "in time")
     }
 }

@@ -8,19 +8,13 @@ struct ContextEcho: SpeechEngine {
     let label: String
     let fails: Bool
 
-    func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
+    func transcribe(_ request: EngineRequest, events: @escaping @Sendable (EngineEvent) -> Void)
         async throws(EngineError) -> Transcript
     {
-        try await transcribe(audio, context: .empty, partial: partial)
-    }
-
-    func transcribe(
-        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
-    ) async throws(EngineError) -> Transcript {
-        for await _ in audio {}
+        for await _ in request.audio {}
         if fails { throw .failed("down") }
         return Transcript(segments: [
-            TranscriptSegment(text: "\(label):" + context.names.map(\.text).joined(separator: ","))
+            TranscriptSegment(text: "\(label):" + request.context.names.map(\.text).joined(separator: ","))
         ])
     }
 }
@@ -36,11 +30,13 @@ struct EngineContextTests {
 
     @Test func theTimeoutAndTheFallbackPassItOn() async throws {
         let timed = TimedEngine(ContextEcho(label: "edge", fails: false), seconds: 5)
-        #expect(try await timed.transcribe(recording(), context: context) { _ in }.text == "edge:deploy_prod.yaml")
+        #expect(
+            try await timed.transcribe(EngineRequest(recording(), context: context)) { _ in }.text
+                == "edge:deploy_prod.yaml")
         let hybrid = HybridEngine(
             primary: TimedEngine(ContextEcho(label: "edge", fails: true), seconds: 5),
             fallback: TimedEngine(ContextEcho(label: "server", fails: false), seconds: 5), minConfidence: nil)
-        let outcome = try await hybrid.run(recording(), context: context) { _ in }
+        let outcome = try await hybrid.run(recording(), context: context)
         #expect(outcome.transcript.text == "server:deploy_prod.yaml")
     }
 
@@ -48,9 +44,11 @@ struct EngineContextTests {
         let hybrid = HybridEngine(
             primary: ContextEcho(label: "edge", fails: true),
             fallback: ContextBlind(ContextEcho(label: "server", fails: false)), minConfidence: nil)
-        let outcome = try await hybrid.run(recording(), context: context) { _ in }
+        let outcome = try await hybrid.run(recording(), context: context)
         #expect(outcome.transcript.text == "server:")
-        let plain = try await ContextBlind(ContextEcho(label: "s", fails: false)).transcribe(recording()) { _ in }
+        let plain = try await ContextBlind(ContextEcho(label: "s", fails: false)).transcribe(
+            EngineRequest(recording(), context: context)
+        ) { _ in }
         #expect(plain.text == "s:")
     }
 }

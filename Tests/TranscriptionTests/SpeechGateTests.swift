@@ -31,9 +31,11 @@ struct SpeechGateTests {
     @Test func noSpeechGivesNothingWhateverTheEngineSays() async throws {
         let gate = SpeechGate(whisper)
         for take in [[Int16](repeating: 0, count: 48000), Self.noise(seconds: 3)] {
-            await #expect(throws: EngineError.noSpeech) { try await gate.transcribe(Self.frames(take)) { _ in } }
+            await #expect(throws: EngineError.noSpeech) {
+                try await gate.transcribe(EngineRequest(Self.frames(take))) { _ in }
+            }
         }
-        let heard = try await gate.transcribe(Self.frames(try Self.speech())) { _ in }
+        let heard = try await gate.transcribe(EngineRequest(Self.frames(try Self.speech()))) { _ in }
         #expect(heard.text == "www.mesmerism.com")
     }
 
@@ -49,13 +51,13 @@ struct SpeechGateTests {
         #expect(presence.likelySpeech)
         #expect(presence.voicedSeconds < 0.2)
         await #expect(throws: EngineError.noSpeech) {
-            try await SpeechGate(echo, sent: sent).transcribe(Self.frames(cough)) { _ in }
+            try await SpeechGate(echo, sent: sent).transcribe(EngineRequest(Self.frames(cough))) { _ in }
         }
         // Text that is not a line voicesh sent is never an echo, however short the take.
         let longer = try SpeechGate.judge(text("echo $HOME now"), presence: presence, sent: sent(.empty))
         #expect(longer.text == "echo $HOME now")
         // The whole sentence is time enough to have said it: kept.
-        let said = try await SpeechGate(echo, sent: sent).transcribe(Self.frames(speech)) { _ in }
+        let said = try await SpeechGate(echo, sent: sent).transcribe(EngineRequest(Self.frames(speech))) { _ in }
         #expect(said.text == "Echo $HOME.")
     }
 
@@ -66,13 +68,13 @@ struct SpeechGateTests {
                 Issue.record("a take with no speech must not reach the fallback"); return text("x")
             }, minConfidence: nil)
         await #expect(throws: EngineError.noSpeech) {
-            try await hybrid.run(Self.frames(Self.noise(seconds: 2))) { _ in }
+            try await hybrid.run(Self.frames(Self.noise(seconds: 2)))
         }
         // With speech in it, the fallback still gets its chance.
         let second = HybridEngine(
             primary: ScriptedEngine(label: "edge") { _ throws(EngineError) in throw .noSpeech },
             fallback: ScriptedEngine(label: "server") { _ in text("go forward ten meters") }, minConfidence: nil)
-        let outcome = try await second.run(Self.frames(try Self.speech())) { _ in }
+        let outcome = try await second.run(Self.frames(try Self.speech()))
         #expect(outcome.engine == "server")
     }
 }

@@ -7,7 +7,7 @@ struct DictationRefiningTests {
     typealias Machine = DictationStateMachine
     var machine = Machine(settings: .init(toggle: .defaultToggle, timeout: 30))
 
-    func heard(_ text: String) -> Machine.Heard { .init(text: text, rawText: text, engine: "edge") }
+    func heard(_ text: String) -> Heard { .init(text: text, rawText: text, engine: "edge") }
 
     /// Records take 1 from 0 to 2; the first ear's text comes at 2.1.
     mutating func firstText(_ text: String) {

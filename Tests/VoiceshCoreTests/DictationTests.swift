@@ -93,7 +93,7 @@ struct DictationStateMachineTests {
         var machine = Machine(settings: .init(toggle: .defaultToggle, send: .auto))
         _ = machine.toggle(now: 0)
         _ = machine.key(.toggle, now: 1)
-        let heard = Machine.Heard(text: "uptime -p", rawText: "uptime dash p", unsure: [1])
+        let heard = Heard(text: "uptime -p", rawText: "uptime dash p", unsure: [1])
         #expect(machine.transcribed(heard, take: 1, now: 2) == [])
         guard case .confirming(_, let prompt) = machine.state else { Issue.record("\(machine.state)"); return }
         #expect(prompt.unsure == [1])

@@ -9,7 +9,7 @@ struct ReadingsTests {
     var machine = Machine(settings: .init(toggle: .defaultToggle, timeout: 30))
 
     /// `git status` heard best, then `git stash` (its second word unsure) and `rm -rf ~` (risky).
-    static let heard = Machine.Heard(
+    static let heard = Heard(
         text: "git status", rawText: "git status", engine: "edge",
         words: [.init("git", confidence: 0.95), .init("status", confidence: 0.9)],
         alternatives: [
@@ -20,7 +20,7 @@ struct ReadingsTests {
         ])
 
     /// Records a take and has the engine answer `heard`; the line had room for it.
-    mutating func confirm(_ heard: Machine.Heard = heard) {
+    mutating func confirm(_ heard: Heard = heard) {
         _ = machine.toggle(now: 0)
         _ = machine.key(.toggle, now: 1)
         _ = machine.transcribed(heard, take: 1, now: 2)
@@ -100,7 +100,7 @@ struct ReadingsTests {
     }
 
     @Test mutating func oneReadingIgnoresTab() {
-        confirm(Machine.Heard(text: "ls", rawText: "ls"))
+        confirm(Heard(text: "ls", rawText: "ls"))
         #expect(machine.key(.tab, now: 3) == [])
         #expect(prompt?.text == "ls" && prompt?.readings == 1)
         let entry = saved(machine.key(.enter, now: 4)).first

@@ -7,12 +7,13 @@ import VoiceshSession
 
 /// What the in-process tests stand in for: the microphone, the engine, the terminal, the remote.
 enum Fakes {
-    /// Dictation into a profile whose engine says `text`.
+    /// Dictation into a profile whose engine says `text`, after telling `events`.
     static func dictation(
-        says text: String, database: AppDatabase? = nil, terminal: any TerminalWindow, clock: TestClock
+        says text: String, events: [EngineEvent] = [], database: AppDatabase? = nil, terminal: any TerminalWindow,
+        clock: TestClock
     ) -> DictationController {
         let setup = DictationController.Setup(
-            profile: Profile(name: "test", host: "example.org"), engine: .success(Engine(text: text)),
+            profile: Profile(name: "test", host: "example.org"), engine: .success(Engine(text: text, events: events)),
             source: Microphone(), database: database, maxRecordingSeconds: 60, inbox: Inbox(), terminal: terminal,
             clock: { clock.now })
         return DictationController(setup: setup, toggle: .defaultToggle)
@@ -45,15 +46,17 @@ final class Microphone: AudioSource, @unchecked Sendable {
     func stop() {}
 }
 
-/// An engine that hears the whole recording out, then says `text`.
+/// An engine that hears the whole recording out, tells `events`, then says `text`.
 struct Engine: SpeechEngine {
     let text: String
+    var events: [EngineEvent] = []
     var label: String { "fake" }
 
-    func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
+    func transcribe(_ request: EngineRequest, events: @escaping @Sendable (EngineEvent) -> Void)
         async throws(EngineError) -> Transcript
     {
-        for await _ in audio {}
+        for await _ in request.audio {}
+        for event in self.events { events(event) }
         return Transcript(segments: text.isEmpty ? [] : [TranscriptSegment(text: text)])
     }
 }

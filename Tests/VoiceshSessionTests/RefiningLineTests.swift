@@ -11,7 +11,7 @@ struct RefiningLineTests {
     let clock = TestClock()
 
     /// An engine that hears in two steps, as the edge engine's two ears do: its first text at
-    /// once (`FirstText`), its final one when the test lets it go.
+    /// once (`EngineEvent.first`), its final one when the test lets it go.
     final class TwoStepEngine: SpeechEngine, @unchecked Sendable {
         let first: String
         let final: String
@@ -23,11 +23,11 @@ struct RefiningLineTests {
             self.final = final
         }
 
-        func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
+        func transcribe(_ request: EngineRequest, events: @escaping @Sendable (EngineEvent) -> Void)
             async throws(EngineError) -> Transcript
         {
-            for await _ in audio {}
-            FirstText.heard?(Transcript(segments: [TranscriptSegment(text: first)]))
+            for await _ in request.audio {}
+            events(.first(Transcript(segments: [TranscriptSegment(text: first)])))
             let release = release
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 Thread {

@@ -97,7 +97,7 @@ public struct VoiceLearner: Sendable {
             }
             let heard: String
             do throws(EngineError) {
-                heard = try await engine.transcribe(stream) { _ in }.text
+                heard = try await engine.transcribe(EngineRequest(stream)) { _ in }.text
             } catch .noSpeech {
                 heard = ""
             }

@@ -38,12 +38,6 @@ public struct ServerEngine: SpeechEngine {
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
-    public func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
-        async throws(EngineError) -> Transcript
-    {
-        try await transcribe(audio, context: .empty, partial: partial)
-    }
-
     /// The prompt for a dictation: the context's names go after the profile's own terms, so
     /// the token limit drops them first.
     func prompt(context: SpeechContext) -> String {
@@ -62,10 +56,10 @@ public struct ServerEngine: SpeechEngine {
         }
     }
 
-    public func transcribe(
-        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
-    ) async throws(EngineError) -> Transcript {
-        let plan = try ServerRequest(config: config, prompt: prompt(context: context))
+    public func transcribe(_ request: EngineRequest, events: @escaping @Sendable (EngineEvent) -> Void)
+        async throws(EngineError) -> Transcript
+    {
+        let plan = try ServerRequest(config: config, prompt: prompt(context: request.context))
         var key: String?
         if let name = config.apiKeyEnv {
             guard let value = environment[name], !value.isEmpty else {
@@ -80,7 +74,7 @@ public struct ServerEngine: SpeechEngine {
             throw .unavailable(error.description)
         }
         var samples: [Int16] = []
-        for await frame in audio { samples += frame.samples }
+        for await frame in request.audio { samples += frame.samples }
         guard !samples.isEmpty else { throw .noSpeech }
         var form = MultipartForm()
         for (name, value) in plan.fields { form.field(name, value) }

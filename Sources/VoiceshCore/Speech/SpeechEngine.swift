@@ -3,26 +3,46 @@
 /// Frames arrive while the user speaks (an engine may decode as they come and report
 /// partial text); the stream ends when recording stops, and the engine then returns its
 /// final segments. Timeouts and fallbacks wrap engines from outside (see `EngineError`).
+/// One call: what the engine notices on the way (`EngineEvent`) goes to `events`, and the
+/// end is a typed throw (an `AsyncThrowingStream` of events cannot carry `EngineError`).
 public protocol SpeechEngine: Sendable {
     /// A short name for messages and history: `edge/pocketsphinx`, `server/openai` …
     var label: String { get }
 
-    func transcribe(_ audio: AsyncStream<AudioFrame>, partial: @escaping @Sendable (String) -> Void)
+    func transcribe(_ request: EngineRequest, events: @escaping @Sendable (EngineEvent) -> Void)
         async throws(EngineError) -> Transcript
-
-    /// The same, with what the remote shell knows for this one dictation (`SpeechContext`).
-    /// An engine that cannot use it ignores it: the default does.
-    func transcribe(
-        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
-    ) async throws(EngineError) -> Transcript
 }
 
-extension SpeechEngine {
-    public func transcribe(
-        _ audio: AsyncStream<AudioFrame>, context: SpeechContext, partial: @escaping @Sendable (String) -> Void
-    ) async throws(EngineError) -> Transcript {
-        try await transcribe(audio, partial: partial)
+/// One dictation for an engine: the recording as it is made, and what the remote shell knows
+/// for it (`SpeechContext`; an engine that cannot use it ignores it).
+public struct EngineRequest: Sendable {
+    public var audio: AsyncStream<AudioFrame>
+    public var context: SpeechContext
+
+    public init(_ audio: AsyncStream<AudioFrame>, context: SpeechContext = .empty) {
+        self.audio = audio
+        self.context = context
     }
+}
+
+/// What an engine tells on the way to its transcript. Engines that wrap others pass their
+/// inner engine's events on.
+public enum EngineEvent: Equatable, Sendable {
+    /// The text so far, while the user speaks (replaces the previous partial).
+    case partial(String)
+    /// A first transcript before the final one (the edge engine's two ears: pocketsphinx at
+    /// once, the fused text a moment later).
+    case first(Transcript)
+    /// A remark on a take that still gives text: audio dropped by back-pressure, a reconnection.
+    case note(String)
+    /// The fallback engine `engine` takes the same audio over; its own timeout starts now.
+    case fallingBack(engine: String, reason: FallbackReason)
+}
+
+/// Why the fallback engine ran (spec A1, hybrid mode).
+public enum FallbackReason: Equatable, Sendable {
+    case failed(EngineError)
+    case lowConfidence(Double, threshold: Double)
 }
 
 /// What an engine heard: final segments, in order, and the next readings of the same audio.

@@ -142,7 +142,7 @@ package enum Failure {
         }
     }
 
-    package static func describe(_ reason: HybridEngine.FallbackReason) -> String {
+    package static func describe(_ reason: FallbackReason) -> String {
         switch reason {
         case .failed(let error): describe(error)
         case .lowConfidence(let value, let threshold):

@@ -13,9 +13,9 @@ import VoiceshCore
 package final class DictationController {
     package enum Event: Sendable {
         case partial(String, take: Int)
-        case recognized(Result<Recognition, EngineError>, take: Int)
+        case recognized(Result<Heard, EngineError>, take: Int)
         /// The first of an engine's two texts (the edge engine's first ear), before `recognized`.
-        case heardFirst(Recognition, take: Int)
+        case heardFirst(Heard, take: Int)
         case audioFailed(AudioError, take: Int)
         case recordingFull(take: Int)
         /// Whether speech is heard now (only with `auto_stop`).
@@ -294,9 +294,9 @@ package final class DictationController {
                 perform(
                     machine.failed(take: take, message: Failure.describe(error) + "; the session goes on", now: now))
             case .heardFirst(let heard, let take):
-                perform(machine.heardFirst(Self.heard(heard), take: take, now: now))
+                perform(machine.heardFirst(heard, take: take, now: now))
             case .recognized(.success(let heard), let take):
-                perform(machine.heardFinal(Self.heard(heard), take: take, now: now))
+                perform(machine.heardFinal(heard, take: take, now: now))
             case .recognized(.failure(let error), let take):
                 perform(
                     machine.refineFailed(
@@ -395,17 +395,26 @@ package final class DictationController {
             wantsContext = true
         }
         let job = Task.detached {
-            let result: Result<Recognition, EngineError>
+            let result: Result<Heard, EngineError>
             // A refresh starts with the recording; the engine takes it if it comes quickly.
             var context = await feed?.forDictation(wait: ContextFeed.refreshWait) ?? .empty
             context.commands = commands
+            let request = EngineRequest(recording.audio, context: context)
             do throws(EngineError) {
                 result = .success(
-                    try await Recognition.run(
-                        engine, audio: recording.audio, aliases: aliases, context: context,
-                        partial: { inbox.post(.partial($0, take: take)) },
-                        fallingBack: { inbox.post(.fallingBack(take: take)) },
-                        first: { inbox.post(.heardFirst($0, take: take)) }))
+                    try await Recognition.run(engine, request, aliases: aliases) { event in
+                        switch event {
+                        case .partial(let text): inbox.post(.partial(text, take: take))
+                        // An engine that hears in two steps shows its first text at once.
+                        case .first(let transcript):
+                            let heard = Recognition.heard(
+                                transcript, engine: engine.label, aliases: aliases, context: request.context,
+                                readings: false)
+                            inbox.post(.heardFirst(heard, take: take))
+                        case .note(let note): inbox.post(.engineNotice(note))
+                        case .fallingBack: inbox.post(.fallingBack(take: take))
+                        }
+                    })
             } catch {
                 result = .failure(error)
             }
@@ -449,13 +458,6 @@ package final class DictationController {
         } catch {
             perform(machine.historyFailed(error.message, now: now))
         }
-    }
-
-    static func heard(_ heard: Recognition) -> DictationStateMachine.Heard {
-        DictationStateMachine.Heard(
-            text: heard.text, rawText: heard.rawText, engine: heard.engine, fallbackEngine: heard.fallbackEngine,
-            confidence: heard.confidence, words: heard.words, unsure: heard.unsure,
-            alternatives: heard.alternatives)
     }
 
     /// The profile's sent commands a spoken history request finds, newest first (none without history).

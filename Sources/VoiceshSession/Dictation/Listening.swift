@@ -34,9 +34,9 @@ package enum Listening {
         let recording = Recording(maxSeconds: limit)
         let started = Date()
         let aliases = settings.aliases
-        let job = Blocking.start { () async -> Result<Recognition, EngineError> in
+        let job = Blocking.start { () async -> Result<Heard, EngineError> in
             do throws(EngineError) {
-                return .success(try await Recognition.run(engine, audio: recording.audio, aliases: aliases))
+                return .success(try await Recognition.run(engine, EngineRequest(recording.audio), aliases: aliases))
             } catch {
                 return .failure(error)
             }

@@ -14,8 +14,8 @@ package struct EngineFactory {
     package var aliases: [String: String] = [:]
     /// Which engines get the remote shell's context (the profile's `context`).
     package var contextPolicy = ContextPolicy.local
-    /// Hears what a stream engine reports about a stream that still gave text (audio dropped
-    /// by back-pressure, reconnections); `transcribe` prints it, the session shows it.
+    /// Hears what the user should know about an engine as it is built (a missing Whisper
+    /// runtime); `transcribe` prints it, the session shows it. A run's own remarks are `.note`s.
     package var notice: @Sendable (String) -> Void = { _ in }
     /// Builds a missing edge model in a child process (`voicesh edge-model`) rather than in
     /// this one; a session sets it, so its memory and keystroke echo are spared the build.
@@ -121,8 +121,7 @@ package struct EngineFactory {
             engine = server
         case (.stream, _):
             let device = config.provider == .generic ? DeviceID.load(directory: context.location.directory) : ""
-            engine = StreamEngine(
-                config: config, environment: context.environment, deviceID: device, notice: notice)
+            engine = StreamEngine(config: config, environment: context.environment, deviceID: device)
         }
         // Only engines on this machine hear the context unless the profile says `all`.
         let hears = contextPolicy == .all || (contextPolicy == .local && config.kind == .edge)

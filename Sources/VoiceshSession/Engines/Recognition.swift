@@ -1,77 +1,39 @@
 import Foundation
-import Transcription
 import VoiceshCore
 
-/// What one engine run made of a recording, through the profile's spoken-shell normaliser:
-/// the one path shared by dictation in a session, `listen` and `history retry`.
-package struct Recognition: Sendable {
-    package var text: String
-    package var rawText: String
-    /// The engine that was asked first (`EngineConfig.label`).
-    package var engine: String
-    /// The fallback engine, when it produced the text.
-    package var fallbackEngine: String?
-    package var fallbackReason: HybridEngine.FallbackReason?
-    package var confidence: Double?
-    /// The engine's words with its confidence in each, and which shell words came from unsure ones.
-    package var words: [TranscriptSegment.Word] = []
-    package var unsure: Set<Int> = []
-    /// The next distinct readings of the same audio in shell text, best first (`Reading`).
-    package var alternatives: [Reading] = []
-
+/// One engine run on a recording, through the profile's spoken-shell normaliser: the one path
+/// shared by dictation in a session, `listen`, `history retry` and `transcribe`.
+package enum Recognition {
+    /// What the engine heard; its events go to `events` on the way (a `.fallingBack` also
+    /// names the engine that gave the text).
     package static func run(
-        _ engine: any SpeechEngine, audio: AsyncStream<AudioFrame>, aliases: [String: String],
-        context: SpeechContext = .empty, partial: @escaping @Sendable (String) -> Void = { _ in },
-        fallingBack: @Sendable () -> Void = {}, first: (@Sendable (Recognition) -> Void)? = nil
-    ) async throws(EngineError) -> Recognition {
-        if let first {
-            // An engine that hears in two steps shows its first text at once (`FirstText`).
-            let label = engine.label
-            let listener: @Sendable (Transcript) -> Void = { transcript in
-                first(Self.made(transcript, engine: label, aliases: aliases, context: context))
-            }
-            let result = await FirstText.$heard.withValue(listener) { () async -> Result<Recognition, EngineError> in
-                do throws(EngineError) {
-                    return .success(
-                        try await run(
-                            engine, audio: audio, aliases: aliases, context: context, partial: partial,
-                            fallingBack: fallingBack))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            return try result.get()
+        _ engine: any SpeechEngine, _ request: EngineRequest, aliases: [String: String],
+        events: @escaping @Sendable (EngineEvent) -> Void = { _ in }
+    ) async throws(EngineError) -> Heard {
+        let fallback = Locked<String?>(nil)
+        let transcript = try await engine.transcribe(request) { event in
+            if case .fallingBack(let name, _) = event { fallback.value = name }
+            events(event)
         }
-        let outcome: HybridEngine.Outcome
-        if let hybrid = engine as? HybridEngine {
-            outcome = try await hybrid.run(audio, context: context, partial: partial, fallingBack: fallingBack)
-        } else {
-            outcome = .init(
-                transcript: try await engine.transcribe(audio, context: context, partial: partial), engine: engine.label
-            )
-        }
-        let raw = outcome.transcript.text
-        let shell = SpokenShell(aliases: context.aliases(with: aliases))
-        let words = outcome.transcript.words
-        let text = shell.normalize(raw)
-        let readings = Reading.readings(of: outcome.transcript, normalize: shell.normalize)
-        return Recognition(
-            text: text, rawText: raw, engine: engine.label,
-            fallbackEngine: outcome.fallbackReason == nil ? nil : outcome.engine,
-            fallbackReason: outcome.fallbackReason, confidence: outcome.transcript.confidence, words: words,
-            unsure: Doubt.unsure(words, normalize: shell.normalize),
-            alternatives: readings.first?.text == text ? Array(readings.dropFirst()) : readings)
+        var heard = heard(transcript, engine: engine.label, aliases: aliases, context: request.context)
+        heard.fallbackEngine = fallback.value
+        return heard
     }
 
-    /// A transcript through the profile's normaliser.
-    static func made(_ transcript: Transcript, engine: String, aliases: [String: String], context: SpeechContext)
-        -> Recognition
-    {
+    /// A transcript through the profile's normaliser, with its next distinct readings unless
+    /// `readings` is false (a first text shows its best one only).
+    package static func heard(
+        _ transcript: Transcript, engine: String, aliases: [String: String], context: SpeechContext,
+        readings: Bool = true
+    ) -> Heard {
         let shell = SpokenShell(aliases: context.aliases(with: aliases))
         let words = transcript.words
-        return Recognition(
+        var heard = Heard(
             text: shell.normalize(transcript.text), rawText: transcript.text, engine: engine,
-            confidence: transcript.confidence,
-            words: words, unsure: Doubt.unsure(words, normalize: shell.normalize))
+            confidence: transcript.confidence, words: words, unsure: Doubt.unsure(words, normalize: shell.normalize))
+        guard readings else { return heard }
+        let all = Reading.readings(of: transcript, normalize: shell.normalize)
+        heard.alternatives = all.first?.text == heard.text ? Array(all.dropFirst()) : all
+        return heard
     }
 }

@@ -44,9 +44,10 @@ package struct Retry {
         let speech = try EngineFactory.forProfile(settings, in: database, context: context).engine(for: settings)
         let aliases = settings.aliases
         let started = Date()
-        let result = Blocking.run { () -> Result<Recognition, EngineError> in
+        let result = Blocking.run { () -> Result<Heard, EngineError> in
             do throws(EngineError) {
-                return .success(try await Recognition.run(speech, audio: Recognition.frames(samples), aliases: aliases))
+                return .success(
+                    try await Recognition.run(speech, EngineRequest(Recognition.frames(samples)), aliases: aliases))
             } catch {
                 return .failure(error)
             }

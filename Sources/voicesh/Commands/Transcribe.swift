@@ -64,28 +64,28 @@ struct Transcribe: AsyncVoiceshCommand {
         let frames = Recognition.frames(samples, realTime: chosen.engine.kind == .stream)
         let live = PartialLine(enabled: partials || isatty(STDERR_FILENO) == 1, terminal: isatty(STDERR_FILENO) == 1)
         let started = Date()
-        let outcome: HybridEngine.Outcome
+        let fallback = Locked<(engine: String, reason: FallbackReason)?>(nil)
+        let transcript: Transcript
         do {
-            if let hybrid = engine as? HybridEngine {
-                outcome = try await hybrid.run(frames, partial: live.show)
-                live.clear()
-                if let reason = outcome.fallbackReason {
-                    Console.error("voicesh: used the fallback engine: \(Failure.describe(reason))")
+            transcript = try await engine.transcribe(EngineRequest(frames)) { event in
+                switch event {
+                case .partial(let text): live.show(text)
+                case .note(let note): Console.error("voicesh: \(note)")
+                case .fallingBack(let engine, let reason): fallback.value = (engine, reason)
+                case .first: break
                 }
-            } else {
-                outcome = .init(
-                    transcript: try await engine.transcribe(frames, partial: live.show), engine: engine.label,
-                    fallbackReason: nil)
-                live.clear()
             }
+            live.clear()
         } catch {
             live.clear()
             throw error
         }
-        let transcript = outcome.transcript
+        if let reason = fallback.value?.reason {
+            Console.error("voicesh: used the fallback engine: \(Failure.describe(reason))")
+        }
         let latency = Int(Date().timeIntervalSince(started) * 1000)
-        let shell = SpokenShell(aliases: chosen.aliases)
-        let text = shell.normalize(transcript.text)
+        let heard = Recognition.heard(
+            transcript, engine: fallback.value?.engine ?? engine.label, aliases: chosen.aliases, context: .empty)
         if json {
             /// An engine word, its confidence (0…1, null: the engine gave none) and whether it is unsure.
             struct Word: Encodable {
@@ -129,20 +129,17 @@ struct Transcribe: AsyncVoiceshCommand {
                     Word(text: $0.text, confidence: $0.confidence, unsure: ($0.confidence ?? 1) < Doubt.threshold)
                 }
             }
-            let readings = Reading.readings(of: transcript, normalize: shell.normalize)
-            let alternatives = readings.first?.text == text ? Array(readings.dropFirst()) : readings
-            let words = transcript.words
             try Console.json(
                 Output(
-                    text: text, rawText: transcript.text, engine: outcome.engine, confidence: transcript.confidence,
-                    words: listed(words), unsure: Doubt.unsure(words, normalize: shell.normalize).sorted(),
-                    alternatives: alternatives.map {
+                    text: heard.text, rawText: heard.rawText, engine: heard.engine, confidence: heard.confidence,
+                    words: listed(heard.words), unsure: heard.unsure.sorted(),
+                    alternatives: heard.alternatives.map {
                         Alternative(
                             text: $0.text, rawText: $0.rawText, words: listed($0.words), unsure: $0.unsure.sorted())
                     },
                     segments: transcript.segments, latencyMs: latency))
         } else {
-            Console.print(raw ? transcript.text : text)
+            Console.print(raw ? heard.rawText : heard.text)
         }
     }
 }

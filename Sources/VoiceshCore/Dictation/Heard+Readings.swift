@@ -1,7 +1,7 @@
 /// Tab on the confirmation line: the take's next distinct reading (Shift-Tab the one before),
 /// round and round. The line, its risk and its unsure marks are the reading's; what is shown
 /// is what is sent, and the history row says which reading it was.
-extension DictationStateMachine.Heard {
+extension Heard {
     /// The best reading, then the alternatives.
     public var readings: [Reading] {
         [Reading(text: text, rawText: rawText, words: words, unsure: unsure)] + alternatives
