@@ -63,7 +63,7 @@ public struct ServerEngine: SpeechEngine {
         var key: String?
         if let name = config.apiKeyEnv {
             guard let value = environment[name], !value.isEmpty else {
-                throw .unavailable("engine.api_key_env names \(name), which is not set in the environment")
+                throw .server(.keyNotSet(variable: name))
             }
             key = value
         }
@@ -82,11 +82,7 @@ public struct ServerEngine: SpeechEngine {
         let upload = form.finished
         // Past the server's limit the upload would be read whole and refused (OpenAI: 413).
         if let limit = (config.dialect ?? .openai).uploadLimit, upload.count > limit {
-            throw .unavailable(
-                String(
-                    format: "the recording is %.1f minutes (%.1f MiB to upload); the server takes at most %d MiB "
-                        + "(about 13 minutes): dictate in shorter parts",
-                    Double(samples.count) / 16000 / 60, Double(upload.count) / 1_048_576, limit / 1_048_576))
+            throw .server(.tooLong(samples: samples.count, bytes: upload.count, limit: limit))
         }
         var request = HTTPClientRequest(url: plan.url)
         request.method = .POST
@@ -107,16 +103,17 @@ public struct ServerEngine: SpeechEngine {
             throw .cancelled
         } catch {
             if Task.isCancelled { throw .cancelled }
-            throw .failed("cannot reach \(plan.url): \(await ConnectionFailure.describe(error, url: plan.url))")
+            throw .server(.unreachable(url: plan.url, reason: await ConnectionFailure.describe(error, url: plan.url)))
         }
         do throws(EngineError) {
             return try ServerReply.transcript(
                 status: status, body: body, dialect: config.dialect ?? .openai, responseKey: config.responseKey,
                 duration: Double(samples.count) / 16000)
-        } catch .failed(let message) {
+        } catch .server(.status(let status, let detail)) {
             // Servers may echo the key back ("Incorrect API key provided: …"): it must not reach
             // the screen, the history or a log.
-            throw .failed(key.map { message.replacingOccurrences(of: $0, with: "***") } ?? message)
+            throw .server(
+                .status(status, detail: key.map { detail.replacingOccurrences(of: $0, with: "***") } ?? detail))
         }
     }
 }

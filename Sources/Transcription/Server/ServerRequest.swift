@@ -17,7 +17,7 @@ struct ServerRequest: Equatable {
     init(config: EngineConfig, prompt: String = "") throws(EngineError) {
         let dialect = config.dialect ?? .openai
         guard let base = config.url, var components = URLComponents(string: base) else {
-            throw .unavailable("the server engine has no usable url")
+            throw .server(.noURL)
         }
         if components.path.isEmpty || components.path == "/" { components.path = dialect.defaultPath }
         // Whisper-style servers take ISO 639-1 only (whisper-asr-webservice answers 500 to `en-US`).
@@ -61,12 +61,12 @@ struct ServerRequest: Equatable {
             fileField = config.fileField ?? "file"
             fields = []
         }
-        guard let url = components.string else { throw .unavailable("the server url \(base) is not valid") }
+        guard let url = components.string else { throw .server(.badURL(base)) }
         self.url = url
     }
 }
 
-/// Reads a server's reply into a transcript, or the dialect's error body into one readable line.
+/// Reads a server's reply into a transcript, or the dialect's error body into its message.
 enum ServerReply {
     static func transcript(
         status: Int, body: Data, dialect: ServerDialect, responseKey: String?, duration: Double = 0
@@ -77,14 +77,10 @@ enum ServerReply {
                 errorMessage(object)
                 ?? String(decoding: body.prefix(200), as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-            let hint =
-                status == 401 || status == 403 ? " (check the API key in the variable named by engine.api_key_env)" : ""
-            throw .failed("HTTP \(status): \(detail.isEmpty ? "no details" : detail)\(hint)")
+            throw .server(.status(status, detail: detail))
         }
         guard let dictionary = object as? [String: Any] else {
-            throw .badOutput(
-                "the \(dialect.rawValue) server's reply is not a JSON object: \(String(decoding: body.prefix(80), as: UTF8.self))"
-            )
+            throw .server(.notJSON(dialect, reply: String(decoding: body.prefix(80), as: UTF8.self)))
         }
         if let segments = dictionary["segments"] as? [[String: Any]], segments.contains(where: WhisperSegment.isScored)
         {
@@ -97,7 +93,7 @@ enum ServerReply {
         let segments = (dictionary["segments"] as? [[String: Any]])?.compactMap { $0["text"] as? String }
         guard let text = keys.lazy.compactMap({ dictionary[$0] as? String }).first ?? segments?.joined(separator: " ")
         else {
-            throw .badOutput("the \(dialect.rawValue) server's reply has no \"\(keys[0])\"")
+            throw .server(.noText(dialect, key: keys[0]))
         }
         let trimmed = tidy(text)
         guard !trimmed.isEmpty else { throw .noSpeech }

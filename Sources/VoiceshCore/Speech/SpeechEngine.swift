@@ -79,5 +79,7 @@ public enum EngineError: Error, Equatable, Sendable {
     case failed(String)
     /// The engine answered something that is not a transcript.
     case badOutput(String)
+    /// A Whisper-style server could not be asked, or its answer was not a transcript.
+    case server(ServerProblem)
     case cancelled
 }

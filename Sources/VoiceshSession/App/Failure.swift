@@ -126,6 +126,7 @@ package enum Failure {
         case .unavailable(let reason): "engine unavailable: \(outside(reason))"
         case .failed(let reason): "engine failed: \(outside(reason))"
         case .badOutput: "the engine's answer was not a transcript"
+        case .server(let problem): brief(spelled(problem))
         case .cancelled: "cancelled"
         }
     }
@@ -138,7 +139,33 @@ package enum Failure {
         case .unavailable(let reason): "the engine cannot run: \(outside(reason))"
         case .failed(let reason): "the engine failed: \(outside(reason))"
         case .badOutput(let reason): "the engine answered something that is not a transcript: \(outside(reason))"
+        case .server(let problem): describe(spelled(problem))
         case .cancelled: "cancelled"
+        }
+    }
+
+    /// A server engine's problem spelled out as the kind of failure it is (the engine cannot
+    /// run, failed, or answered something that is not a transcript), for those sentences.
+    private static func spelled(_ problem: ServerProblem) -> EngineError {
+        switch problem {
+        case .noURL: .unavailable("the server engine has no usable url")
+        case .badURL(let url): .unavailable("the server url \(url) is not valid")
+        case .keyNotSet(let name): .unavailable("engine.api_key_env names \(name), which is not set in the environment")
+        case .tooLong(let samples, let bytes, let limit):
+            .unavailable(
+                String(
+                    format: "the recording is %.1f minutes (%.1f MiB to upload); the server takes at most %d MiB "
+                        + "(about 13 minutes): dictate in shorter parts",
+                    Double(samples) / 16000 / 60, Double(bytes) / 1_048_576, limit / 1_048_576))
+        case .unreachable(let url, let reason): .failed("cannot reach \(url): \(reason)")
+        case .status(let status, let detail):
+            .failed(
+                "HTTP \(status): \(detail.isEmpty ? "no details" : detail)"
+                    + (status == 401 || status == 403
+                        ? " (check the API key in the variable named by engine.api_key_env)" : ""))
+        case .notJSON(let dialect, let reply):
+            .badOutput("the \(dialect.rawValue) server's reply is not a JSON object: \(reply)")
+        case .noText(let dialect, let key): .badOutput("the \(dialect.rawValue) server's reply has no \"\(key)\"")
         }
     }
 
