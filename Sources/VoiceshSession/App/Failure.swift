@@ -2,7 +2,6 @@ import AudioCapture
 import Foundation
 import SSHClient
 import Store
-import Transcription
 import VoiceshCore
 
 /// Turns the layers' typed errors into words, once, at the top: one line per problem on

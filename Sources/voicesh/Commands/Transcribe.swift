@@ -1,7 +1,6 @@
 import ArgumentParser
 import AudioCapture
 import Foundation
-import Transcription
 import VoiceshCore
 import VoiceshSession
 
