@@ -153,8 +153,9 @@ public struct DictationStateMachine: Sendable {
         case redraw
         /// Take `number` ended or was replaced: its audio and engine are needed no more.
         case release(take: Int)
-        /// Start capturing audio and the engine for take `number`.
-        case startRecording(take: Int)
+        /// Start capturing audio and the engine for take `number`; `commands`: what it may say
+        /// besides dictation, for the engine's own small model (`spokenCommands`).
+        case startRecording(take: Int, commands: [String] = [])
         /// Recording ends; the engine gets the end of the audio and finishes.
         case stopRecording
         /// Recording ends and the engine is stopped (the user cancelled, or it is over).
@@ -208,6 +209,8 @@ public struct DictationStateMachine: Sendable {
     }
     /// Takes left since `released()` last said so.
     private var letGo: [Int] = []
+    /// Keys pressed while the dictation owns the keyboard, with when, not yet taken (`nextKey`).
+    var heldKeys: [(key: Key, at: Double)] = []
     private var takes = 0
     /// The characters of the text the line showed when last drawn (nothing yet: 0).
     var shownRoom = 0
@@ -560,7 +563,7 @@ public struct DictationStateMachine: Sendable {
         state = .recording(
             Take(number: takes, startedAt: now, borrowsRow: borrowed || borrow, timeout: settings.timeout),
             partial: "")
-        return (borrow ? [.borrowRow] : []) + [.startRecording(take: takes)]
+        return (borrow ? [.borrowRow] : []) + [.startRecording(take: takes, commands: spokenCommands)]
     }
 
     private mutating func stop(_ take: Take, now: Double) -> [Effect] {
