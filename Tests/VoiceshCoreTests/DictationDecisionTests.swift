@@ -143,6 +143,19 @@ struct DictationDecisionTests {
         #expect(machine.spokenCommands != VoiceGrammar.sentences(listening: .history, line: ""))
     }
 
+    @Test mutating func theLineMovesWhileRecordingAndWaitsForTheTerminalElseSleeps() {
+        #expect(machine.nextFrame(after: 5, lineOnScreen: false) == nil)  // idle: nothing to draw
+        _ = machine.typed(toggle, now: 0)
+        #expect(machine.nextFrame(after: 5, lineOnScreen: true) == 5 + Machine.frame)  // the clock
+        _ = machine.key(.enter, now: 2)
+        _ = machine.transcribed(.init(text: "ls", rawText: "ls", engine: "edge"), take: 1, now: 3)
+        #expect(machine.nextFrame(after: 5, lineOnScreen: true) == nil)  // a line that waits for a key
+        #expect(machine.nextFrame(after: 5, lineOnScreen: false) == 5 + Machine.frame)  // ask again
+        _ = machine.key(.escape, now: 4)
+        _ = machine.historyFailed("the disk is full", now: 4)
+        #expect(machine.nextFrame(after: 5, lineOnScreen: true) == 5 + Machine.frame)  // a notice goes by itself
+    }
+
     // MARK: Takes let go
 
     @Test mutating func aCancelledRecordingIsLetGoOnce() {

@@ -1,6 +1,6 @@
 /// The decisions a controller would otherwise make itself from the machine's state: what a
-/// read from the keyboard is, which keys wait for the line, where an answer no one asked for
-/// goes, which timeout a fallback engine gets, how an engine's failure is kept. Events in,
+/// read from the keyboard is, which keys wait for the line, when the line moves, where an
+/// answer no one asked for goes, which timeout a fallback engine gets, how an engine's failure is kept. Events in,
 /// effects out, as everywhere in the machine.
 extension DictationStateMachine {
     /// Bytes read from the keyboard (cursor reports already taken out). While a dictation owns
@@ -42,6 +42,17 @@ extension DictationStateMachine {
     public func unaskedReply(_ bytes: [UInt8]) -> [Effect] {
         ownsKeyboard ? [] : [.sendToRemote(bytes)]
     }
+
+    /// When the line must be drawn again at the latest, after a frame drawn at `last`: a frame
+    /// later while something on it moves (a clock, a spinner, a notice that goes by itself), or
+    /// while it should be up and is not on screen (`lineOnScreen` false: the terminal has not
+    /// said where, and its answer may have been lost). Nil: nothing moves.
+    public func nextFrame(after last: Double, lineOnScreen: Bool) -> Double? {
+        animates || (showsLine && !lineOnScreen) ? last + Self.frame : nil
+    }
+
+    /// Seconds between frames of a line that moves.
+    public static let frame = 0.1
 
     /// The primary engine of take `number` failed and its `[fallback]` now runs, with the
     /// fallback's own timeout.

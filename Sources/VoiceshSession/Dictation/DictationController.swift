@@ -136,10 +136,10 @@ package final class DictationController: LoopParticipant {
 
     /// When time must move on: soon while bytes wait for the rest of a key (a lone ESC, whose
     /// wait must end even while other descriptors keep the loop busy, or a key typed later
-    /// would join it: ESC b read as alt-b), every frame while something on screen moves.
+    /// would join it: ESC b read as alt-b), at the line's next frame (`nextFrame`).
     package func deadline(now: Double) -> Double? {
         if decoder.isWaiting || replies.isWaiting { return lastInput + Self.keyWait }
-        if machine.animates || lineAwaited { return lastTick + Self.frame }
+        if let frame = machine.nextFrame(after: lastTick, lineOnScreen: lineShown) { return frame }
         return setup.learning?.wantsTicks == true ? lastTick + 1 : nil
     }
 
@@ -152,18 +152,9 @@ package final class DictationController: LoopParticipant {
         return takeOutput()
     }
 
-    /// Seconds between frames of a line that moves (a clock, a spinner).
-    static let frame = 0.1
-
     private func takeOutput() -> LoopOutput {
         defer { (outbound, screen) = ([], []) }
         return LoopOutput(remote: outbound, screen: screen)
-    }
-
-    /// The line should be up and is not yet: the loop wakes to ask the terminal again if its
-    /// answer was lost.
-    private var lineAwaited: Bool {
-        machine.showsLine && !line.isVisible && !line.terminalSilent
     }
 
     /// The background learner's turn, every time round the loop.

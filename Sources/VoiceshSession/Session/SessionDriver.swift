@@ -62,9 +62,7 @@ package final class SessionDriver {
         let keeper = context.map { ContextKeeper(gatherer: $0, feed: contextFeed, now: clock()) }
         // Their turns come in the loop's order: the context's before the poll, dictation's after
         // the signals, the keepalive's after the keyboard.
-        let participants: [any LoopParticipant] = [dictation as (any LoopParticipant)?, keeper, keepalive].compactMap {
-            $0
-        }
+        let participants = ([dictation, keeper, keepalive] as [(any LoopParticipant)?]).compactMap { $0 }
         var socketReadable = true  // set-up may have left data queued
         while true {
             try drainChannel(socketReadable: socketReadable, context: keeper)
