@@ -71,6 +71,28 @@ struct DictationDecisionTests {
 
     // MARK: Keys and the line
 
+    @Test mutating func aReadWhileTheTerminalOwesAnAnswerIsSortedFirst() {
+        let read = Array("ls".utf8)
+        #expect(machine.read(read, answersAwaited: false, now: 0) == [.passThrough(read)])  // as typed
+        #expect(machine.read(read, answersAwaited: true, now: 0) == [.sortReplies(read)])
+        _ = machine.unavailable("no microphone", now: 0)
+        #expect(machine.read(read, answersAwaited: true, now: 1) == [.sortReplies(read), .redraw])  // a notice
+        _ = machine.typed(toggle, now: 2)
+        #expect(machine.read(read, answersAwaited: true, now: 3) == [.keys(read)])  // the dictation's keys
+    }
+
+    @Test mutating func theLineIsDrawnWhileADictationOrANoticeIsUpElseTakenOff() {
+        #expect(machine.draw() == [.clearLine])
+        #expect(machine.screenChanged(resized: true) == [])  // nothing to place
+        _ = machine.typed(toggle, now: 0)
+        #expect(machine.draw() == [.drawLine(machine.state)])
+        #expect(machine.screenChanged(resized: false) == [.placeLine(resized: false)])
+        _ = machine.key(.escape, now: 1)
+        _ = machine.unavailable("no microphone", now: 1)
+        #expect(machine.draw() == [.drawLine(machine.state)])
+        #expect(machine.screenChanged(resized: true) == [.placeLine(resized: true)])
+    }
+
     /// Take 1's text on the confirmation line, not yet drawn.
     mutating func confirming(_ text: String = "ls") {
         recordAndStop()

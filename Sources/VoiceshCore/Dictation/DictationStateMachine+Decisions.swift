@@ -1,6 +1,6 @@
 /// The decisions a controller would otherwise make itself from the machine's state: what a
-/// read from the keyboard is, which keys wait for the line, when the line moves, where an
-/// answer no one asked for goes, which timeout a fallback engine gets, how an engine's failure is kept. Events in,
+/// read from the keyboard is, which keys wait for the line, what the line shows and when it
+/// moves or finds its place again, where an answer no one asked for goes, which timeout a fallback engine gets, how an engine's failure is kept. Events in,
 /// effects out, as everywhere in the machine.
 extension DictationStateMachine {
     /// Bytes read from the keyboard (cursor reports already taken out). While a dictation owns
@@ -14,6 +14,27 @@ extension DictationStateMachine {
         effects.append(.passThrough(Array(bytes[..<toggle.lowerBound])))
         effects += self.toggle(now: now, fullScreen: fullScreen)
         return effects + [.keys(Array(bytes[toggle.upperBound...]))]
+    }
+
+    /// A read from the keyboard. While no dictation owns it and the terminal owes an answer
+    /// (`answersAwaited`: to voicesh or the remote), the answers are sorted out first, and a
+    /// notice's line is drawn again (it may have a place now); else as `typed`.
+    public mutating func read(_ bytes: [UInt8], answersAwaited: Bool, now: Double, fullScreen: Bool = false)
+        -> [Effect]
+    {
+        guard !ownsKeyboard, answersAwaited else { return typed(bytes, now: now, fullScreen: fullScreen) }
+        return [.sortReplies(bytes)] + (showsLine ? [.redraw] : [])
+    }
+
+    /// The line as it should be now: drawn for the state while a dictation or a notice is up,
+    /// else off the screen.
+    public func draw() -> [Effect] {
+        showsLine ? [.drawLine(state)] : [.clearLine]
+    }
+
+    /// The remote wrote, or the window changed (`resized`): a line that is up finds its place again.
+    public func screenChanged(resized: Bool) -> [Effect] {
+        showsLine ? [.placeLine(resized: resized)] : []
     }
 
     /// A key decoded while the dictation owns the keyboard, pressed at `now`: it waits in

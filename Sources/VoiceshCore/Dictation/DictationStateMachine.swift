@@ -170,6 +170,14 @@ public struct DictationStateMachine: Sendable {
         /// The remote's PTY loses its bottom row to the dictation's line, or gets it back.
         case borrowRow
         case returnRow
+        /// Draw the line for this state (the view fits it to the room there is), or take it off.
+        case drawLine(State)
+        case clearLine
+        /// The screen under the line changed (`resized`: the window did): it finds its place again.
+        case placeLine(resized: Bool)
+        /// Bytes read while the terminal owes an answer and no dictation owns the keyboard: the
+        /// terminal's answers are sorted out of them first, and what was typed comes to `typed`.
+        case sortReplies([UInt8])
     }
 
     public struct Settings: Sendable {

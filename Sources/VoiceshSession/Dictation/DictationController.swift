@@ -174,25 +174,33 @@ package final class DictationController: LoopParticipant {
 
     private func read(_ input: [UInt8]) -> [UInt8] {
         lastInput = now
-        var bytes = input
-        var typed = !input.isEmpty
-        if !machine.ownsKeyboard && (route.isWaiting || replies.isWaiting) {
-            bytes = []
-            typed = false
-            for piece in replies.feed(input) {
-                switch piece {
-                case .keys(let keys):
-                    bytes += keys
-                    typed = typed || !keys.isEmpty
-                case .reply(let reply): bytes += replied(reply)  // the remote's answer, in its place
-                }
-            }
-            if machine.showsLine { render() }  // a notice's line, now that it has a place
-        }
-        guard typed else { return bytes }  // only answers for the remote: nothing the user typed
         passing = []
-        perform(machine.typed(bytes, now: now, fullScreen: modes.alternateScreen))
+        let awaited = route.isWaiting || replies.isWaiting
+        perform(machine.read(input, answersAwaited: awaited, now: now, fullScreen: modes.alternateScreen))
+        guard let keys = sorted else { return passing }
+        sorted = nil
+        guard keys.typed else { return keys.bytes }  // only answers for the remote: nothing the user typed
+        perform(machine.typed(keys.bytes, now: now, fullScreen: modes.alternateScreen))
         return passing
+    }
+
+    /// A read with the terminal's answers sorted out (`sortReplies`), for `typed`.
+    private var sorted: (bytes: [UInt8], typed: Bool)?
+
+    /// Each of the terminal's answers to whoever asked; the remote's stay in their place among
+    /// the keys typed around them.
+    private func sortReplies(_ input: [UInt8]) -> (bytes: [UInt8], typed: Bool) {
+        var bytes: [UInt8] = []
+        var typed = false
+        for piece in replies.feed(input) {
+            switch piece {
+            case .keys(let keys):
+                bytes += keys
+                typed = typed || !keys.isEmpty
+            case .reply(let reply): bytes += replied(reply)
+            }
+        }
+        return (bytes, typed)
     }
 
     /// Keys for the dictation, which the machine takes when the line lets it (`nextKey`);
@@ -275,16 +283,13 @@ package final class DictationController: LoopParticipant {
             remoteScreen = nil
         }
         keepBottomRow()
-        if machine.showsLine { askCursor() }
+        perform(machine.screenChanged(resized: false))
         return takeOutput()
     }
 
     package func terminalResized() -> LoopOutput {
         if let size { remoteScreen?.resize(rows: size.rows, columns: size.columns) }
-        guard machine.showsLine, let size else { return takeOutput() }
-        screen += line.resized(size)
-        keepBottomRow()
-        askCursor()
+        perform(machine.screenChanged(resized: true))
         return takeOutput()
     }
 
@@ -352,35 +357,53 @@ package final class DictationController: LoopParticipant {
     // MARK: Effects
 
     private func perform(_ effects: [DictationStateMachine.Effect]) {
-        for effect in effects + machine.released() {
-            switch effect {
-            case .sendToRemote(let bytes): outbound += bytes
-            case .passThrough(let bytes): passing += bytes
-            case .keys(let bytes): keys(decoder.feed(bytes))
-            case .redraw: render()
-            case .release(let take):
-                guard let capture, capture.take == take else { continue }
-                capture.job.cancel()  // a take the machine has let go of needs its audio and engine no more
-                self.capture = nil
-            case .startRecording(let take, let commands): startRecording(take, commands: commands)
-            case .stopRecording: stopCapture()
-            case .cancelRecording:
-                stopCapture()
-                capture?.job.cancel()
-            case .cancelTranscription: capture?.job.cancel()
-            case .save(let entry): save(entry)
-            case .findHistory(let request): perform(machine.historyFound(commands(for: request), now: now))
-            case .send(let prompt, let run):
-                if let size { screen += line.erase(size) }
-                outbound += ShellInput.encode(prompt.text, bracketedPaste: modes.bracketedPaste, run: run)
-            case .borrowRow:
-                line.borrowsRow = true
+        for effect in effects + machine.released() { carryOut(effect) }
+    }
+
+    private func carryOut(_ effect: DictationStateMachine.Effect) {
+        switch effect {
+        case .sendToRemote(let bytes): outbound += bytes
+        case .passThrough(let bytes): passing += bytes
+        case .keys(let bytes): keys(decoder.feed(bytes))
+        case .redraw: render()
+        case .release(let take):
+            guard let capture, capture.take == take else { return }
+            capture.job.cancel()  // a take the machine has let go of needs its audio and engine no more
+            self.capture = nil
+        case .startRecording(let take, let commands): startRecording(take, commands: commands)
+        case .stopRecording: stopCapture()
+        case .cancelRecording:
+            stopCapture()
+            capture?.job.cancel()
+        case .cancelTranscription: capture?.job.cancel()
+        case .save(let entry): save(entry)
+        case .findHistory(let request): perform(machine.historyFound(commands(for: request), now: now))
+        case .send(let prompt, let run):
+            if let size { screen += line.erase(size) }
+            outbound += ShellInput.encode(prompt.text, bracketedPaste: modes.bracketedPaste, run: run)
+        case .borrowRow:
+            line.borrowsRow = true
+            keepBottomRow()
+        case .returnRow:
+            if let size { screen += line.clear(size) }
+            line.borrowsRow = false
+            line.underneath = []
+        case .drawLine(let state):
+            guard let size else { return }
+            guard let width = line.room(size) else { return askCursor() }
+            let drawn = view.render(state, level: capture?.recording.level ?? 0, now: now, width: width)
+            screen += line.draw(drawn.line, size: size)
+            if let room = drawn.textRoom { perform(machine.shown(room: room)) }
+        case .clearLine:
+            if let size { screen += line.clear(size) }
+        case .placeLine(let resized):
+            if resized {
+                guard let size else { return }
+                screen += line.resized(size)
                 keepBottomRow()
-            case .returnRow:
-                if let size { screen += line.clear(size) }
-                line.borrowsRow = false
-                line.underneath = []
             }
+            askCursor()
+        case .sortReplies(let input): sorted = sortReplies(input)
         }
     }
 
@@ -486,18 +509,8 @@ package final class DictationController: LoopParticipant {
         }
     }
 
+    /// The line as the machine says it is now.
     private func render() {
-        guard let size else { return }
-        guard machine.showsLine else {
-            screen += line.clear(size)
-            return
-        }
-        guard let width = line.room(size) else {
-            askCursor()
-            return
-        }
-        let drawn = view.render(machine.state, level: capture?.recording.level ?? 0, now: now, width: width)
-        screen += line.draw(drawn.line, size: size)
-        if let room = drawn.textRoom { perform(machine.shown(room: room)) }
+        for effect in machine.draw() { carryOut(effect) }
     }
 }
