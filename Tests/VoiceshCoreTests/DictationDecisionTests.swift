@@ -69,6 +69,115 @@ struct DictationDecisionTests {
         #expect(effects == [.redraw, .passThrough([]), .startRecording(take: 1), .keys([])])
     }
 
+    // MARK: Keys and the line
+
+    @Test mutating func aReadWhileTheTerminalOwesAnAnswerIsSortedFirst() {
+        let read = Array("ls".utf8)
+        #expect(machine.read(read, answersAwaited: false, now: 0) == [.passThrough(read)])  // as typed
+        #expect(machine.read(read, answersAwaited: true, now: 0) == [.sortReplies(read)])
+        _ = machine.unavailable("no microphone", now: 0)
+        #expect(machine.read(read, answersAwaited: true, now: 1) == [.sortReplies(read), .redraw])  // a notice
+        _ = machine.typed(toggle, now: 2)
+        #expect(machine.read(read, answersAwaited: true, now: 3) == [.keys(read)])  // the dictation's keys
+    }
+
+    @Test mutating func theLineIsDrawnWhileADictationOrANoticeIsUpElseTakenOff() {
+        #expect(machine.draw() == [.clearLine])
+        #expect(machine.screenChanged(resized: true) == [])  // nothing to place
+        _ = machine.typed(toggle, now: 0)
+        #expect(machine.draw() == [.drawLine(machine.state)])
+        #expect(machine.screenChanged(resized: false) == [.placeLine(resized: false)])
+        _ = machine.key(.escape, now: 1)
+        _ = machine.unavailable("no microphone", now: 1)
+        #expect(machine.draw() == [.drawLine(machine.state)])
+        #expect(machine.screenChanged(resized: true) == [.placeLine(resized: true)])
+    }
+
+    /// Take 1's text on the confirmation line, not yet drawn.
+    mutating func confirming(_ text: String = "ls") {
+        recordAndStop()
+        _ = machine.transcribed(.init(text: text, rawText: text, engine: "edge"), take: 1, now: 3)
+    }
+
+    @Test mutating func aKeyThatAnswersTheLineWaitsUntilItIsShown() {
+        confirming()
+        machine.pressed(.enter, now: 4)
+        #expect(machine.nextKey(lineShown: false) == nil)
+        guard case .confirming = machine.state else { Issue.record("\(machine.state)"); return }
+        _ = machine.shown(room: 80)
+        let effects = machine.nextKey(lineShown: true) ?? []
+        #expect(saved(effects).map(\.outcome) == [.inserted])
+        #expect(machine.nextKey(lineShown: true) == nil)
+    }
+
+    @Test mutating func keysWhileRecordingGoAtOnceInOrder() {
+        _ = machine.typed(toggle, now: 0)
+        machine.pressed(.text("x"), now: 1)
+        machine.pressed(.enter, now: 2)
+        #expect(machine.nextKey(lineShown: false) == [])  // a key that means nothing here
+        #expect(machine.nextKey(lineShown: false) == [.stopRecording])
+        #expect(machine.nextKey(lineShown: false) == nil)
+    }
+
+    @Test mutating func aHeldKeyKeepsTheTimeItWasPressed() {
+        _ = machine.typed(toggle, now: 0)
+        machine.pressed(.toggle, now: 0.2)  // a double press, though taken later
+        #expect(machine.nextKey(lineShown: false) == [.cancelRecording, .sendToRemote(toggle)])
+    }
+
+    @Test mutating func keysLeftWhenTheDictationEndsAreDropped() {
+        confirming()
+        _ = machine.shown(room: 80)
+        machine.pressed(.escape, now: 4)
+        machine.pressed(.text("q"), now: 4)
+        #expect(saved(machine.nextKey(lineShown: true) ?? []).map(\.outcome) == [.discarded])
+        #expect(machine.nextKey(lineShown: true) == nil)
+        _ = machine.typed(toggle, now: 10)  // the next take starts with no keys of the last
+        #expect(machine.nextKey(lineShown: true) == nil)
+    }
+
+    @Test mutating func aKeyOverANoticeIsNotTheDictations() {
+        _ = machine.unavailable("no microphone", now: 0)
+        machine.pressed(.enter, now: 1)
+        _ = machine.typed(toggle, now: 2)
+        #expect(machine.nextKey(lineShown: true) == nil)
+    }
+
+    @Test mutating func anAnswerNoOneAskedForIsAKeyForTheRemoteUnlessADictationOwnsTheKeyboard() {
+        let report = Array("\u{1B}[5;3R".utf8)
+        #expect(machine.unaskedReply(report) == [.sendToRemote(report)])
+        _ = machine.typed(toggle, now: 0)
+        #expect(machine.unaskedReply(report) == [])
+    }
+
+    @Test mutating func aRecordingStartsWithWhatItMaySay() {
+        var settings = Machine.Settings(toggle: .defaultToggle, timeout: 30)
+        settings.handsFree = true
+        machine = Machine(settings: settings)
+        let effects = machine.typed(toggle, now: 0)
+        #expect(effects.contains(.startRecording(take: 1, commands: machine.spokenCommands)))
+        #expect(!machine.spokenCommands.isEmpty)
+        _ = machine.key(.enter, now: 2)
+        _ = machine.transcribed(.init(text: "ls", rawText: "ls", engine: "edge"), take: 1, now: 3)
+        // The toggle at the line: a take that answers it, listening for the line's answers.
+        let answering = machine.key(.toggle, now: 4)
+        #expect(answering.contains(.startRecording(take: 2, commands: machine.spokenCommands)))
+        #expect(machine.spokenCommands != VoiceGrammar.sentences(listening: .history, line: ""))
+    }
+
+    @Test mutating func theLineMovesWhileRecordingAndWaitsForTheTerminalElseSleeps() {
+        #expect(machine.nextFrame(after: 5, lineOnScreen: false) == nil)  // idle: nothing to draw
+        _ = machine.typed(toggle, now: 0)
+        #expect(machine.nextFrame(after: 5, lineOnScreen: true) == 5 + Machine.frame)  // the clock
+        _ = machine.key(.enter, now: 2)
+        _ = machine.transcribed(.init(text: "ls", rawText: "ls", engine: "edge"), take: 1, now: 3)
+        #expect(machine.nextFrame(after: 5, lineOnScreen: true) == nil)  // a line that waits for a key
+        #expect(machine.nextFrame(after: 5, lineOnScreen: false) == 5 + Machine.frame)  // ask again
+        _ = machine.key(.escape, now: 4)
+        _ = machine.historyFailed("the disk is full", now: 4)
+        #expect(machine.nextFrame(after: 5, lineOnScreen: true) == 5 + Machine.frame)  // a notice goes by itself
+    }
+
     // MARK: Takes let go
 
     @Test mutating func aCancelledRecordingIsLetGoOnce() {

@@ -39,27 +39,24 @@ struct RefiningLineTests {
         }
     }
 
-    func controller(_ engine: TwoStepEngine) -> DictationController {
+    func controller(_ engine: TwoStepEngine) -> DrivenDictation {
         let setup = DictationController.Setup(
             profile: Profile(name: "test", host: "example.org"), engine: .success(engine), source: Microphone(),
             database: nil, maxRecordingSeconds: 60, inbox: Inbox(), terminal: Window(), clock: { clock.now })
-        return DictationController(setup: setup, toggle: .defaultToggle)
+        return DrivenDictation(DictationController(setup: setup, toggle: .defaultToggle), clock: clock)
     }
 
     /// Waits for the engine's next event, then lets the controller take it.
-    func next(_ dictation: DictationController) async throws {
-        var fd = pollfd(fd: dictation.inbox.readFD, events: Int16(POLLIN), revents: 0)
-        for _ in 0..<2000 where poll(&fd, 1, 0) == 0 { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(fd.revents != 0, "the engine answers")
-        dictation.wake()
+    func next(_ dictation: DrivenDictation) async throws {
+        #expect(try await dictation.awaitEngine(), "the engine answers")
     }
 
     /// Toggle, the cursor report, toggle: the first text comes and is shown as refining.
-    func firstText(_ dictation: DictationController) async throws {
-        _ = dictation.keyboard(toggle)
-        _ = dictation.keyboard(Array("\u{1B}[5;3R".utf8))
+    func firstText(_ dictation: DrivenDictation) async throws {
+        _ = dictation.type(toggle)
+        _ = dictation.type(Array("\u{1B}[5;3R".utf8))
         clock.advance(1)
-        _ = dictation.keyboard(toggle)
+        _ = dictation.type(toggle)
         dictation.screen = []
         try await next(dictation)
     }
@@ -75,20 +72,20 @@ struct RefiningLineTests {
         try await next(dictation)
         let refined = String(decoding: dictation.screen, as: UTF8.self)
         #expect(refined.contains("df -h") && !refined.contains("refining"), "\(refined)")
-        #expect(dictation.outbound == [])
-        _ = dictation.keyboard([0x0D])
-        #expect(dictation.outbound == Array("df -h".utf8))
+        #expect(dictation.remote == [])
+        _ = dictation.type([0x0D])
+        #expect(dictation.remote == Array("df -h".utf8))
     }
 
     @Test func anEnterBeforeTheFusedTextSendsTheFirst() async throws {
         let engine = TwoStepEngine(first: "git status", final: "get status")
         let dictation = controller(engine)
         try await firstText(dictation)
-        _ = dictation.keyboard([0x0D])
-        #expect(dictation.outbound == Array("git status".utf8))
+        _ = dictation.type([0x0D])
+        #expect(dictation.remote == Array("git status".utf8))
         engine.release.signal()
         try await next(dictation)
-        #expect(dictation.outbound == Array("git status".utf8))  // the late text is dropped
+        #expect(dictation.remote == Array("git status".utf8))  // the late text is dropped
         #expect(!String(decoding: dictation.screen, as: UTF8.self).contains("get status"))
     }
 }

@@ -41,7 +41,7 @@ struct SessionDriverTests {
         Running(
             SessionDriver(
                 session: remote, channel: remote, signals: SignalPipe(signals: [SIGWINCH]), interactive: true,
-                dictation: dictation, terminal: terminal))
+                dictation: dictation, terminal: terminal, clock: { clock.now }))
     }
 
     @Test func keysGoToTheRemoteAndItsOutputToTheScreen() async throws {

@@ -1,6 +1,7 @@
 /// The decisions a controller would otherwise make itself from the machine's state: what a
-/// read from the keyboard is, which timeout a fallback engine gets, how an engine's failure
-/// is kept. Events in, effects out, as everywhere in the machine.
+/// read from the keyboard is, which keys wait for the line, what the line shows and when it
+/// moves or finds its place again, where an answer no one asked for goes, which timeout a fallback engine gets, how an engine's failure is kept. Events in,
+/// effects out, as everywhere in the machine.
 extension DictationStateMachine {
     /// Bytes read from the keyboard (cursor reports already taken out). While a dictation owns
     /// the keyboard they are its keys. Otherwise they go on to the remote, a notice goes with
@@ -14,6 +15,65 @@ extension DictationStateMachine {
         effects += self.toggle(now: now, fullScreen: fullScreen)
         return effects + [.keys(Array(bytes[toggle.upperBound...]))]
     }
+
+    /// A read from the keyboard. While no dictation owns it and the terminal owes an answer
+    /// (`answersAwaited`: to voicesh or the remote), the answers are sorted out first, and a
+    /// notice's line is drawn again (it may have a place now); else as `typed`.
+    public mutating func read(_ bytes: [UInt8], answersAwaited: Bool, now: Double, fullScreen: Bool = false)
+        -> [Effect]
+    {
+        guard !ownsKeyboard, answersAwaited else { return typed(bytes, now: now, fullScreen: fullScreen) }
+        return [.sortReplies(bytes)] + (showsLine ? [.redraw] : [])
+    }
+
+    /// The line as it should be now: drawn for the state while a dictation or a notice is up,
+    /// else off the screen.
+    public func draw() -> [Effect] {
+        showsLine ? [.drawLine(state)] : [.clearLine]
+    }
+
+    /// The remote wrote, or the window changed (`resized`): a line that is up finds its place again.
+    public func screenChanged(resized: Bool) -> [Effect] {
+        showsLine ? [.placeLine(resized: resized)] : []
+    }
+
+    /// A key decoded while the dictation owns the keyboard, pressed at `now`: it waits in
+    /// order for `nextKey` (a key pressed over a notice or while idle is not the dictation's).
+    public mutating func pressed(_ key: Key, now: Double) {
+        if ownsKeyboard { heldKeys.append((key, now)) }
+    }
+
+    /// The next key that may be taken, with its effects, or nil. A key that answers the shown
+    /// text (to confirm or edit it) waits until the line is on screen (`lineShown`: drawn, or
+    /// the terminal never says where the cursor is and it cannot be); keys while recording or
+    /// transcribing mean the same whatever the screen shows. Keys left when the dictation has
+    /// let the keyboard go (typed after it ended, in the same read) are dropped.
+    public mutating func nextKey(lineShown: Bool) -> [Effect]? {
+        guard ownsKeyboard else {
+            heldKeys = []
+            return nil
+        }
+        guard !heldKeys.isEmpty, lineShown || !keysAnswerTheLine else { return nil }
+        let held = heldKeys.removeFirst()
+        return key(held.key, now: held.at)
+    }
+
+    /// An answer from the terminal to a question no one asked: a key as typed, on to the
+    /// remote, unless a dictation owns the keyboard.
+    public func unaskedReply(_ bytes: [UInt8]) -> [Effect] {
+        ownsKeyboard ? [] : [.sendToRemote(bytes)]
+    }
+
+    /// When the line must be drawn again at the latest, after a frame drawn at `last`: a frame
+    /// later while something on it moves (a clock, a spinner, a notice that goes by itself), or
+    /// while it should be up and is not on screen (`lineOnScreen` false: the terminal has not
+    /// said where, and its answer may have been lost). Nil: nothing moves.
+    public func nextFrame(after last: Double, lineOnScreen: Bool) -> Double? {
+        animates || (showsLine && !lineOnScreen) ? last + Self.frame : nil
+    }
+
+    /// Seconds between frames of a line that moves.
+    public static let frame = 0.1
 
     /// The primary engine of take `number` failed and its `[fallback]` now runs, with the
     /// fallback's own timeout.

@@ -46,10 +46,9 @@ extension DictationStateMachine {
 
     /// The toggle at a shown line (hands-free): record a take that answers it, keeping the line.
     mutating func listen(_ take: Take, _ prompt: Prompt, risk: Bool?, now: Double) -> [Effect] {
-        let shown = Voice.Shown(take: take, prompt: prompt, risk: risk, room: shownRoom)
-        let effects = record(now: now, borrowed: take.borrowsRow)
-        voice.shown = shown
-        return effects
+        // Shown first: the line it answers says what the take may say (`spokenCommands`).
+        voice.shown = Voice.Shown(take: take, prompt: prompt, risk: risk, room: shownRoom)
+        return record(now: now, borrowed: take.borrowsRow)
     }
 
     /// A take's text in hands-free mode: the effects of the command it is, with `done`; else

@@ -122,8 +122,9 @@ public struct DictationStateMachine: Sendable {
         case redraw
         /// Take `number` ended or was replaced: its audio and engine are needed no more.
         case release(take: Int)
-        /// Start capturing audio and the engine for take `number`.
-        case startRecording(take: Int)
+        /// Start capturing audio and the engine for take `number`; `commands`: what it may say
+        /// besides dictation, for the engine's own small model (`spokenCommands`).
+        case startRecording(take: Int, commands: [String] = [])
         /// Recording ends; the engine gets the end of the audio and finishes.
         case stopRecording
         /// Recording ends and the engine is stopped (the user cancelled, or it is over).
@@ -138,6 +139,14 @@ public struct DictationStateMachine: Sendable {
         /// The remote's PTY loses its bottom row to the dictation's line, or gets it back.
         case borrowRow
         case returnRow
+        /// Draw the line for this state (the view fits it to the room there is), or take it off.
+        case drawLine(State)
+        case clearLine
+        /// The screen under the line changed (`resized`: the window did): it finds its place again.
+        case placeLine(resized: Bool)
+        /// Bytes read while the terminal owes an answer and no dictation owns the keyboard: the
+        /// terminal's answers are sorted out of them first, and what was typed comes to `typed`.
+        case sortReplies([UInt8])
     }
 
     public struct Settings: Sendable {
@@ -177,6 +186,8 @@ public struct DictationStateMachine: Sendable {
     }
     /// Takes left since `released()` last said so.
     private var letGo: [Int] = []
+    /// Keys pressed while the dictation owns the keyboard, with when, not yet taken (`nextKey`).
+    var heldKeys: [(key: Key, at: Double)] = []
     private var takes = 0
     /// The characters of the text the line showed when last drawn (nothing yet: 0).
     var shownRoom = 0
@@ -529,7 +540,7 @@ public struct DictationStateMachine: Sendable {
         state = .recording(
             Take(number: takes, startedAt: now, borrowsRow: borrowed || borrow, timeout: settings.timeout),
             partial: "")
-        return (borrow ? [.borrowRow] : []) + [.startRecording(take: takes)]
+        return (borrow ? [.borrowRow] : []) + [.startRecording(take: takes, commands: spokenCommands)]
     }
 
     private mutating func stop(_ take: Take, now: Double) -> [Effect] {

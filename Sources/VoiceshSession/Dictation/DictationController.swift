@@ -8,9 +8,10 @@ import VoiceshCore
 /// Dictation inside a session: feeds the state machine its events (keys, engine results,
 /// time) and carries out the effects it returns: recording, the engine, the history row, the
 /// bytes for the remote, the row it draws over. It decides nothing itself. It lives on the session
-/// loop's thread; audio and engine threads reach it only through `inbox`. It never writes to
-/// the terminal: `screen` holds the bytes for the local terminal and the driver writes them.
-package final class DictationController {
+/// loop's thread, as one of its participants; audio and engine threads reach it only through
+/// `inbox`. It never writes to the terminal: its bytes for the remote and for the screen are
+/// what its calls return, and the loop writes them.
+package final class DictationController: LoopParticipant {
     package enum Event: Sendable {
         case partial(String, take: Int)
         case recognized(Result<Heard, EngineError>, take: Int)
@@ -72,15 +73,12 @@ package final class DictationController {
     package var inbox: Inbox<Event> { setup.inbox }
     /// The remote's modes, read from its output by the driver (`OutputScanner`).
     package private(set) var modes = TerminalModes()
-    /// Bytes for the remote; the driver takes them.
-    package var outbound: [UInt8] = []
-    /// Bytes for the local terminal; the driver writes them once per turn of its loop.
-    package var screen: [UInt8] = []
+    /// Bytes for the remote and for the local terminal, until the call that made them returns them.
+    private var outbound: [UInt8] = []
+    private var screen: [UInt8] = []
     /// What a full-screen program has drawn, kept only while the remote is on the alternate
     /// screen: the bottom row a dictation draws over is painted back from it.
     private var remoteScreen: RemoteScreen?
-    /// Set when a recording starts: the driver refreshes the remote shell's context.
-    package var wantsContext = false
 
     private var machine: DictationStateMachine
     private let view: DictationView
@@ -91,10 +89,6 @@ package final class DictationController {
     /// Replies to questions asked of the terminal, by voicesh or the remote, found among keystrokes.
     private var replies = TerminalReplyFilter()
     private var route = ReplyRoute()
-    /// Keys pressed while the dictation owns the keyboard but its line is off the screen
-    /// (remote output took it off, and the terminal has not yet said where to draw it again):
-    /// they wait for the line, since a key must answer what the user can see.
-    private var heldKeys: [(key: Key, at: Double)] = []
     private var capture: Capture?
     /// The notice that no history is kept was shown (once a session is enough).
     private var toldHistoryOff = false
@@ -132,83 +126,108 @@ package final class DictationController {
         setup.terminal.size.map { StatusLine.Size(columns: $0.columns, rows: $0.rows) }
     }
 
-    /// How long the loop may sleep: short while bytes wait for the rest of a key, or while
-    /// something on screen moves.
-    package var pollTimeout: Int32? {
-        if decoder.isWaiting || replies.isWaiting { return Int32(Self.keyWait * 1000) }
-        if machine.animates || lineAwaited { return 100 }
-        return setup.learning?.wantsTicks == true ? 1000 : nil
+    /// When time last moved on for the dictation (`tick`).
+    private var lastTick = 0.0
+
+    // MARK: The loop's participant
+
+    /// Engine and audio events wake the loop through the inbox.
+    package var descriptors: [Int32] { [inbox.readFD] }
+
+    /// When time must move on: soon while bytes wait for the rest of a key (a lone ESC, whose
+    /// wait must end even while other descriptors keep the loop busy, or a key typed later
+    /// would join it: ESC b read as alt-b), at the line's next frame (`nextFrame`).
+    package func deadline(now: Double) -> Double? {
+        if decoder.isWaiting || replies.isWaiting { return lastInput + Self.keyWait }
+        if let frame = machine.nextFrame(after: lastTick, lineOnScreen: lineShown) { return frame }
+        return setup.learning?.wantsTicks == true ? lastTick + 1 : nil
     }
 
-    /// Whether held key bytes (a lone ESC) have waited their time out: the loop ticks then even
-    /// when other descriptors woke it (the socket busy with context), or a key typed later
-    /// would join them (ESC b read as alt-b).
-    package var keyWaitOver: Bool {
-        (decoder.isWaiting || replies.isWaiting) && now - lastInput >= Self.keyWait
+    /// Engine events first, then time (engine events may come faster than a held key's wait
+    /// runs out), then the learner's turn.
+    package func step(woken: Bool, now: Double) -> LoopOutput {
+        if woken { wake() }
+        if woken || deadline(now: now).map({ now >= $0 }) == true { tick() }
+        scheduleLearning()
+        return takeOutput()
     }
 
-    /// The line should be up and is not yet: the loop wakes to ask the terminal again if its
-    /// answer was lost.
-    private var lineAwaited: Bool {
-        machine.showsLine && !line.isVisible && !line.terminalSilent
+    private func takeOutput() -> LoopOutput {
+        defer { (outbound, screen) = ([], []) }
+        return LoopOutput(remote: outbound, screen: screen)
     }
 
-    /// The background learner's turn; the session loop calls it every time round.
-    package func scheduleLearning() {
+    /// The background learner's turn, every time round the loop.
+    private func scheduleLearning() {
         // A take holds its capture from its start until the machine lets it go.
         setup.learning?.tick(busy: capture != nil, now: now)
     }
 
     // MARK: Events from the driver
 
-    /// A read from the keyboard; returns what goes on to the remote (through the `~` escapes).
-    package func keyboard(_ input: [UInt8]) -> [UInt8] {
+    /// A read from the keyboard; returns what goes on to the remote as typed (through the `~`
+    /// escapes), and the dictation's own bytes (after those).
+    package func keyboard(_ input: [UInt8]) -> (typed: [UInt8], output: LoopOutput) {
+        let typed = read(input)
+        return (typed, takeOutput())
+    }
+
+    private func read(_ input: [UInt8]) -> [UInt8] {
         lastInput = now
-        var bytes = input
-        var typed = !input.isEmpty
-        if !machine.ownsKeyboard && (route.isWaiting || replies.isWaiting) {
-            bytes = []
-            typed = false
-            for piece in replies.feed(input) {
-                switch piece {
-                case .keys(let keys):
-                    bytes += keys
-                    typed = typed || !keys.isEmpty
-                case .reply(let reply): bytes += replied(reply)  // the remote's answer, in its place
-                }
-            }
-            if machine.showsLine { render() }  // a notice's line, now that it has a place
-        }
-        guard typed else { return bytes }  // only answers for the remote: nothing the user typed
         passing = []
-        perform(machine.typed(bytes, now: now, fullScreen: modes.alternateScreen))
+        let awaited = route.isWaiting || replies.isWaiting
+        perform(machine.read(input, answersAwaited: awaited, now: now, fullScreen: modes.alternateScreen))
+        guard let keys = sorted else { return passing }
+        sorted = nil
+        guard keys.typed else { return keys.bytes }  // only answers for the remote: nothing the user typed
+        perform(machine.typed(keys.bytes, now: now, fullScreen: modes.alternateScreen))
         return passing
     }
 
-    /// Keys for the dictation: one that answers the shown text waits until the line is on screen
-    /// (a terminal that never says where its cursor is cannot show the line, and its keys go at
-    /// once, as before); keys while recording or transcribing go at once.
-    /// Replies go to whoever asked.
+    /// A read with the terminal's answers sorted out (`sortReplies`), for `typed`.
+    private var sorted: (bytes: [UInt8], typed: Bool)?
+
+    /// Each of the terminal's answers to whoever asked; the remote's stay in their place among
+    /// the keys typed around them.
+    private func sortReplies(_ input: [UInt8]) -> (bytes: [UInt8], typed: Bool) {
+        var bytes: [UInt8] = []
+        var typed = false
+        for piece in replies.feed(input) {
+            switch piece {
+            case .keys(let keys):
+                bytes += keys
+                typed = typed || !keys.isEmpty
+            case .reply(let reply): bytes += replied(reply)
+            }
+        }
+        return (bytes, typed)
+    }
+
+    /// Keys for the dictation, which the machine takes when the line lets it (`nextKey`);
+    /// replies go to whoever asked.
     private func keys(_ keys: [Key]) {
         for key in keys {
             if case .reply(let reply) = key {
                 outbound += replied(reply)
-            } else if machine.ownsKeyboard {
-                heldKeys.append((key, now))  // the time it was pressed (a double toggle)
+            } else {
+                machine.pressed(key, now: now)  // the time it was pressed (a double toggle)
             }
         }
         // The line goes up (or asks where) before its keys are taken; drawn already, it is not drawn twice.
-        if heldKeys.isEmpty || !(line.isVisible || line.terminalSilent) { render() }
-        while !heldKeys.isEmpty && machine.ownsKeyboard
-            && (line.isVisible || line.terminalSilent || !machine.keysAnswerTheLine)
-        {
-            let held = heldKeys.removeFirst()
-            perform(machine.key(held.key, now: held.at))
+        let shown = lineShown
+        if !shown { render() }
+        var took = false
+        while let effects = machine.nextKey(lineShown: lineShown) {
+            perform(effects)
             render()
+            took = true
         }
-        // Keys typed after the dictation ended in the same read are not the remote's either.
-        if !machine.ownsKeyboard { heldKeys = [] }
+        if shown && !took { render() }
     }
+
+    /// The line is on screen, or can never be (a terminal that never says where its cursor is:
+    /// its keys go at once, as before).
+    private var lineShown: Bool { line.isVisible || line.terminalSilent }
 
     /// A reply from the terminal: voicesh's own question answered (the line may be drawn), or
     /// the remote's, whose bytes are returned to go on to it unchanged.
@@ -221,7 +240,10 @@ package final class DictationController {
                 noteAsked()
             }
             return []
-        case nil: return machine.ownsKeyboard ? [] : reply.bytes  // no one asked: a key, as typed
+        case nil:  // no one asked: a key, as typed, unless a dictation owns the keyboard
+            var bytes: [UInt8] = []
+            for case .sendToRemote(let key) in machine.unaskedReply(reply.bytes) { bytes += key }
+            return bytes
         }
     }
 
@@ -241,14 +263,17 @@ package final class DictationController {
     }
 
     /// Before the remote's output is written: the line comes off.
-    package func willWriteOutput() {
+    package func willWriteOutput() -> LoopOutput {
         if let size { screen += line.remoteWillWrite(size) }
+        return takeOutput()
     }
 
     /// After it is written, with the modes the driver read from it and the questions it asked
     /// the terminal (their answers are the remote's): the line comes back once the terminal
     /// says where the cursor now is.
-    package func didWriteOutput(_ bytes: UnsafeRawBufferPointer, modes: TerminalModes, queries: [TerminalReply.Kind]) {
+    package func didWriteOutput(
+        _ bytes: UnsafeRawBufferPointer, modes: TerminalModes, queries: [TerminalReply.Kind]
+    ) -> LoopOutput {
         self.modes = modes
         route.remoteAsked(queries)
         if modes.alternateScreen {
@@ -258,15 +283,14 @@ package final class DictationController {
             remoteScreen = nil
         }
         keepBottomRow()
-        if machine.showsLine { askCursor() }
+        perform(machine.screenChanged(resized: false))
+        return takeOutput()
     }
 
-    package func terminalResized() {
+    package func terminalResized() -> LoopOutput {
         if let size { remoteScreen?.resize(rows: size.rows, columns: size.columns) }
-        guard machine.showsLine, let size else { return }
-        screen += line.resized(size)
-        keepBottomRow()
-        askCursor()
+        perform(machine.screenChanged(resized: true))
+        return takeOutput()
     }
 
     /// The bottom row as the program has it now, for the line to paint back when it comes off.
@@ -275,7 +299,7 @@ package final class DictationController {
         line.underneath = remoteScreen.repaint(row: remoteScreen.rows - 1)
     }
 
-    package func wake() {
+    private func wake() {
         let now = self.now
         for event in inbox.drain() {
             switch event {
@@ -306,9 +330,9 @@ package final class DictationController {
         render()
     }
 
-    /// Time moves on (the loop calls this when it woke for nothing, and after engine events,
-    /// which may come more often than the key wait).
-    package func tick() {
+    /// Time moves on.
+    private func tick() {
+        lastTick = now
         if now - lastInput >= Self.keyWait {
             let held = decoder.timeout()  // a lone ESC, say: nothing more came in time
             if !held.isEmpty { keys(held) }
@@ -333,39 +357,57 @@ package final class DictationController {
     // MARK: Effects
 
     private func perform(_ effects: [DictationStateMachine.Effect]) {
-        for effect in effects + machine.released() {
-            switch effect {
-            case .sendToRemote(let bytes): outbound += bytes
-            case .passThrough(let bytes): passing += bytes
-            case .keys(let bytes): keys(decoder.feed(bytes))
-            case .redraw: render()
-            case .release(let take):
-                guard let capture, capture.take == take else { continue }
-                capture.job.cancel()  // a take the machine has let go of needs its audio and engine no more
-                self.capture = nil
-            case .startRecording(let take): startRecording(take)
-            case .stopRecording: stopCapture()
-            case .cancelRecording:
-                stopCapture()
-                capture?.job.cancel()
-            case .cancelTranscription: capture?.job.cancel()
-            case .save(let entry): save(entry)
-            case .findHistory(let request): perform(machine.historyFound(commands(for: request), now: now))
-            case .send(let prompt, let run):
-                if let size { screen += line.erase(size) }
-                outbound += ShellInput.encode(prompt.text, bracketedPaste: modes.bracketedPaste, run: run)
-            case .borrowRow:
-                line.borrowsRow = true
+        for effect in effects + machine.released() { carryOut(effect) }
+    }
+
+    private func carryOut(_ effect: DictationStateMachine.Effect) {
+        switch effect {
+        case .sendToRemote(let bytes): outbound += bytes
+        case .passThrough(let bytes): passing += bytes
+        case .keys(let bytes): keys(decoder.feed(bytes))
+        case .redraw: render()
+        case .release(let take):
+            guard let capture, capture.take == take else { return }
+            capture.job.cancel()  // a take the machine has let go of needs its audio and engine no more
+            self.capture = nil
+        case .startRecording(let take, let commands): startRecording(take, commands: commands)
+        case .stopRecording: stopCapture()
+        case .cancelRecording:
+            stopCapture()
+            capture?.job.cancel()
+        case .cancelTranscription: capture?.job.cancel()
+        case .save(let entry): save(entry)
+        case .findHistory(let request): perform(machine.historyFound(commands(for: request), now: now))
+        case .send(let prompt, let run):
+            if let size { screen += line.erase(size) }
+            outbound += ShellInput.encode(prompt.text, bracketedPaste: modes.bracketedPaste, run: run)
+        case .borrowRow:
+            line.borrowsRow = true
+            keepBottomRow()
+        case .returnRow:
+            if let size { screen += line.clear(size) }
+            line.borrowsRow = false
+            line.underneath = []
+        case .drawLine(let state):
+            guard let size else { return }
+            guard let width = line.room(size) else { return askCursor() }
+            let drawn = view.render(state, level: capture?.recording.level ?? 0, now: now, width: width)
+            screen += line.draw(drawn.line, size: size)
+            if let room = drawn.textRoom { perform(machine.shown(room: room)) }
+        case .clearLine:
+            if let size { screen += line.clear(size) }
+        case .placeLine(let resized):
+            if resized {
+                guard let size else { return }
+                screen += line.resized(size)
                 keepBottomRow()
-            case .returnRow:
-                if let size { screen += line.clear(size) }
-                line.borrowsRow = false
-                line.underneath = []
             }
+            askCursor()
+        case .sortReplies(let input): sorted = sortReplies(input)
         }
     }
 
-    private func startRecording(_ take: Int) {
+    private func startRecording(_ take: Int, commands: [String]) {
         let engine: any SpeechEngine
         switch setup.engine {
         case .success(let built): engine = built
@@ -387,13 +429,9 @@ package final class DictationController {
             return perform(machine.unavailable(Failure.describe(error) + "; the session goes on", now: now))
         }
         let aliases = setup.profile.aliases
-        let commands = machine.spokenCommands
         let feed = setup.context
-        if let feed {
-            // Marked here, before the engine task looks: the driver starts the refresh next turn.
-            feed.refreshStarted()
-            wantsContext = true
-        }
+        // Marked here, before the engine task looks: the loop starts the refresh next turn.
+        feed?.refreshStarted()
         let job = Task.detached {
             let result: Result<Heard, EngineError>
             // A refresh starts with the recording; the engine takes it if it comes quickly.
@@ -473,18 +511,8 @@ package final class DictationController {
         }
     }
 
+    /// The line as the machine says it is now.
     private func render() {
-        guard let size else { return }
-        guard machine.showsLine else {
-            screen += line.clear(size)
-            return
-        }
-        guard let width = line.room(size) else {
-            askCursor()
-            return
-        }
-        let drawn = view.render(machine.state, level: capture?.recording.level ?? 0, now: now, width: width)
-        screen += line.draw(drawn.line, size: size)
-        if let room = drawn.textRoom { perform(machine.shown(room: room)) }
+        for effect in machine.draw() { carryOut(effect) }
     }
 }

@@ -7,6 +7,8 @@ package final class ContextFeed: @unchecked Sendable {
     private let lock = NSLock()
     private var context = SpeechContext.empty
     private var refreshing = false
+    /// A recording asked for a refresh the session loop has not started yet.
+    private var refreshAsked = false
 
     package var current: SpeechContext { lock.withLock { context } }
 
@@ -15,8 +17,22 @@ package final class ContextFeed: @unchecked Sendable {
     /// decodes faster than speech, so it catches up while the user is still speaking.
     package static let refreshWait = 1.0
 
-    /// A refresh started (a recording began): a dictation starting now waits briefly for it.
-    package func refreshStarted() { lock.withLock { refreshing = true } }
+    /// A recording began: the session loop starts a refresh on its next turn, and a dictation
+    /// starting now waits briefly for it.
+    package func refreshStarted() {
+        lock.withLock {
+            refreshing = true
+            refreshAsked = true
+        }
+    }
+
+    /// Whether a refresh was asked for since the last call (the session loop starts it).
+    package func takeRefreshRequest() -> Bool {
+        lock.withLock {
+            defer { refreshAsked = false }
+            return refreshAsked
+        }
+    }
 
     /// A gathering finished that was not the awaited refresh (the one at connect): its
     /// context is the best there is, but a dictation still waits for its refresh.
