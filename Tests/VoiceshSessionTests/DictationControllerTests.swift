@@ -68,19 +68,22 @@ struct DictationControllerTests {
     /// is looked for), and an engine's note is kept with the take's row.
     @Test func theFallbackAndTheNotesComeAsEvents() async throws {
         let database = try AppDatabase.inMemory()
-        let dictation = Fakes.dictation(
-            says: "git status",
-            events: [
-                .fallingBack(engine: "server/openai", reason: .failed(.timedOut(seconds: 2))), .note("audio dropped"),
-            ],
-            database: database, terminal: Window(), clock: clock)
+        let dictation = DrivenDictation(
+            Fakes.dictation(
+                says: "git status",
+                events: [
+                    .fallingBack(engine: "server/openai", reason: .failed(.timedOut(seconds: 2))),
+                    .note("audio dropped"),
+                ],
+                database: database, terminal: Window(), clock: clock),
+            clock: clock)
         try await dictate(dictation)
-        // The events come just before the text: the first wake may have drained only some of them.
+        // The events come just before the text: the first turn may have drained only some of them.
         for _ in 0..<200 where !String(decoding: dictation.screen, as: UTF8.self).contains("git status") {
             try await Task.sleep(for: .milliseconds(10))
-            dictation.wake()
+            dictation.turn(woken: true)
         }
-        _ = dictation.keyboard([0x0D])
+        _ = dictation.type([0x0D])
         let row = try #require(try database.dictations(profile: "test").first)
         #expect(row.engine == "fake" && row.fallbackEngine == "server/openai")
         #expect(row.error == "audio dropped")
