@@ -6,6 +6,11 @@ import PackageDescription
 // Adapters never import each other.
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6), .unsafeFlags(["-warnings-as-errors"])]
 
+// The network stack's products, which several adapters import a few of each.
+func nio(_ product: String) -> Target.Dependency { .product(name: product, package: "swift-nio") }
+let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
+let httpClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
+
 let package = Package(
     name: "voicesh",
     platforms: [.macOS(.v14)],
@@ -57,18 +62,10 @@ let package = Package(
         // by the two network adapters below (which still never import each other).
         .target(
             name: "TLSTrust",
-            dependencies: [
-                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ],
-            swiftSettings: strict),
+            dependencies: [nioSSL, nio("NIOCore"), nio("NIOPosix")], swiftSettings: strict),
         .target(
             name: "Transcription",
-            dependencies: [
-                "VoiceshCore", "TLSTrust", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
-            ],
+            dependencies: ["VoiceshCore", "TLSTrust", httpClient, nioSSL, nio("NIOCore"), nio("NIOHTTP1")],
             swiftSettings: strict),
         // WebSocket streaming providers: swift-nio's own NIOWebSocket for the socket (its buffers
         // must stay small: see WebSocketDialer); AsyncHTTPClient (the same swift-nio stack) only
@@ -76,10 +73,8 @@ let package = Package(
         .target(
             name: "Streaming",
             dependencies: [
-                "VoiceshCore", "TLSTrust", .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+                "VoiceshCore", "TLSTrust", nioSSL, httpClient, nio("NIOCore"), nio("NIOPosix"), nio("NIOHTTP1"),
+                nio("NIOWebSocket"),
             ],
             swiftSettings: strict),
         .target(name: "SSHClient", dependencies: ["VoiceshCore", "CLibSSH2", "ProcessSpawn"], swiftSettings: strict),
@@ -95,9 +90,8 @@ let package = Package(
         .target(
             name: "SharedStore",
             dependencies: [
-                "VoiceshCore", .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
+                "VoiceshCore", .product(name: "PostgresNIO", package: "postgres-nio"), nio("NIOCore"), nio("NIOPosix"),
+                nioSSL, .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
 
@@ -136,16 +130,21 @@ let package = Package(
             dependencies: ["VoiceshCore", "Store", "SharedStore", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/SharedStoreBenchmark", swiftSettings: strict),
 
+        // What the speech benchmarks share: the synthetic voices and their recordings.
+        .target(
+            name: "BenchmarkSupport", dependencies: ["VoiceshCore"], path: "Benchmarks/BenchmarkSupport",
+            swiftSettings: strict),
         .executableTarget(
-            name: "EdgeBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer", "Transcription", "VoiceshSession"],
+            name: "EdgeBenchmark",
+            dependencies: ["BenchmarkSupport", "VoiceshCore", "LocalRecognizer", "Transcription", "VoiceshSession"],
             path: "Benchmarks/EdgeBenchmark", exclude: ["evaluation.txt", "development.txt", "development-quotes.txt"],
             swiftSettings: strict),
         .executableTarget(
-            name: "VoiceBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer"],
+            name: "VoiceBenchmark", dependencies: ["BenchmarkSupport", "VoiceshCore", "LocalRecognizer"],
             path: "Benchmarks/VoiceBenchmark", exclude: ["voice-evaluation.txt", "voice-development.txt"],
             swiftSettings: strict),
         .executableTarget(
-            name: "ContextBenchmark", dependencies: ["VoiceshCore", "LocalRecognizer"],
+            name: "ContextBenchmark", dependencies: ["BenchmarkSupport", "VoiceshCore", "LocalRecognizer"],
             path: "Benchmarks/ContextBenchmark", exclude: ["commands.txt"], swiftSettings: strict),
         .executableTarget(
             name: "ServerBenchmark", dependencies: ["VoiceshCore"], path: "Benchmarks/ServerBenchmark",
@@ -179,7 +178,8 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "voicesh", "VoiceshCore", "LocalRecognizer", "Store", "SharedStore", "PostgresSandbox",
+                "voicesh", "VoiceshSession", "VoiceshCore", "LocalRecognizer", "Store", "SharedStore",
+                "PostgresSandbox",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),

@@ -8,6 +8,7 @@
 //   swift run -c release ContextBenchmark [VOICES-FOLDER]
 //
 // CONTEXT_BENCH_VERBOSE=1 prints every hypothesis.
+import BenchmarkSupport
 import Foundation
 import LocalRecognizer
 import VoiceshCore
@@ -86,9 +87,7 @@ func sandboxContext() throws -> (RemoteContext, seconds: Double, bytes: Int) {
 }
 
 func synthesize() throws -> String {
-    let output = try run("scripts/synthesize-voices", ["--sentences", "Benchmarks/ContextBenchmark/commands.txt"])
-    guard let folder = output.split(separator: "\n").last else { fatalError("run from the package root") }
-    return String(folder)
+    try Voices.synthesize(["--sentences", "Benchmarks/ContextBenchmark/commands.txt"])[0]
 }
 
 final class Frames: @unchecked Sendable {

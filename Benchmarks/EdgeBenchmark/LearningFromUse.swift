@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import LocalRecognizer
 import VoiceshCore
@@ -23,7 +24,8 @@ func learningFromUse(_ counts: [Int]) async throws {
     var rows = counts.map { _ in [(String, Figures)]() }
     var learning = counts.map { _ in 0.0 }
     for (voice, set) in zip(voices, sets) {
-        let spoken = try utterances(in: synthesize(["--sentences", list, "--voices", voice])[0] + "/" + voice).speech
+        let spoken = try utterances(in: Voices.synthesize(["--sentences", list, "--voices", voice])[0] + "/" + voice)
+            .speech
         let directory = work.appendingPathComponent("use-\(voice)").path
         let learner = VoiceLearner(voiceDirectory: directory, cacheDirectory: directory + "-cache")
         var current = engine

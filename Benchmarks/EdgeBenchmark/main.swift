@@ -29,6 +29,7 @@
 // edge engine is made of then) instead of `PocketSphinxEngine` alone. EDGE_BENCH_CHANNEL=off
 // decodes every take as it is, without adapting to its channel (the "before" rows);
 // EDGE_BENCH_COLD=1 hears every take as the first on a new microphone.
+import BenchmarkSupport
 import Foundation
 import LocalRecognizer
 import VoiceshCore
@@ -39,47 +40,14 @@ let work = FileManager.default.temporaryDirectory.appendingPathComponent("voices
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: work) }
 
-/// Runs scripts/synthesize-voices and returns the folders it printed (the clean one first).
-func synthesize(_ arguments: [String]) throws -> [String] {
-    let p = Process()
-    let pipe = Pipe()
-    p.executableURL = URL(fileURLWithPath: "scripts/synthesize-voices")
-    p.arguments = arguments
-    p.standardOutput = pipe
-    try p.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    p.waitUntilExit()
-    let folders = output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("/") }
-    guard p.terminationStatus == 0, !folders.isEmpty else {
-        fatalError("scripts/synthesize-voices failed; run it from the package root")
-    }
-    return folders
-}
-
-struct Utterance {
-    let text: String
-    let audio: [Int16]
-    var seconds: Double { Double(audio.count) / 16000 }
-}
-
-func load(_ wav: String) throws -> [Int16] {
-    try WAV.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: wav)))).speechSamples()
-}
-
 /// NAME.wav + NAME.txt pairs of a voice's folder, and its noise/ clips.
 func utterances(in folder: String) throws -> (speech: [Utterance], noise: [Utterance]) {
-    let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-    let speech = try files.filter { $0.hasSuffix(".txt") }.map { name in
-        let base = folder + "/" + name.dropLast(4)
-        let text = try String(contentsOfFile: base + ".txt", encoding: .utf8)
-        return Utterance(text: text.trimmingCharacters(in: .whitespacesAndNewlines), audio: try load(base + ".wav"))
-    }
     let noiseFolder = folder + "/noise"
     let clips = (try? FileManager.default.contentsOfDirectory(atPath: noiseFolder).sorted()) ?? []
     let noise = try clips.filter { $0.hasSuffix(".wav") }.map {
-        Utterance(text: "", audio: try load(noiseFolder + "/" + $0))
+        Utterance(text: "", audio: try Voices.load(noiseFolder + "/" + $0))
     }
-    return (speech, noise)
+    return (try Voices.utterances(in: folder), noise)
 }
 
 func words(_ text: String) -> [String] { text.split(separator: " ").map(String.init) }
@@ -285,7 +253,7 @@ let conditionNames =
     } ?? []
 let folders =
     try CommandLine.arguments.dropFirst().first.map { clean in [clean] + conditionNames.map { "\(clean)@\($0)" } }
-    ?? synthesize(conditionNames.isEmpty ? [] : ["--conditions", conditionNames.joined(separator: ",")])
+    ?? Voices.synthesize(conditionNames.isEmpty ? [] : ["--conditions", conditionNames.joined(separator: ",")])
 let folder = folders[0]
 let chosenVoices = environment["EDGE_BENCH_VOICES"].map { Set($0.split(separator: ",").map(String.init)) }
 let voices = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
@@ -418,7 +386,7 @@ for count in (environment["EDGE_BENCH_ADAPT"] ?? "").split(separator: ",").compa
     var rows: [(String, Figures)] = []
     var learning = 0.0
     for (voice, set) in zip(voices, sets) {
-        let enrolled = try synthesize(["--sentences", list, "--voices", voice])[0] + "/" + voice
+        let enrolled = try Voices.synthesize(["--sentences", list, "--voices", voice])[0] + "/" + voice
         let recordings = try utterances(in: enrolled).speech.map {
             SpeakerAdaptation.Sample(samples: $0.audio, text: $0.text)
         }

@@ -10,6 +10,7 @@
 // The audio comes from scripts/synthesize-voices (cached in ~/.cache/voicesh-bench).
 // VOICE_BENCH_VOICES=espeak-en-gb,flite-slt measures only those voices; VOICE_BENCH_VERBOSE=1
 // prints every miss; VOICE_BENCH_ONLY=commands or =dictation measures one half.
+import BenchmarkSupport
 import Foundation
 import LocalRecognizer
 import VoiceshCore
@@ -21,20 +22,7 @@ let list =
     ?? "Benchmarks/VoiceBenchmark/voice-\(development ? "development" : "evaluation").txt"
 
 /// Runs scripts/synthesize-voices and returns the folder it printed.
-func synthesize(_ arguments: [String]) throws -> String {
-    let p = Process()
-    let pipe = Pipe()
-    p.executableURL = URL(fileURLWithPath: "scripts/synthesize-voices")
-    p.arguments = arguments
-    p.standardOutput = pipe
-    try p.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    p.waitUntilExit()
-    guard p.terminationStatus == 0, let folder = output.split(separator: "\n").last else {
-        fatalError("scripts/synthesize-voices failed; run it from the package root")
-    }
-    return String(folder)
-}
+func synthesize(_ arguments: [String]) throws -> String { try Voices.synthesize(arguments)[0] }
 
 /// Each line's class, from the `# class` header above it.
 func classes(_ path: String) throws -> [String: String] {
@@ -58,12 +46,7 @@ func recordings(in folder: String) throws -> [(voice: String, text: String, audi
     for voice in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() where voice != "noise" {
         if let chosen, !chosen.contains(voice) { continue }
         let path = folder + "/" + voice
-        for name in try FileManager.default.contentsOfDirectory(atPath: path).sorted() where name.hasSuffix(".txt") {
-            let base = path + "/" + name.dropLast(4)
-            let text = try String(contentsOfFile: base + ".txt", encoding: .utf8)
-            let wav = try WAV.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: base + ".wav")))).speechSamples()
-            found.append((voice, text.trimmingCharacters(in: .whitespacesAndNewlines), wav))
-        }
+        found += try Voices.utterances(in: path).map { (voice, $0.text, $0.audio) }
     }
     return found
 }

@@ -5,8 +5,7 @@ import VoiceshCore
 /// A pocketsphinx decoder (ps_decoder_t) with its configuration: loaded once, then reused
 /// utterance after utterance. Not thread-safe; `PocketSphinxEngine` serialises its use.
 final class PocketSphinxDecoder {
-    private let config: OpaquePointer
-    private let decoder: OpaquePointer
+    private let handle: PocketSphinxHandle
     /// The dictionary file the decoder was loaded with.
     private let dictionary: String
     private var heardSpeech = false
@@ -16,7 +15,7 @@ final class PocketSphinxDecoder {
     init(acousticModel: String, languageModel: String, dictionary: String, options: [String] = [])
         throws(EngineError)
     {
-        (config, decoder) = try Self.open(
+        handle = try PocketSphinxHandle(
             acousticModel: acousticModel, languageModel: languageModel, dictionary: dictionary, options: options)
         self.dictionary = dictionary
         initialCepstralMean = []
@@ -26,40 +25,8 @@ final class PocketSphinxDecoder {
     /// The cepstral mean a fresh decoder starts from: the model's `-cmninit`, its training channel's.
     private(set) var initialCepstralMean: [Float]
 
-    /// A configuration and the decoder it loads (the caller frees both: `ps_free`, then
-    /// `cmd_ln_free_r`). Shared with `AlignmentDecoder`.
-    static func open(acousticModel: String, languageModel: String, dictionary: String, options: [String])
-        throws(EngineError) -> (config: OpaquePointer, decoder: OpaquePointer)
-    {
-        // cmd_ln_init is variadic and unusable from Swift: build the config from an argv.
-        let arguments =
-            [
-                "voicesh", "-hmm", acousticModel, "-lm", languageModel, "-dict", dictionary, "-logfn", "/dev/null",
-                "-samprate", "16000",
-            ] + options
-        var argv = arguments.map { strdup($0) }
-        defer { argv.forEach { free($0) } }
-        guard let config = cmd_ln_parse_r(nil, ps_args(), Int32(argv.count), &argv, 1) else {
-            throw .unavailable("pocketsphinx rejected its configuration")
-        }
-        guard let decoder = ps_init(config) else {
-            cmd_ln_free_r(config)
-            throw .unavailable("pocketsphinx could not load its model from \(acousticModel)")
-        }
-        return (config, decoder)
-    }
-
-    deinit {
-        ps_free(decoder)
-        cmd_ln_free_r(config)
-    }
-
     /// Whether the dictionary holds `word`.
-    func knows(_ word: String) -> Bool {
-        guard let phones = ps_lookup_word(decoder, word) else { return false }
-        free(phones)
-        return true
-    }
+    func knows(_ word: String) -> Bool { handle.knows(word) }
 
     /// Words added to the loaded dictionary for context (word → CMU phones), kept for the session.
     private var added: [String: String] = [:]
@@ -75,7 +42,7 @@ final class PocketSphinxDecoder {
         let lines = added.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         try Self.inMemory(base + (base.hasSuffix("\n") ? "" : "\n") + lines.joined(separator: "\n") + "\n") {
             path throws(EngineError) in
-            guard ps_load_dict(decoder, path, nil, nil) == 0 else {
+            guard ps_load_dict(handle.decoder, path, nil, nil) == 0 else {
                 throw .failed("pocketsphinx could not load the context words")
             }
         }
@@ -85,12 +52,13 @@ final class PocketSphinxDecoder {
     /// model of this dictation's context, or with the loaded model alone (nil).
     func use(contextModel arpa: String?, weight: Float) throws(EngineError) {
         guard let arpa else {
-            _ = ps_set_search(decoder, Self.baseSearch)
+            _ = ps_set_search(handle.decoder, Self.baseSearch)
             return
         }
         try Self.inMemory(arpa) { path throws(EngineError) in
-            guard let base = ps_get_lm(decoder, Self.baseSearch),
-                let model = ngram_model_read(config, path, NGRAM_ARPA, logmath_retain(ps_get_logmath(decoder)))
+            guard let base = ps_get_lm(handle.decoder, Self.baseSearch),
+                let model = ngram_model_read(
+                    handle.config, path, NGRAM_ARPA, logmath_retain(ps_get_logmath(handle.decoder)))
             else { throw .failed("pocketsphinx could not read the context model") }
             defer { ngram_model_free(model) }
             // The set keeps its own references to both models (ngram_model_set_init retains them).
@@ -98,13 +66,14 @@ final class PocketSphinxDecoder {
             var names = [strdup("base"), strdup("context")]
             defer { names.forEach { free($0) } }
             var weights: [Float] = [1 - weight, weight]
-            guard let set = ngram_model_set_init(config, &models, &names, &weights, 2) else {
+            guard let set = ngram_model_set_init(handle.config, &models, &names, &weights, 2) else {
                 throw .failed("pocketsphinx could not combine the context model")
             }
             defer { ngram_model_free(set) }  // the search keeps its own reference
-            guard ps_set_lm(decoder, Self.contextSearch, set) == 0, ps_set_search(decoder, Self.contextSearch) == 0
+            guard ps_set_lm(handle.decoder, Self.contextSearch, set) == 0,
+                ps_set_search(handle.decoder, Self.contextSearch) == 0
             else {
-                _ = ps_set_search(decoder, Self.baseSearch)
+                _ = ps_set_search(handle.decoder, Self.baseSearch)
                 throw .failed("pocketsphinx could not search with the context model")
             }
         }
@@ -135,13 +104,13 @@ final class PocketSphinxDecoder {
     /// of this microphone and voice so far.
     var cepstralMean: [Float] {
         get {
-            guard let cmn = ps_get_feat(decoder)?.pointee.cmn_struct else { return [] }
+            guard let cmn = ps_get_feat(handle.decoder)?.pointee.cmn_struct else { return [] }
             var mean = [Float](repeating: 0, count: Int(cmn.pointee.veclen))
             cmn_live_get(cmn, &mean)
             return mean
         }
         set {
-            guard let cmn = ps_get_feat(decoder)?.pointee.cmn_struct, newValue.count == Int(cmn.pointee.veclen)
+            guard let cmn = ps_get_feat(handle.decoder)?.pointee.cmn_struct, newValue.count == Int(cmn.pointee.veclen)
             else { return }
             cmn_live_set(cmn, newValue)
         }
@@ -152,7 +121,7 @@ final class PocketSphinxDecoder {
     /// channel. Empty when no frame was voiced. Call before the utterance's first audio: the
     /// front end is left as `start()` left it.
     func cepstralMean(of samples: [Int16]) -> [Float] {
-        guard let fe = ps_get_fe(decoder), !samples.isEmpty else { return [] }
+        guard let fe = ps_get_fe(handle.decoder), !samples.isEmpty else { return [] }
         let width = Int(fe_get_output_size(fe))
         let capacity = samples.count / Self.frameShift + 8
         var cepstra = [Float](repeating: 0, count: capacity * width)
@@ -184,22 +153,22 @@ final class PocketSphinxDecoder {
     func start() {
         heardSpeech = false
         utteranceStart = streamSamples
-        ps_start_utt(decoder)
+        ps_start_utt(handle.decoder)
     }
 
     /// Decodes as the audio arrives, so the text is ready soon after the last frame.
     func process(_ samples: [Int16]) {
         samples.withUnsafeBufferPointer { buffer in
-            _ = ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 0)
+            _ = ps_process_raw(handle.decoder, buffer.baseAddress, buffer.count, 0, 0)
         }
         streamSamples += samples.count
-        if ps_get_in_speech(decoder) != 0 { heardSpeech = true }
+        if ps_get_in_speech(handle.decoder) != 0 { heardSpeech = true }
     }
 
     /// The best hypothesis so far (for live partial text).
     var partial: String {
         var score: Int32 = 0
-        return ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
+        return ps_get_hyp(handle.decoder, &score).map { String(cString: $0) } ?? ""
     }
 
     /// Ends the utterance: words with their times (10 ms frames), each word's posterior
@@ -209,11 +178,11 @@ final class PocketSphinxDecoder {
         words: [(word: String, start: Double, end: Double)], posteriors: [Double], confidence: Double,
         heardSpeech: Bool, nbest: [[String]]
     ) {
-        ps_end_utt(decoder)
+        ps_end_utt(handle.decoder)
         var words: [(String, Double, Double)] = []
         var posteriors: [Double] = []
-        let logmath = ps_get_logmath(decoder)
-        var segment = ps_seg_iter(decoder)
+        let logmath = ps_get_logmath(handle.decoder)
+        var segment = ps_seg_iter(handle.decoder)
         // Segment frames are the stream's (every sample since the decoder was made), offset by
         // where pocketsphinx's voice detector says speech began: that sample count less its
         // pre-speech buffer, which can reach back before this utterance when speech begins at
@@ -239,7 +208,7 @@ final class PocketSphinxDecoder {
             }
             segment = ps_seg_next(current)
         }
-        let probability = logmath_exp(logmath, ps_get_prob(decoder))
+        let probability = logmath_exp(logmath, ps_get_prob(handle.decoder))
         return (words, posteriors, probability, heardSpeech, heardSpeech ? nbest(limit: Self.nbestLimit) : [])
     }
 
@@ -252,7 +221,7 @@ final class PocketSphinxDecoder {
     /// words without fillers and alternate-pronunciation marks. Paths may repeat a reading.
     func nbest(limit: Int) -> [[String]] {
         var paths: [[String]] = []
-        var iterator = ps_nbest(decoder)
+        var iterator = ps_nbest(handle.decoder)
         while let current = iterator, paths.count < limit {
             var score: Int32 = 0
             if let hyp = ps_nbest_hyp(current, &score) {

@@ -104,16 +104,8 @@ struct AudioCommandTests {
     @Test func listenKeepsTheTextWhenTheHistoryCannotBeWritten() throws {
         // The database exists and is current: opening it only reads.
         try cli.ok("profile", "import", try cli.file("p.toml", "name = \"p\"\nhost = \"h\"\n"))
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        holder.arguments = [
-            "-c",
-            // After listen has opened the database (it reads then), while it records (2 s).
-            "import sqlite3,sys,time; time.sleep(1); c=sqlite3.connect(sys.argv[1], isolation_level=None); "
-                + "c.execute('BEGIN IMMEDIATE'); time.sleep(60)",
-            cli.database,
-        ]
-        try holder.run()
+        // After listen has opened the database (it reads then), while it records (2 s).
+        let holder = try cli.holdWriteLock(after: 1)
         defer { holder.terminate() }
         let result = try cli.run("listen", "--audio-file", speech)
         #expect(result.status == 3, "\(result.stderr)")

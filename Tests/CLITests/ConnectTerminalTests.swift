@@ -3,13 +3,11 @@ import Testing
 
 /// `voicesh connect` in a real terminal (tmux): what a person at the keyboard sees.
 @Suite(.serialized)
-struct ConnectTerminalTests {
-    let cli: CLI
-    let sshd: SSHSandbox
+struct ConnectTerminalTests: SessionSuite {
+    let fixture: SessionFixture
 
     init() throws {
-        cli = try CLI()
-        sshd = try SSHSandbox(config: ["LogLevel DEBUG3"])
+        fixture = try SessionFixture(sshd: ["LogLevel DEBUG3"])
     }
 
     /// A pane running `voicesh connect` into a plain bash with a `$ ` prompt.

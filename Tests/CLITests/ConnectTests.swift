@@ -4,13 +4,11 @@ import Testing
 /// `voicesh connect` against a real sshd on 127.0.0.1: output, exit status, host keys and
 /// authentication, each as ssh would behave.
 @Suite(.serialized)
-struct ConnectTests {
-    let cli: CLI
-    let sshd: SSHSandbox
+struct ConnectTests: SessionSuite {
+    let fixture: SessionFixture
 
     init() throws {
-        cli = try CLI()
-        sshd = try SSHSandbox()
+        fixture = try SessionFixture()
     }
 
     /// `connect` with the sandbox's key and known_hosts, unless a test says otherwise.

@@ -4,15 +4,13 @@ import Testing
 /// Dictation inside `voicesh connect`, in a real terminal (tmux) against a real sshd, with
 /// `--audio-file` standing in for the microphone: what a person at the keyboard sees.
 @Suite(.serialized)
-struct DictationTerminalTests {
-    let cli: CLI
-    let sshd: SSHSandbox
+struct DictationTerminalTests: SessionSuite {
+    let fixture: SessionFixture
     let speech: String
 
     init() throws {
-        cli = try CLI()
-        sshd = try SSHSandbox()
-        speech = try TranscribeTests.speech("git status", in: cli)
+        fixture = try SessionFixture()
+        speech = try TranscribeTests.speech("git status", in: fixture.cli)
     }
 
     /// A saved profile for the sandbox; `engine` lines go in its `[engine]` table (allowed to
@@ -36,6 +34,19 @@ struct DictationTerminalTests {
         usleep(useconds_t(seconds * 1_000_000))
         try tmux.send("C-]")
         return try tmux.wait(seconds: 30) { $0.contains(shown) }
+    }
+
+    /// Dictates, then edits the shown `line`: `erasing` characters off its end, then `typing`;
+    /// runs the result with ^R.
+    func dictateAndEdit(
+        _ tmux: Tmux, _ line: String, seconds: Double = 2.2, erasing count: Int, typing text: String
+    ) throws {
+        _ = try dictate(tmux, seconds: seconds)
+        try tmux.send("e")
+        try tmux.wait { $0.contains("edit: \(line)") }
+        for _ in 0..<count { try tmux.send("BSpace") }
+        try tmux.send(text, literal: true)
+        try tmux.send("C-r")
     }
 
     func history() throws -> [[String: Any]] {
@@ -138,12 +149,7 @@ struct DictationTerminalTests {
     @Test func editingTheTextBeforeInserting() throws {
         try profile("edit", engine: "recognizer = \"command\"\ncommand = \"echo echo hello\"")
         let tmux = try session("edit")
-        _ = try dictate(tmux, seconds: 0.5)
-        try tmux.send("e")
-        try tmux.wait { $0.contains("edit: echo hello") }
-        for _ in 0..<10 { try tmux.send("BSpace") }
-        try tmux.send("printf edited", literal: true)
-        try tmux.send("C-r")
+        try dictateAndEdit(tmux, "echo hello", seconds: 0.5, erasing: 10, typing: "printf edited")
         let screen = try tmux.wait { $0.contains("\neditedremote$") }
         #expect(screen.contains("remote$ printf edited\neditedremote$"), "\(screen)")
         #expect(try history().first?["outcome"] as? String == "ran")
@@ -159,20 +165,10 @@ struct DictationTerminalTests {
         try profile("fix", engine: "recognizer = \"command\"\ncommand = \"echo git stash\"", extra: "learn = \"on\"")
         let tmux = try session("fix")
         // Rewritten into a line the recording does not say: run, and not learnt.
-        _ = try dictate(tmux)
-        try tmux.send("e")
-        try tmux.wait { $0.contains("edit: git stash") }
-        for _ in 0..<9 { try tmux.send("BSpace") }
-        try tmux.send("printf rewritten", literal: true)
-        try tmux.send("C-r")
+        try dictateAndEdit(tmux, "git stash", erasing: 9, typing: "printf rewritten")
         try tmux.wait { $0.contains("\nrewrittenremote$") }
         // Corrected to what was said (more than a small edit of two words): run, and learnt.
-        _ = try dictate(tmux)
-        try tmux.send("e")
-        try tmux.wait { $0.contains("edit: git stash") }
-        for _ in 0..<5 { try tmux.send("BSpace") }
-        try tmux.send("status", literal: true)
-        try tmux.send("C-r")
+        try dictateAndEdit(tmux, "git stash", erasing: 5, typing: "status")
         try tmux.wait { $0.contains("not a git repository") }
         #expect(try history().map { $0["final_text"] as? String } == ["git status", "printf rewritten"])
         // The queue labels in order, and the first alignment builds the shell model in this
@@ -520,19 +516,8 @@ struct DictationTerminalTests {
         try profile("locked", engine: "recognizer = \"command\"\ncommand = \"echo echo sent\"")
         let tmux = try session("locked")
         _ = try dictate(tmux, seconds: 0.5)
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        holder.arguments = [
-            "-c",
-            "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); "
-                + "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(60)",
-            cli.database,
-        ]
-        let ready = Pipe()
-        holder.standardOutput = ready
-        try holder.run()
+        let holder = try cli.holdWriteLock()
         defer { holder.terminate() }
-        _ = ready.fileHandleForReading.availableData  // "locked"
         try tmux.send("Enter")
         let screen = try tmux.wait(seconds: 20) { $0.contains("voicesh: the history could not be written") }
         #expect(screen.contains("remote$ echo sent"), "\(screen)")

@@ -4,23 +4,12 @@ import Testing
 /// A session with an empty model cache builds the edge model in a child process
 /// (`voicesh edge-model`), against the real sshd sandbox, in a real terminal (tmux).
 @Suite(.serialized)
-struct EdgeModelChildTests {
-    let cli: CLI
-    let sshd: SSHSandbox
+struct EdgeModelChildTests: SessionSuite {
+    let fixture: SessionFixture
 
     init() throws {
-        cli = try CLI()
-        sshd = try SSHSandbox()
-        let file = try cli.file(
-            "edge.toml",
-            sshd.profile(
-                "edge",
-                """
-                [engine]
-                kind = "edge"
-                vocabulary = ["kubectl"]
-                """))
-        try cli.ok("profile", "import", file)
+        fixture = try SessionFixture()
+        try cli.importProfile("edge", for: sshd, engine: "kind = \"edge\"\nvocabulary = [\"kubectl\"]")
     }
 
     var cache: String { cli.home.appendingPathComponent("cache").path }

@@ -4,24 +4,12 @@ import Testing
 /// `hands_free = true` in a real terminal (tmux) against a real sshd, driven with the toggle key
 /// alone: each take is one `--audio-file` of espeak-ng speech, played in order.
 @Suite(.serialized)
-struct HandsFreeTerminalTests {
-    let cli: CLI
-    let sshd: SSHSandbox
+struct HandsFreeTerminalTests: SessionSuite {
+    let fixture: SessionFixture
 
     init() throws {
-        cli = try CLI()
-        sshd = try SSHSandbox()
-        let file = try cli.file(
-            "hands.toml",
-            """
-            name = "hands"
-            host = "127.0.0.1"
-            port = \(sshd.port)
-            identity = "\(sshd.clientKey)"
-            known_hosts = "\(sshd.knownHosts)"
-            hands_free = true
-            """)
-        try cli.ok("profile", "import", file)
+        fixture = try SessionFixture()
+        try cli.importProfile("hands", for: sshd, extra: "hands_free = true")
     }
 
     /// A pane running `voicesh connect` with one audio file per phrase; returns it and each take's length.

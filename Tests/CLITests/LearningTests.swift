@@ -3,6 +3,7 @@ import LocalRecognizer
 import Store
 import Testing
 import VoiceshCore
+import VoiceshSession
 
 /// Learning from use, as a session starts it (`voicesh adapt --background`): real sphinxtrain
 /// on espeak-ng speech in the voice store, the held-back gate, a killed run, and
@@ -136,20 +137,7 @@ struct LearningTests {
 
     /// SIGKILL to a process and everything under it (its sphinxtrain tools).
     static func killTree(_ pid: Int32) {
-        var children: [Int32: [Int32]] = [:]
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let child = Int32(entry),
-                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { continue }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if fields.count > 1, let parent = Int32(fields[1]) { children[parent, default: []].append(child) }
-        }
-        var queue = [pid]
-        while let next = queue.popLast() {
-            kill(next, SIGKILL)
-            queue += children[next] ?? []
-        }
+        for member in [pid] + VoiceLearning.descendants(of: pid) { kill(member, SIGKILL) }
     }
 
     @Test func statsComparesTheLastWeekWithEarlier() throws {

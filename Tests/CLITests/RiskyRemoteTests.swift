@@ -5,21 +5,19 @@ import Testing
 /// PATH holds harmless stand-ins that log what ran: on a `production = true` profile with
 /// `send = "auto"`, nothing runs without a key press, and each risky spelling is marked.
 @Suite(.serialized)
-struct RiskyRemoteTests {
-    let cli: CLI
-    let sshd: SSHSandbox
+struct RiskyRemoteTests: SessionSuite {
+    let fixture: SessionFixture
     let speech: String
     let standIns: URL
     let ranLog: String
     let transcript: String
 
     init() throws {
-        cli = try CLI()
-        sshd = try SSHSandbox()
-        speech = try TranscribeTests.speech("git status", in: cli)
-        standIns = cli.home.appendingPathComponent("stand-ins")
-        ranLog = cli.home.appendingPathComponent("ran.log").path
-        transcript = cli.home.appendingPathComponent("transcript.txt").path
+        fixture = try SessionFixture()
+        speech = try TranscribeTests.speech("git status", in: fixture.cli)
+        standIns = fixture.cli.home.appendingPathComponent("stand-ins")
+        ranLog = fixture.cli.home.appendingPathComponent("ran.log").path
+        transcript = fixture.cli.home.appendingPathComponent("transcript.txt").path
         try FileManager.default.createDirectory(at: standIns, withIntermediateDirectories: true)
         for name in ["rm", "find", "git", "xargs", "curl", "bash", "sh", "ls", "sudo"] {
             let path = standIns.appendingPathComponent(name).path

@@ -9,13 +9,19 @@ struct SharedHomeTests {
         return stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
     }
 
+    /// A directory `name` in the test's home with `mode`, and a symbolic link `name-link` to it.
+    static func directory(_ name: String, mode: mode_t, in cli: CLI) throws -> (path: String, link: String) {
+        let path = cli.home.appendingPathComponent(name).path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        chmod(path, mode)
+        let link = path + "-link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        return (path, link)
+    }
+
     @Test func aSharedDirectoryIsRefusedInOneLineAndLeftAsItIs() throws {
         let cli = try CLI()
-        let shared = cli.home.appendingPathComponent("shared").path
-        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
-        chmod(shared, 0o1777)
-        let link = cli.home.appendingPathComponent("link").path
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: shared)
+        let (shared, link) = try Self.directory("shared", mode: 0o1777, in: cli)
         for home in [shared, link] {
             let commands = [
                 ["history"], ["profile", "list"], ["profile", "add", "p", "--host", "h"],
@@ -50,11 +56,7 @@ struct SharedHomeTests {
     /// it is (the link's target keeps its mode); the database voicesh makes in it is 0600.
     @Test func aPrivateDirectoryIsUsedAsItIs() throws {
         let cli = try CLI()
-        let mine = cli.home.appendingPathComponent("mine").path
-        try FileManager.default.createDirectory(atPath: mine, withIntermediateDirectories: true)
-        chmod(mine, 0o755)
-        let link = cli.home.appendingPathComponent("mine-link").path
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: mine)
+        let (mine, link) = try Self.directory("mine", mode: 0o755, in: cli)
         let add = try cli.run(
             ["profile", "add", "p", "--host", "h"], executable: CLI.binary.path, environment: ["VOICESH_HOME": link])
         #expect(add.status == 0, "\(add.stderr)")
@@ -155,18 +157,16 @@ struct FullDiskTests {
 /// holds: the signals that end it, the remote's questions to the terminal, floods and resizes
 /// while a dictation's text is shown (issue 27, points 4 to 7).
 @Suite(.serialized)
-struct ShownDictationTests {
-    let cli: CLI
-    let sshd: SSHSandbox
+struct ShownDictationTests: SessionSuite {
+    let fixture: SessionFixture
     let speech: String
     let heard: String
 
     init() throws {
-        cli = try CLI()
-        sshd = try SSHSandbox()
-        speech = cli.home.appendingPathComponent("voice.wav").path
+        fixture = try SessionFixture()
+        speech = fixture.cli.home.appendingPathComponent("voice.wav").path
         try TranscribeTests.voice(seconds: 0.5, at: speech)  // a voice: every engine is behind the speech gate
-        heard = cli.home.appendingPathComponent("heard.txt").path
+        heard = fixture.cli.home.appendingPathComponent("heard.txt").path
         try "ls -la".write(toFile: heard, atomically: true, encoding: .utf8)
         let file = try cli.file(
             "p.toml",

@@ -309,32 +309,31 @@ struct StreamEngineTests {
         #expect(fell.stderr.contains("used the fallback engine: the engine cannot run: cannot get a token"))
     }
 
-    @Test func rejectedAndExpiredTokensAreNamedWithoutTheToken() throws {
-        let rejecting = try WSServer(provider: "generic", arguments: ["--proxy", "reject"])
-        try cli.streamProfile("rejected", rejecting, "token_url = \"\(rejecting.tokenURL)\"\n")
-        let rejected = try transcribe("rejected")
-        #expect(rejected.status == 1)
-        #expect(rejected.stderr.contains("the token proxy at \(rejecting.tokenURL) refused a token: HTTP 401"))
-
-        let aai = try WSServer(provider: "assemblyai", arguments: ["--proxy", "expired"])
-        try cli.streamProfile("expired-aai", aai, "token_url = \"\(aai.tokenURL)\"\n")
-        let closed = try transcribe("expired-aai")
-        #expect(closed.status == 1)
-        #expect(
-            closed.stderr.hasSuffix(
-                "voicesh: the engine cannot run: AssemblyAI refused the key or token (close 1008: Unauthorized Connection: Missing Authorization header)\n"
-            ), "\(closed.stderr)")
-        #expect(!closed.stderr.contains("tok-"))
-
-        let dg = try WSServer(provider: "deepgram", arguments: ["--proxy", "expired"])
-        try cli.streamProfile("expired-dg", dg, "token_url = \"\(dg.tokenURL)\"\n")
-        let refused = try transcribe("expired-dg")
-        #expect(refused.status == 1)
-        #expect(
-            refused.stderr.contains(
-                "cannot connect to Deepgram at \(dg.url): the server refused the WebSocket handshake: "
-                    + "HTTP 401: Invalid credentials."), "\(refused.stderr)")
-        #expect(!refused.stderr.contains("tok-"))
+    /// A token the proxy refuses, and an expired one the provider refuses, each named in the
+    /// last line (`{token}`: the proxy's URL, `{url}`: the provider's) without the token.
+    @Test(arguments: [
+        (
+            "generic", "reject",
+            #"voicesh: the engine cannot run: the token proxy at {token} refused a token: HTTP 401: {"error": "not signed in"}"#
+        ),
+        (
+            "assemblyai", "expired",
+            "voicesh: the engine cannot run: AssemblyAI refused the key or token (close 1008: Unauthorized Connection: Missing Authorization header)"
+        ),
+        (
+            "deepgram", "expired",
+            "voicesh: the engine failed: cannot connect to Deepgram at {url}: the server refused the WebSocket handshake: HTTP 401: Invalid credentials."
+        ),
+    ])
+    func rejectedAndExpiredTokensAreNamedWithoutTheToken(provider: String, proxy: String, line: String) throws {
+        let server = try WSServer(provider: provider, arguments: ["--proxy", proxy])
+        try cli.streamProfile(proxy, server, "token_url = \"\(server.tokenURL)\"\n")
+        let result = try transcribe(proxy)
+        #expect(result.status == 1)
+        let expected = line.replacingOccurrences(of: "{token}", with: server.tokenURL)
+            .replacingOccurrences(of: "{url}", with: server.url)
+        #expect(result.stderr.hasSuffix(expected + "\n"), "\(result.stderr)")
+        #expect(!result.stderr.contains("tok-"))
     }
 
     @Test(arguments: [

@@ -24,6 +24,17 @@ struct StreamFixtureTests {
         CLI.packageDirectory.appendingPathComponent("Tests/Fixtures/recorded/\(file)").path
     }
 
+    /// A recorded message sequence (Tests/Fixtures/recorded) replayed by a `provider` server and
+    /// transcribed: the result, checked to have succeeded without breaking a rule of the fixture.
+    func replayed(_ provider: String, _ file: String) throws -> CLI.Result {
+        let server = try WSServer(provider: provider, arguments: ["--replay", Self.recorded(file)])
+        try cli.streamProfile(provider, server)
+        let result = try transcribe(provider)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try server.events("violation").isEmpty)
+        return result
+    }
+
     func partials(_ result: CLI.Result) -> [String] {
         result.stderr.split(separator: "\n").filter { $0.hasPrefix("partial: ") }.map { String($0.dropFirst(9)) }
     }
@@ -31,30 +42,20 @@ struct StreamFixtureTests {
     /// Deepgram's documented SpeechStarted, interim Results, a final with `from_finalize: false`
     /// and UtteranceEnd, in a live stream's order: the interims are shown, the final is the text.
     @Test func deepgramsDocumentedSequenceGivesItsFinal() throws {
-        let server = try WSServer(
-            provider: "deepgram", arguments: ["--replay", Self.recorded("deepgram_docs_sequence.json")])
-        try cli.streamProfile("dg", server)
-        let result = try transcribe("dg")
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = try replayed("deepgram", "deepgram_docs_sequence.json")
         #expect(result.stdout == "tell me more about this\n")
         let shown = partials(result)
         #expect(shown.contains("another big"), "\(shown)")
         #expect(shown.contains("another big problem"), "\(shown)")
         #expect(shown.last?.lowercased().hasPrefix("tell me more about this") == true, "\(shown)")
-        #expect(try server.events("violation").isEmpty)
     }
 
     /// The SDKs' test messages: SpeechStarted, a formatted partial Turn with a speaker label, the
     /// end of that turn, a Warning and a Heartbeat (both ignored, as B1.6 says).
     @Test func assemblyAISDKMessagesGiveTheEndOfTurn() throws {
-        let server = try WSServer(
-            provider: "assemblyai", arguments: ["--replay", Self.recorded("assemblyai_v3_sdk_test_messages.json")])
-        try cli.streamProfile("aai", server)
-        let result = try transcribe("aai")
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = try replayed("assemblyai", "assemblyai_v3_sdk_test_messages.json")
         #expect(result.stdout == "hi\n")
         #expect(partials(result).contains { $0.lowercased().hasPrefix("hello world") }, "\(result.stderr)")
-        #expect(try server.events("violation").isEmpty)
     }
 
     /// AssemblyAI's recorded `Error` messages, each followed by the recorded close (4001 Not

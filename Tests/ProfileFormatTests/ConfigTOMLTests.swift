@@ -5,11 +5,8 @@ import VoiceshCore
 /// config.toml: read with every problem on its line, and edited a line at a time.
 struct ConfigTOMLTests {
     func problems(_ text: String) -> [String] {
-        do {
-            _ = try ConfigTOML.config(fromText: text, source: "config.toml")
-            return []
-        } catch {
-            return error.lines
+        ProfileProblems.lines { () throws(ProfileProblems) in
+            try ConfigTOML.config(fromText: text, source: "config.toml")
         }
     }
 

@@ -9,11 +9,7 @@ struct ProfileTOMLTests {
         .appendingPathComponent("profiles")
 
     func problems(_ text: String) -> [String] {
-        do {
-            _ = try ProfileTOML.profiles(fromText: text, source: "f.toml")
-            return []
-        } catch {
-            return error.lines
+        ProfileProblems.lines { () throws(ProfileProblems) in try ProfileTOML.profiles(fromText: text, source: "f.toml")
         }
     }
 

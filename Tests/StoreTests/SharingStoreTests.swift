@@ -67,31 +67,14 @@ struct SharingStoreTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(
             "voicesh-sharing-\(UUID().uuidString)/voicesh.sqlite"
         ).path
-        try FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try DatabaseQueue(path: path).write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-                    INSERT INTO grdb_migrations VALUES ('v1');
-                    CREATE TABLE profile (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE,
-                      host TEXT NOT NULL, port INTEGER NOT NULL, user TEXT, identity TEXT, knownHosts TEXT,
-                      keepalive INTEGER NOT NULL, toggleKey TEXT NOT NULL, send TEXT NOT NULL, history TEXT NOT NULL,
-                      production BOOLEAN NOT NULL, audioDevice TEXT, engine TEXT NOT NULL, fallback TEXT,
-                      createdAt DATETIME NOT NULL, updatedAt DATETIME NOT NULL);
-                    CREATE TABLE dictation (id INTEGER PRIMARY KEY AUTOINCREMENT, profile TEXT NOT NULL,
-                      engine TEXT NOT NULL, fallbackEngine TEXT, startedAt DATETIME NOT NULL, audioSeconds DOUBLE NOT NULL,
-                      latencyMs INTEGER, rawText TEXT NOT NULL, finalText TEXT NOT NULL, outcome TEXT NOT NULL,
-                      error TEXT, confidence DOUBLE);
-                    CREATE TABLE dictationAudio (dictationId INTEGER PRIMARY KEY
-                      REFERENCES dictation(id) ON DELETE CASCADE, wav BLOB NOT NULL);
-                    CREATE VIRTUAL TABLE dictationFts USING fts5(rawText, finalText, content='dictation', content_rowid='id');
+        try V1Database.make(
+            at: path,
+            rows: """
                     INSERT INTO dictation (profile, engine, startedAt, audioSeconds, rawText, finalText, outcome)
                     VALUES ('p', 'e', '2026-01-01 00:00:00.000', 1, 'a', 'a', 'inserted'),
                            ('p', 'e', '2026-01-01 00:00:01.000', 1, 'b', 'b', 'inserted'),
                            ('p', 'e', '2026-01-01 00:00:02.000', 1, 'c', 'c', 'ran');
-                    """)
-        }
+                """)
         let db = try AppDatabase.open(at: path)
         let pending = try db.pendingDictations()
         #expect(pending.map(\.dictation.finalText) == ["a", "b", "c"])

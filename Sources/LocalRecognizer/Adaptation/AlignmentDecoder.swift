@@ -7,8 +7,7 @@ import VoiceshCore
 /// Both are decoded whole (`full_utt`: the cepstral mean of the whole recording) and without
 /// the lattice pass, so their best paths compare. Not thread-safe; owned by one alignment.
 final class AlignmentDecoder {
-    private let config: OpaquePointer
-    private let decoder: OpaquePointer
+    private let handle: PocketSphinxHandle
     private var grammars = 0
 
     /// How a search's best path heard the audio: its words, the acoustic score of the whole
@@ -20,25 +19,16 @@ final class AlignmentDecoder {
     }
 
     init(acousticModel: String, languageModel: String, dictionary: String) throws(EngineError) {
-        (config, decoder) = try PocketSphinxDecoder.open(
+        handle = try PocketSphinxHandle(
             acousticModel: acousticModel, languageModel: languageModel, dictionary: dictionary,
             options: ["-bestpath", "no"])
     }
 
-    deinit {
-        ps_free(decoder)
-        cmd_ln_free_r(config)
-    }
-
-    func knows(_ word: String) -> Bool {
-        guard let phones = ps_lookup_word(decoder, word) else { return false }
-        free(phones)
-        return true
-    }
+    func knows(_ word: String) -> Bool { handle.knows(word) }
 
     /// The free decode: what the shell-talk model hears.
     func heard(_ samples: [Int16]) -> Path? {
-        guard ps_set_search(decoder, PocketSphinxDecoder.baseSearch) == 0 else { return nil }
+        guard ps_set_search(handle.decoder, PocketSphinxDecoder.baseSearch) == 0 else { return nil }
         return decode(samples)
     }
 
@@ -49,8 +39,8 @@ final class AlignmentDecoder {
         // A fresh name each time: replacing the search in use would free it under the decoder.
         grammars += 1
         let name = "forced\(grammars)"
-        let weight = Float(cmd_ln_float_r(config, "-lw"))
-        guard let fsg = fsg_model_init(name, ps_get_logmath(decoder), weight, Int32(words.count + 1)) else {
+        let weight = Float(cmd_ln_float_r(handle.config, "-lw"))
+        guard let fsg = fsg_model_init(name, ps_get_logmath(handle.decoder), weight, Int32(words.count + 1)) else {
             return nil
         }
         defer { fsg_model_free(fsg) }  // the search keeps its own reference
@@ -60,20 +50,20 @@ final class AlignmentDecoder {
             let id = fsg_model_word_add(fsg, word)
             fsg_model_trans_add(fsg, Int32(state), Int32(state + 1), 0, id)
         }
-        guard ps_set_fsg(decoder, name, fsg) == 0, ps_set_search(decoder, name) == 0 else { return nil }
+        guard ps_set_fsg(handle.decoder, name, fsg) == 0, ps_set_search(handle.decoder, name) == 0 else { return nil }
         guard let path = decode(samples), path.words == words else { return nil }
         return path
     }
 
     private func decode(_ samples: [Int16]) -> Path? {
-        guard ps_start_utt(decoder) == 0 else { return nil }
+        guard ps_start_utt(handle.decoder) == 0 else { return nil }
         samples.withUnsafeBufferPointer { buffer in
-            _ = ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
+            _ = ps_process_raw(handle.decoder, buffer.baseAddress, buffer.count, 0, 1)
         }
-        ps_end_utt(decoder)
+        ps_end_utt(handle.decoder)
         var words: [String] = []
         var acoustic = 0
-        var segment = ps_seg_iter(decoder)
+        var segment = ps_seg_iter(handle.decoder)
         guard segment != nil else { return nil }
         while let current = segment {
             let word = String(cString: ps_seg_word(current))
@@ -85,6 +75,6 @@ final class AlignmentDecoder {
             }
             segment = ps_seg_next(current)
         }
-        return Path(words: words, acoustic: acoustic, frames: Int(ps_get_n_frames(decoder)))
+        return Path(words: words, acoustic: acoustic, frames: Int(ps_get_n_frames(handle.decoder)))
     }
 }

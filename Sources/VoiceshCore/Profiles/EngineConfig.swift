@@ -88,3 +88,15 @@ extension EngineConfig {
         responseKey = try c.decodeIfPresent(String.self, forKey: .responseKey)
     }
 }
+
+extension EngineConfig {
+    /// What a command line's `--command` (a local recogniser; `{wav}` stands for the recording)
+    /// and `--timeout` change in this engine: nil leaves it as it is.
+    public mutating func override(command: String?, timeout: Double?) {
+        if let command {
+            recognizer = .command
+            self.command = command
+        }
+        if let timeout { self.timeout = timeout }
+    }
+}

@@ -35,12 +35,8 @@ package struct Retry {
         if builtIn || command != nil {
             settings.engine = EngineConfig(kind: .edge)
             settings.fallback = nil
-            if let command {
-                settings.engine.recognizer = .command
-                settings.engine.command = command
-            }
         }
-        if let timeout { settings.engine.timeout = timeout }
+        settings.engine.override(command: command, timeout: timeout)
         let speech = try EngineFactory.forProfile(settings, in: database, context: context).engine(for: settings)
         let aliases = settings.aliases
         let started = Date()

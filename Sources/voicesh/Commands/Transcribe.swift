@@ -51,11 +51,7 @@ struct Transcribe: AsyncVoiceshCommand {
             chosen = try context.effective(try context.runnableProfile(named: profile, in: try context.openStore()))
             factory = .forProfile(chosen, in: database, context: context)
         }
-        if let command {
-            chosen.engine.recognizer = .command
-            chosen.engine.command = command
-        }
-        if let timeout { chosen.engine.timeout = timeout }
+        chosen.engine.override(command: command, timeout: timeout)
         factory.notice = { Console.error("voicesh: \($0)") }
         let engine = try factory.engine(for: chosen)
         // A stream engine hears the file as a microphone would: at 1x, never faster (providers

@@ -36,6 +36,25 @@ struct CLI {
 
     var database: String { home.appendingPathComponent("voicesh.sqlite").path }
 
+    /// Another process holding the database's write lock (`BEGIN IMMEDIATE`) for a minute, from
+    /// `after` seconds on; with no delay, returned once it holds it. The caller terminates it.
+    func holdWriteLock(after delay: Double = 0) throws -> Process {
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        holder.arguments = [
+            "-c",
+            "import sqlite3,sys,time; time.sleep(float(sys.argv[2])); "
+                + "c=sqlite3.connect(sys.argv[1], isolation_level=None); "
+                + "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(60)",
+            database, String(delay),
+        ]
+        let ready = Pipe()
+        holder.standardOutput = ready
+        try holder.run()
+        if delay == 0 { _ = ready.fileHandleForReading.availableData }  // "locked"
+        return holder
+    }
+
     var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
         // The tests' own agent and prompts only: never the developer's.

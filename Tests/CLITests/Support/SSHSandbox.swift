@@ -80,24 +80,12 @@ enum Shell {
         init(_ description: String) { self.description = description }
     }
 
-    /// Runs a program to its end. Output goes through files, not pipes: daemons it starts
-    /// (tmux's server, sshd) may keep a pipe open long after the program itself is done.
+    /// Runs a program to its end (`Spawn.capture`: output through files, as daemons outlive it).
     @discardableResult
     static func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> CLI.Result
     {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-shell-\(UUID().uuidString)")
-        let outURL = base.appendingPathExtension("out"), errURL = base.appendingPathExtension("err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        let status = try Spawn.run(
-            program, arguments, environment: environment, stdout: outURL.path, stderr: errURL.path)
-        return CLI.Result(
-            status: status, stdout: try String(contentsOf: outURL, encoding: .utf8),
-            stderr: try String(contentsOf: errURL, encoding: .utf8))
+        let result = try Spawn.capture(program, arguments, environment: environment)
+        return CLI.Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     /// A new key pair (`ssh-keygen -t TYPE -N PASSPHRASE`) at `path`.

@@ -61,21 +61,11 @@ public final class PostgresSandbox: @unchecked Sendable {
 
     /// Runs a program to its end; output through files, as the watchdog outlives the script.
     public static func run(_ program: String, _ arguments: [String]) throws -> String {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-pg-run-\(UUID().uuidString)")
-        let out = base.appendingPathExtension("out"), err = base.appendingPathExtension("err")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: out)
-            try? FileManager.default.removeItem(at: err)
+        let result = try Spawn.capture(program, arguments)
+        guard result.status == 0 else {
+            throw SandboxFailure(description: "\(program) \(arguments.first ?? ""): \(result.stderr)")
         }
-        let status = try Spawn.run(program, arguments, environment: nil, stdout: out.path, stderr: err.path)
-        let text = try String(contentsOf: out, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard status == 0 else {
-            throw SandboxFailure(
-                description: "\(program) \(arguments.first ?? ""): \(try String(contentsOf: err, encoding: .utf8))")
-        }
-        return text
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 

@@ -43,6 +43,24 @@ public enum Spawn {
         // WIFEXITED / WEXITSTATUS, which do not import: low 7 bits are the signal, next 8 the code.
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
+
+    /// Runs a program to its end and returns its status and output. The output goes through
+    /// files, not pipes: daemons it starts (tmux's server, sshd, a watchdog) may keep a pipe
+    /// open long after the program itself is done.
+    public static func capture(_ program: String, _ arguments: [String], environment: [String: String]? = nil)
+        throws -> (status: Int32, stdout: String, stderr: String)
+    {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-spawn-\(UUID().uuidString)")
+        let out = base.appendingPathExtension("out"), err = base.appendingPathExtension("err")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: err)
+        }
+        let status = try run(program, arguments, environment: environment, stdout: out.path, stderr: err.path)
+        return (status, try String(contentsOf: out, encoding: .utf8), try String(contentsOf: err, encoding: .utf8))
+    }
 }
 
 public struct SpawnFailure: Error, CustomStringConvertible {
