@@ -2,15 +2,12 @@ import AudioCapture
 import Foundation
 import VoiceshCore
 
-/// Records outside a session (`record`, `listen`) until one of: the time limit, the toggle key
-/// or Enter at a terminal (Esc or ctrl-c cancels), a line or the end of standard input when
-/// it is not a terminal, a terminating signal (`SignalPipe.terminating`). While recording at a terminal, stderr shows
-/// the same line as a session does.
+/// Records outside a session (`record`, `listen`) until `RecordingMachine` says it ends (the
+/// limit, a key, the end of input, a terminating signal of `SignalPipe.terminating`): this
+/// only carries it out. While recording at a terminal, stderr shows the same line as a
+/// session does.
 package enum Recorder {
-    package enum Stop: Equatable {
-        case limit, key, endOfInput, signal
-        case cancelled
-    }
+    package typealias Stop = RecordingMachine.Stop
 
     package static func record(
         _ source: any AudioSource, into recording: Recording, seconds limit: Double, toggle: KeyChord,
@@ -34,10 +31,11 @@ package enum Recorder {
             if showing { Console.writeAll(STDERR_FILENO, Array("\r\u{1B}[K".utf8)) }
             terminal?.restore()
         }
-        var inputOpen = true
+        var machine = RecordingMachine(
+            limit: limit, toggle: toggle, atTerminal: terminal != nil, stopAtEndOfInput: stopAtEndOfInput)
         var buffer = [UInt8](repeating: 0, count: 256)
         while true {
-            if recording.seconds >= limit || recording.isFull { return .limit }
+            if let stop = machine.recorded(seconds: recording.seconds, full: recording.isFull) { return stop }
             if let error = failure.value { throw error }
             if showing {
                 let line = view.render(
@@ -48,28 +46,13 @@ package enum Recorder {
             }
             var fds = [
                 pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: inputOpen ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: machine.readsInput ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
             ]
             guard poll(&fds, 2, 100) > 0 else { continue }
-            if fds[0].revents != 0, !signals.drain().isEmpty { return .signal }
+            if fds[0].revents != 0, !signals.drain().isEmpty { return machine.signalled() }
             guard fds[1].revents != 0 else { continue }
             let n = read(STDIN_FILENO, &buffer, buffer.count)
-            if n <= 0 {
-                inputOpen = false
-                if terminal == nil && stopAtEndOfInput { return .endOfInput }
-                continue
-            }
-            guard terminal != nil else {
-                if buffer[..<n].contains(0x0A) && stopAtEndOfInput { return .key }
-                continue
-            }
-            for key in Key.decode(Array(buffer[..<n]), toggle: toggle) {
-                switch key {
-                case .toggle, .enter: return .key
-                case .escape, .control("c"): return .cancelled
-                default: continue
-                }
-            }
+            if let stop = machine.read(n > 0 ? Array(buffer[..<n]) : []) { return stop }
         }
     }
 }

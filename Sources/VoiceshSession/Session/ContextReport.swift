@@ -53,7 +53,9 @@ package struct ContextReport: Encodable {
             gatherer.step(now: DictationController.now)
             guard gatherer.isBusy else { break }
             var pfd = pollfd(fd: session.socket, events: session.pollEvents, revents: 0)
-            _ = poll(&pfd, 1, gatherer.timeout(now: DictationController.now) ?? 100)
+            let now = DictationController.now
+            let wait = gatherer.deadline(now: now).map { Swift.max(0, (($0 - now) * 1000).rounded(.up)) } ?? 100
+            _ = poll(&pfd, 1, Int32(wait))
         }
         return gatherer.runs > before ? gatherer.last : nil
     }
