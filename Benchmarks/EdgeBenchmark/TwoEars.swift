@@ -106,7 +106,12 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
                     ].joined(separator: "\t"))
             }
         }
-        // Noise alone must give no text, whichever ear would have written it.
+        rows.append((voice, row))
+    }
+    // Noise alone must give no text, whichever ear would have written it. After all the speech:
+    // a noise clip's decoding moves pocketsphinx's cepstral mean and channel, which the next
+    // voice's first takes would start from.
+    for (index, (voice, set)) in zip(voices, sets).enumerated() {
         for clip in set.noise {
             let frames = AudioFrame.frames(of: clip.audio)
             let stream = AsyncStream<AudioFrame> { continuation in
@@ -114,11 +119,10 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
                 continuation.finish()
             }
             let text = (try? await ears.transcribe(stream) { _ in })?.text ?? ""
-            row.noise += 1
-            row.noiseTexts += text.isEmpty ? 0 : 1
+            rows[index].1.noise += 1
+            rows[index].1.noiseTexts += text.isEmpty ? 0 : 1
             if environment["EDGE_BENCH_VERBOSE"] != nil, !text.isEmpty { print("NOISE\t\(voice)\t\(text)") }
         }
-        rows.append((voice, row))
     }
     print(
         "| voice | pocketsphinx exact | Whisper exact | fused exact | oracle (either right) | WER ps / Whisper / fused | first text ~2 s / ~10 s | fused text ~2 s / ~10 s | noise → text |"
