@@ -6,8 +6,8 @@ import VoiceshCore
 
 /// The two-ear engine (EDGE_BENCH_EARS=1): per voice, exact shell text and WER for
 /// pocketsphinx alone, Whisper alone (its text through the normaliser) and the fused choice,
-/// the oracle (either ear right), and the times from the end of the audio to the first text and
-/// to the fused one. EDGE_BENCH_VERBOSE=1 prints each recording's evidence (for tuning
+/// the oracle (either ear right), the times from the end of the audio to the first text and
+/// to the fused one, and the noise clips that gave text. EDGE_BENCH_VERBOSE=1 prints each recording's evidence (for tuning
 /// `EarFusion` on the development set only).
 func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utterance])], cache: String) async throws {
     guard case .success(let runtime) = WhisperRuntime.locate(model: nil, environment: environment) else {
@@ -30,6 +30,8 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
     struct Row {
         var n = 0, ps = 0, whisper = 0, fused = 0, oracle = 0
         var psErrors = 0, whisperErrors = 0, fusedErrors = 0, words = 0
+        /// Noise clips heard, and those the engine gave text for.
+        var noise = 0, noiseTexts = 0
         var firstShort: [Double] = [], fusedShort: [Double] = [], firstLong: [Double] = [], fusedLong: [Double] = []
         mutating func add(_ o: Row) {
             n += o.n
@@ -41,6 +43,8 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
             whisperErrors += o.whisperErrors
             fusedErrors += o.fusedErrors
             words += o.words
+            noise += o.noise
+            noiseTexts += o.noiseTexts
             firstShort += o.firstShort
             fusedShort += o.fusedShort
             firstLong += o.firstLong
@@ -54,6 +58,7 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
         var row = Row()
         for sample in set.speech {
             let end = EndMark()
+            firstAt.time = .distantPast  // a take that gives no text has no times
             end.frames = AudioFrame.frames(of: sample.audio)[...]
             let stream = AsyncStream<AudioFrame>(unfolding: {
                 if let next = end.frames.popFirst() { return next }
@@ -81,11 +86,12 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
             row.fusedErrors += VoiceLearner.wordErrors(reference, shellWords(fused))
             let first = firstAt.time.timeIntervalSince(end.time) * 1000
             let last = done.timeIntervalSince(end.time) * 1000
-            if sample.seconds < 4 {
+            let timed = first >= 0  // else no first text: nothing to time
+            if timed, sample.seconds < 4 {
                 row.firstShort.append(first)
                 row.fusedShort.append(last)
             }
-            if sample.seconds >= 8 {
+            if timed, sample.seconds >= 8 {
                 row.firstLong.append(first)
                 row.fusedLong.append(last)
             }
@@ -103,16 +109,32 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
         }
         rows.append((voice, row))
     }
+    // Noise alone must give no text, whichever ear would have written it. After all the speech:
+    // a noise clip's decoding moves pocketsphinx's cepstral mean and channel, which the next
+    // voice's first takes would start from.
+    for (index, (voice, set)) in zip(voices, sets).enumerated() {
+        for clip in set.noise {
+            let frames = AudioFrame.frames(of: clip.audio)
+            let stream = AsyncStream<AudioFrame> { continuation in
+                for frame in frames { continuation.yield(frame) }
+                continuation.finish()
+            }
+            let text = (try? await ears.transcribe(stream) { _ in })?.text ?? ""
+            rows[index].1.noise += 1
+            rows[index].1.noiseTexts += text.isEmpty ? 0 : 1
+            if environment["EDGE_BENCH_VERBOSE"] != nil, !text.isEmpty { print("NOISE\t\(voice)\t\(text)") }
+        }
+    }
     print(
-        "| voice | pocketsphinx exact | Whisper exact | fused exact | oracle (either right) | WER ps / Whisper / fused | first text ~2 s / ~10 s | fused text ~2 s / ~10 s |"
+        "| voice | pocketsphinx exact | Whisper exact | fused exact | oracle (either right) | WER ps / Whisper / fused | first text ~2 s / ~10 s | fused text ~2 s / ~10 s | noise → text |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     func line(_ label: String, _ r: Row) {
         print(
             "| \(label) | \(percent(r.ps, r.n)) | \(percent(r.whisper, r.n)) | \(percent(r.fused, r.n)) | "
                 + "\(percent(r.oracle, r.n)) | \(percent(r.psErrors, r.words)) / \(percent(r.whisperErrors, r.words)) / "
                 + "\(percent(r.fusedErrors, r.words)) | \(median(r.firstShort)) / \(median(r.firstLong)) | "
-                + "\(median(r.fusedShort)) / \(median(r.fusedLong)) |")
+                + "\(median(r.fusedShort)) / \(median(r.fusedLong)) | \(r.noiseTexts) of \(r.noise) |")
     }
     var bySynthesizer: [(String, Row)] = []
     var total = Row()

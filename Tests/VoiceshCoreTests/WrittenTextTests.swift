@@ -80,6 +80,42 @@ struct WrittenTextTests {
         #expect(shell.normalize(written) == typed)
     }
 
+    /// Whisper's written forms of shell words (development renderings of the edge engine's
+    /// second ear): a flag letter spelled as the word its name sounds like, a command split
+    /// in two where a command starts, English spellings of shell words.
+    @Test(
+        arguments: [
+            ("kubectl get pods dash and default.", "kubectl get pods -n default"),
+            ("kubectl get pods -and default", "kubectl get pods -n default"),
+            ("tar dash ex f backup dot tar", "tar -xf backup.tar"),
+            ("ch mod 755 deploy dot sh.", "chmod 755 deploy.sh"),
+            ("sudo mk dir dash p slash opt slash app", "sudo mkdir -p /opt/app"),
+            ("p s aux pipe grep node", "ps aux | grep node"),
+            ("r m dash f notes dot txt", "rm -f notes.txt"),
+            ("docker p s dash a.", "docker ps -a"),
+            ("cd slash et cetera slash nginx.", "cd /etc/nginx"),
+            ("curl local host colon 8080", "curl localhost:8080"),
+            ("vim read me dot md", "vim readme.md"),
+        ] as [(String, String)])
+    func whispersWrittenForms(written: String, typed: String) {
+        #expect(shell.normalize(written) == typed)
+    }
+
+    /// Words that only look like a spelled letter or a split command stay as they are.
+    @Test(
+        arguments: [
+            ("git pull dash dash and", "git pull --and"),
+            ("echo you and me", "echo you and me"),
+            ("git add dot", "git add ."),
+            ("make clean", "make clean"),
+            ("echo ch mod", "echo ch mod"),
+            ("ls dash l a", "ls -la"),
+            ("ls dash p s", "ls -ps"),
+        ] as [(String, String)])
+    func lookalikesStay(written: String, typed: String) {
+        #expect(shell.normalize(written) == typed)
+    }
+
     /// The edge engine's words have no case or punctuation to undo: the pass leaves them alone.
     @Test(arguments: [
         "git log dash dash stat", "cd slash var slash tmp", "apt-get install tree", "grep dash literal pipe",

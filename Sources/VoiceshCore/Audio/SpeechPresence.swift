@@ -22,8 +22,10 @@ public struct SpeechPresence: Sendable {
     private static let window = 512
     /// The loud frames must be this many dB above the quiet ones.
     public var minimumSpreadDB = 12.0
-    /// And at least this loud (RMS, 0…1): about -50 dBFS.
-    public var minimumLevel = 0.003
+    /// And at least this loud (RMS, 0…1): about -60 dBFS. A quiet laptop microphone (speech
+    /// peaking at -36 dBFS) has its loud frames at 0.0021–0.0046 (development voices): at
+    /// -50 dBFS half of its takes were thrown away before either ear heard them.
+    public var minimumLevel = 0.001
     /// The longest voiced stretch must last this many frames (80 ms: about one syllable).
     public var minimumVoicedFrames = 8
     /// The share of a voiced frame's energy (0–4 kHz) in its 12 strongest spectral bins, above

@@ -136,6 +136,10 @@ extension SpokenShell {
             "sha1sum": ["sha one sum"],
             "sha256sum": ["sha two five six sum"],
             "sha512sum": ["sha five one two sum"],
+            // How a writer spells shell words it heard as English.
+            "etc": ["et cetera"],
+            "localhost": ["local host"],
+            "readme": ["read me"],
         ]
         return phrases(Dictionary(uniqueKeysWithValues: table.flatMap { fixed, spoken in spoken.map { ($0, fixed) } }))
     }()

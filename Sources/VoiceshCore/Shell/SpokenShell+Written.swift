@@ -43,7 +43,70 @@ extension SpokenShell {
             }
             sentenceStart = endsSentence
         }
-        return result.filter { !$0.isEmpty }
+        return joinedCommands(spelledFlags(result.filter { !$0.isEmpty }))
+    }
+
+    // MARK: Letters and split words
+
+    /// A flag letter written as the word its name sounds like (`dash and` → `dash n`, `-ex` →
+    /// `-x`): after one `dash` a flag is letters, and a writer that hears a letter's name
+    /// spells it as the nearest word. After `dash dash` a long option is a word and stays.
+    static func spelledFlags(_ words: [String]) -> [String] {
+        var result = words.map { word in  // `-and`: the dash written as a symbol
+            guard word.hasPrefix("-"), !word.hasPrefix("--"), let letter = letterNames[word.dropFirst().lowercased()]
+            else { return word }
+            return "-" + letter
+        }
+        for i in result.indices.dropFirst() where result[i - 1].lowercased() == "dash" {
+            guard i < 2 || result[i - 2].lowercased() != "dash",
+                let letter = letterNames[result[i].lowercased()]
+            else { continue }
+            result[i] = letter
+        }
+        return result
+    }
+
+    /// Words a writer spells for a letter's name.
+    static let letterNames: [String: String] = [
+        "bee": "b", "see": "c", "sea": "c", "dee": "d", "eff": "f", "ef": "f", "gee": "g", "aitch": "h", "eye": "i",
+        "jay": "j", "kay": "k", "el": "l", "ell": "l", "em": "m", "and": "n", "en": "n", "oh": "o", "pee": "p",
+        "queue": "q", "cue": "q", "are": "r", "ar": "r", "ess": "s", "es": "s", "tee": "t", "tea": "t", "you": "u",
+        "vee": "v", "ex": "x", "why": "y", "zed": "z", "zee": "z",
+    ]
+
+    /// A command a writer split in two (`ch mod` → `chmod`, `mk dir` → `mkdir`) where a command
+    /// starts, or spelled as two letters (`docker p s` → `docker ps`) anywhere but after a
+    /// `dash` or among other letters (a flag's): the two words join when together they are a word of shell talk
+    /// and apart they are not both words of it (`git add` stays).
+    static func joinedCommands(_ words: [String]) -> [String] {
+        var result: [String] = []
+        var i = 0
+        while i < words.count {
+            let previous = result.last?.lowercased()
+            let atCommand =
+                previous == nil || previous == "pipe" || previous == "semicolon" || commandPrefixes.contains(previous!)
+            if i + 1 < words.count, previous != "dash" {
+                let first = words[i].lowercased()
+                let second = words[i + 1].lowercased()
+                let joined = first + second
+                let bothKnown = [first, second].allSatisfy { $0.count > 1 && knownWords.contains($0) }
+                // Two letters alone, not a run of them (`dash t l n p`, `a b c d`).
+                let single = { (word: String?) in word.map { $0.count == 1 } ?? false }
+                let spelled =
+                    first.count == 1 && second.count == 1 && !single(previous)
+                    && !single(i + 2 < words.count ? words[i + 2] : nil)
+                if atCommand || spelled, knownWords.contains(joined), !bothKnown,
+                    first.allSatisfy(\.isLetter), second.allSatisfy(\.isLetter)
+                {
+                    result.append(joined)
+                    i += 2
+                    continue
+                }
+            }
+            result.append(words[i])
+            i += 1
+        }
+        return result
     }
 
     // MARK: Quotes
