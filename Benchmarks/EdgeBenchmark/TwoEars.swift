@@ -119,7 +119,7 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
                 for frame in frames { continuation.yield(frame) }
                 continuation.finish()
             }
-            let text = (try? await ears.transcribe(stream) { _ in })?.text ?? ""
+            let text = (try? await ears.transcribe(EngineRequest(stream)) { _ in })?.text ?? ""
             rows[index].1.noise += 1
             rows[index].1.noiseTexts += text.isEmpty ? 0 : 1
             if environment["EDGE_BENCH_VERBOSE"] != nil, !text.isEmpty { print("NOISE\t\(voice)\t\(text)") }
