@@ -81,5 +81,7 @@ public enum EngineError: Error, Equatable, Sendable {
     case badOutput(String)
     /// A Whisper-style server could not be asked, or its answer was not a transcript.
     case server(ServerProblem)
+    /// A streaming provider could not be reached, refused the stream, or ended it early.
+    case stream(StreamProblem)
     case cancelled
 }
