@@ -111,25 +111,6 @@ struct ProviderAdapterTests {
         #expect(last == .partial(expected))
     }
 
-    @Test(arguments: [
-        (1008, "Unauthorized Connection: Missing Authorization header", StreamEnding.keyRefused),
-        (3005, "Session Cancelled: An error occurred", .serverError),
-        (3006, "Invalid JSON: x", .controlMessageRejected),
-        (3007, "Input duration violation: 20 ms. Expected between 50 and 1000 ms", .audioRejected),
-        (3008, "Session Expired: Maximum session duration exceeded", .sessionExpired),
-        (3009, "Unauthorized Connection: Too many concurrent sessions", .tooManySessions),
-        (4029, "Client sent audio too fast", .audioRejected),
-        (4999, "Something new", .other),
-    ])
-    func assemblyAICloseCodesHaveAMeaning(code: Int, reason: String, ending: StreamEnding) throws {
-        let adapter = AssemblyAIAdapter(config: config(.assemblyai))
-        #expect(
-            adapter.error(closeCode: code, reason: reason)
-                == .stream(.ended(.assemblyai, ending, .close(code, reason: reason))))
-        #expect(adapter.error(closeCode: 1000, reason: "") == nil)
-        #expect(adapter.error(closeCode: nil, reason: "") == .stream(.dropped(.assemblyai, url: adapter.url)))
-    }
-
     @Test func deepgramSendsLowercaseBooleansRepeatedKeytermsAndTheRightScheme() {
         let adapter = DeepgramAdapter(
             config: config(.deepgram, url: "ws://127.0.0.1:9/v1/listen", vocabulary: ["a b", "c"]))
@@ -171,16 +152,29 @@ struct ProviderAdapterTests {
     }
 
     @Test(arguments: [
-        (1011, "NET-0001", StreamEnding.idle), (1008, "DATA-0000", .audioUndecodable), (1011, "NET-0000", .serverError),
-        (1006, "", .other),
+        (
+            StreamProvider.assemblyai, 1008, "Unauthorized Connection: Missing Authorization header",
+            StreamEnding.keyRefused
+        ),
+        (.assemblyai, 3005, "Session Cancelled: An error occurred", .serverError),
+        (.assemblyai, 3006, "Invalid JSON: x", .controlMessageRejected),
+        (.assemblyai, 3007, "Input duration violation: 20 ms. Expected between 50 and 1000 ms", .audioRejected),
+        (.assemblyai, 3008, "Session Expired: Maximum session duration exceeded", .sessionExpired),
+        (.assemblyai, 3009, "Unauthorized Connection: Too many concurrent sessions", .tooManySessions),
+        (.assemblyai, 4029, "Client sent audio too fast", .audioRejected), (.assemblyai, 4999, "Something new", .other),
+        (.deepgram, 1011, "NET-0001", .idle), (.deepgram, 1008, "DATA-0000", .audioUndecodable),
+        (.deepgram, 1011, "NET-0000", .serverError), (.deepgram, 1006, "", .other),
     ])
-    func deepgramCloseCodesHaveAMeaning(code: Int, reason: String, ending: StreamEnding) throws {
-        let adapter = DeepgramAdapter(config: config(.deepgram))
+    func closeCodesHaveAMeaning(provider: StreamProvider, code: Int, reason: String, ending: StreamEnding) {
+        let adapter: any ProviderAdapter =
+            provider == .assemblyai
+            ? AssemblyAIAdapter(config: config(provider)) : DeepgramAdapter(config: config(provider))
         #expect(
             adapter.error(closeCode: code, reason: reason)
-                == .stream(.ended(.deepgram, ending, .close(code, reason: reason))))
+                == .stream(.ended(provider, ending, .close(code, reason: reason))))
         #expect(adapter.error(closeCode: 1000, reason: "") == nil)
-        #expect(adapter.error(closeCode: nil, reason: "") == .stream(.dropped(.deepgram, url: adapter.url)))
+        #expect(
+            adapter.error(closeCode: nil, reason: "") == .stream(.dropped(provider, url: provider.defaultURL ?? "")))
     }
 
     @Test func genericMessagesAreTheSpecsShapes() throws {
