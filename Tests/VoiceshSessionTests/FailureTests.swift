@@ -187,6 +187,30 @@ struct FailureTests {
         #expect(Failure.describe(EngineError.stream(problem)) == words)
     }
 
+    @Test func aCommandProblemIsWordedOnce() {
+        func words(_ problem: CommandProblem) -> String { Failure.describe(EngineError.command(problem)) }
+        #expect(
+            words(.cannotWriteRecording(reason: "No space left on device"))
+                == "the engine cannot run: cannot write the recording for the command: No space left on device")
+        #expect(words(.noPipes) == "the engine cannot run: cannot create pipes")
+        #expect(
+            words(.cannotRun(program: "/bin/sh", reason: "ENOENT"))
+                == "the engine cannot run: cannot run /bin/sh: ENOENT")
+        #expect(
+            words(.exited(status: 3, lastLine: "error: model file not found"))
+                == "the engine failed: the recogniser command exited with status 3: error: model file not found")
+        #expect(
+            words(.exited(status: 137, lastLine: nil))
+                == "the engine failed: the recogniser command exited with status 137")
+        #expect(
+            words(.notASegment(line: 2, text: #"{"type":"#))
+                == #"the engine answered something that is not a transcript: line 2 is not a transcript_segment: {"type":"#
+        )
+        #expect(
+            Failure.brief(.command(.exited(status: 2, lastLine: "down")))
+                == "engine failed: the recogniser command exited with status 2: down")
+    }
+
     @Test func theLineHasItsBriefWords() {
         #expect(
             Failure.brief(.stream(.ended(.deepgram, .other, .close(1006, reason: ""))))

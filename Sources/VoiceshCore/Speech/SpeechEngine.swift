@@ -83,5 +83,7 @@ public enum EngineError: Error, Equatable, Sendable {
     case server(ServerProblem)
     /// A streaming provider could not be reached, refused the stream, or ended it early.
     case stream(StreamProblem)
+    /// A recogniser command could not run, failed, or wrote something that is not a transcript.
+    case command(CommandProblem)
     case cancelled
 }

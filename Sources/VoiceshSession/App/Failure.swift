@@ -127,6 +127,7 @@ package enum Failure {
         case .badOutput: "the engine's answer was not a transcript"
         case .server(let problem): brief(spelled(problem))
         case .stream(let problem): brief(spelled(problem))
+        case .command(let problem): brief(spelled(problem))
         case .cancelled: "cancelled"
         }
     }
@@ -141,6 +142,7 @@ package enum Failure {
         case .badOutput(let reason): "the engine answered something that is not a transcript: \(outside(reason))"
         case .server(let problem): describe(spelled(problem))
         case .stream(let problem): describe(spelled(problem))
+        case .command(let problem): describe(spelled(problem))
         case .cancelled: "cancelled"
         }
     }
@@ -235,6 +237,18 @@ package enum Failure {
             case .deepgram: .failed("Deepgram closed the stream \(detail)")
             case .generic: .failed("the stream server closed the connection \(detail)")
             }
+        }
+    }
+
+    /// A recogniser command's problem spelled out the same way.
+    private static func spelled(_ problem: CommandProblem) -> EngineError {
+        switch problem {
+        case .cannotWriteRecording(let reason): .unavailable("cannot write the recording for the command: \(reason)")
+        case .noPipes: .unavailable("cannot create pipes")
+        case .cannotRun(let program, let reason): .unavailable("cannot run \(program): \(reason)")
+        case .exited(let status, let last):
+            .failed("the recogniser command exited with status \(status)" + (last.map { ": \($0)" } ?? ""))
+        case .notASegment(let line, let text): .badOutput("line \(line) is not a transcript_segment: \(text)")
         }
     }
 
