@@ -225,6 +225,23 @@ struct ProviderAdapterTests {
         #expect(adapter.error(closeCode: nil, reason: "") == .stream(.dropped(.generic, url: adapter.url)))
     }
 
+    /// A server may echo the key or token it was given; the problem keeps none of it.
+    @Test func anEchoedSecretIsMaskedInTheProblem() {
+        let secret = "sk-live-123"
+        #expect(
+            StreamProblem.said(.deepgram, code: nil, words: ["bad token \(secret)", secret]).replacing(
+                secret, with: "***")
+                == .said(.deepgram, code: nil, words: ["bad token ***", "***"]))
+        #expect(
+            StreamProblem.ended(.assemblyai, .keyRefused, .error(4001, message: "key \(secret) refused"))
+                .replacing(secret, with: "***")
+                == .ended(.assemblyai, .keyRefused, .error(4001, message: "key *** refused")))
+        #expect(
+            StreamProblem.incomplete(.ack, text: #"{"type":"ack","k":"\#(secret)"}"#).replacing(secret, with: "***")
+                == .incomplete(.ack, text: #"{"type":"ack","k":"***"}"#))
+        #expect(StreamProblem.closedEarly(.deepgram).replacing(secret, with: "***") == .closedEarly(.deepgram))
+    }
+
     @Test func keysAreMintedAtTheStreamingHost() {
         #expect(
             CredentialSource.mintURL(streamURL: "wss://streaming.assemblyai.com/v3/ws", provider: .assemblyai)
