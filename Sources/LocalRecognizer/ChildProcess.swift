@@ -29,8 +29,8 @@ final class ChildProcess: @unchecked Sendable {
         var out: [Int32] = [0, 0]
         var err: [Int32] = [0, 0]
         var input: [Int32] = [-1, -1]
-        guard pipe(&out) == 0, pipe(&err) == 0 else { throw .unavailable("cannot create pipes") }
-        if stdinPath == nil, pipe(&input) != 0 { throw .unavailable("cannot create pipes") }
+        guard pipe(&out) == 0, pipe(&err) == 0 else { throw .command(.noPipes) }
+        if stdinPath == nil, pipe(&input) != 0 { throw .command(.noPipes) }
         let stdinDescriptor: Spawn.Descriptor = stdinPath.map { .file($0, flags: O_RDONLY) } ?? .copy(input[0])
         let opened = (out + err + input).filter { $0 >= 0 }
         let child: pid_t
@@ -42,7 +42,7 @@ final class ChildProcess: @unchecked Sendable {
             ).run()
         } catch {
             opened.forEach { close($0) }
-            throw .unavailable("cannot run \(executable): \(error)")
+            throw .command(.cannotRun(program: executable, reason: "\(error)"))
         }
         close(out[1])
         close(err[1])

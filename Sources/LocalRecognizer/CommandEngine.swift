@@ -38,7 +38,7 @@ public struct CommandEngine: SpeechEngine {
             do {
                 try data.write(to: URL(fileURLWithPath: wav))
             } catch {
-                throw .unavailable("cannot write the recording for the command: \(error.localizedDescription)")
+                throw .command(.cannotWriteRecording(reason: error.localizedDescription))
             }
         }
         defer { try? FileManager.default.removeItem(atPath: wav) }
@@ -84,7 +84,7 @@ public struct CommandEngine: SpeechEngine {
         let (stdout, stderr, status) = output
         guard status == 0 else {
             let last = String(decoding: stderr, as: UTF8.self).split(separator: "\n").last.map(String.init)
-            throw .failed("the recogniser command exited with status \(status)" + (last.map { ": \($0)" } ?? ""))
+            throw .command(.exited(status: status, lastLine: last))
         }
         var assembler = SegmentAssembler()
         for (index, line) in String(decoding: stdout, as: UTF8.self).split(

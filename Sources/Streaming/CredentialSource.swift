@@ -24,7 +24,7 @@ public enum CredentialSource: Sendable {
             self = .proxy(url: tokenURL)
         } else if let name = config.apiKeyEnv {
             guard let key = environment[name], !key.isEmpty else {
-                throw .unavailable("engine.api_key_env names \(name), which is not set in the environment")
+                throw .stream(.keyNotSet(variable: name))
             }
             let provider = config.provider ?? .generic
             self =
@@ -61,9 +61,9 @@ public enum CredentialSource: Sendable {
         case .none: return nil
         case .key(let key): return .key(key)
         case .proxy(let url):
-            let body = try await Self.request(url: url, method: .POST, headers: [], what: "the token proxy", tls: tls)
+            let body = try await Self.request(url: url, method: .POST, headers: [], endpoint: .proxy, tls: tls)
             guard let token = body?["token"] as? String, !token.isEmpty else {
-                throw .badOutput("the token proxy \(url) answered without a \"token\"")
+                throw .stream(.noToken(.proxy, url: url))
             }
             return .token(token)
         case .mint(let key, let url, let provider):
@@ -71,10 +71,10 @@ public enum CredentialSource: Sendable {
             if provider == .assemblyai {
                 // GET on the streaming host with the raw key (B1.3: the prose's POST is wrong).
                 let body = try await Self.request(
-                    url: mintURL, method: .GET, headers: [("Authorization", key)], what: "AssemblyAI's token endpoint",
+                    url: mintURL, method: .GET, headers: [("Authorization", key)], endpoint: .assemblyAI,
                     secret: key, tls: tls)
                 guard let token = body?["token"] as? String else {
-                    throw .badOutput("AssemblyAI's token endpoint answered without a \"token\"")
+                    throw .stream(.noToken(.assemblyAI, url: mintURL))
                 }
                 return .token(token)
             }
@@ -83,11 +83,9 @@ public enum CredentialSource: Sendable {
             guard
                 let body = try await Self.request(
                     url: mintURL, method: .POST, headers: [("Authorization", "Token \(key)")],
-                    what: "Deepgram's token endpoint", secret: key, forbiddenIsNil: true, tls: tls)
+                    endpoint: .deepgram, secret: key, forbiddenIsNil: true, tls: tls)
             else { return .key(key) }
-            guard let token = body["access_token"] as? String else {
-                throw .badOutput("Deepgram's token endpoint answered without an \"access_token\"")
-            }
+            guard let token = body["access_token"] as? String else { throw .stream(.noToken(.deepgram, url: mintURL)) }
             return .token(token)
         }
     }
@@ -99,7 +97,7 @@ public enum CredentialSource: Sendable {
 
     /// The JSON object the endpoint answered; nil for a 403 when `forbiddenIsNil`.
     private static func request(
-        url: String, method: HTTPMethod, headers: [(String, String)], what: String, secret: String? = nil,
+        url: String, method: HTTPMethod, headers: [(String, String)], endpoint: TokenEndpoint, secret: String? = nil,
         forbiddenIsNil: Bool = false, tls: TLSConfiguration
     ) async throws(EngineError) -> [String: Any]? {
         var request = HTTPClientRequest(url: url)
@@ -118,17 +116,17 @@ public enum CredentialSource: Sendable {
         } catch {
             if Task.isCancelled { throw .cancelled }
             let words = await CertificateRefusal.diagnose(error, url: url)?.description ?? Self.words(for: error)
-            throw .unavailable("cannot get a token from \(what) at \(url): \(words)")
+            throw .stream(.tokenUnreachable(endpoint, url: url, reason: words))
         }
         func scrub(_ s: String) -> String { secret.map { s.replacingOccurrences(of: $0, with: "***") } ?? s }
         if status == 403, forbiddenIsNil { return nil }
         guard (200..<300).contains(status) else {
             let text = scrub(String(decoding: body.prefix(200), as: UTF8.self)).trimmingCharacters(
                 in: .whitespacesAndNewlines)
-            throw .unavailable("\(what) at \(url) refused a token: HTTP \(status)\(text.isEmpty ? "" : ": \(text)")")
+            throw .stream(.tokenRefused(endpoint, url: url, status: status, body: text))
         }
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
-            throw .badOutput("\(what) at \(url) answered something that is not a JSON object")
+            throw .stream(.tokenNotJSON(endpoint, url: url))
         }
         return object
     }

@@ -4,8 +4,8 @@ import VoiceshCore
 /// control messages that end a stream, and its replies turned into transcript events.
 /// Adapters are pure values, so every wire fact is unit-tested without a server.
 public protocol ProviderAdapter: Sendable {
-    /// The provider's name for messages: `AssemblyAI`, `Deepgram`, `the stream server`.
-    var name: String { get }
+    /// The provider whose protocol this is, for its problems' words (`Failure`).
+    var provider: StreamProvider { get }
     /// Audio per binary message, and the most one message may carry when frames are coalesced.
     var frameMilliseconds: Int { get }
     var maxFrameMilliseconds: Int { get }

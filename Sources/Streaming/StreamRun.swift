@@ -32,6 +32,7 @@ final class StreamRun: @unchecked Sendable {
     private let lock = NSLock()
     private var adapter: any ProviderAdapter
     private let generic: GenericAdapter?
+    private var provider: StreamProvider { adapter.provider }
     private var credentials: CredentialSource
     /// Whom the token requests and the socket trust (`TrustStore`).
     private let tls: TLSConfiguration
@@ -223,7 +224,7 @@ final class StreamRun: @unchecked Sendable {
             return .finished
         }
         await receiver.value
-        return locked { $0.outcome ?? .dropped(.failed("the connection ended"), opened: $0.opened) }
+        return locked { $0.outcome ?? .dropped(.stream(.connectionEnded), opened: $0.opened) }
     }
 
     private func receive(_ connection: WebSocketConnection, url: String, partial: @Sendable (String) -> Void) async {
@@ -245,15 +246,15 @@ final class StreamRun: @unchecked Sendable {
                 locked { $0.settle($0.closed(code: code, reason: reason)) }
             case .failed(let words):
                 locked { s in
-                    let name = s.adapter.name
-                    let words = s.scrub(words)
-                    s.settle(.dropped(.failed("cannot connect to \(name) at \(place): \(words)"), opened: s.opened))
+                    let problem = StreamProblem.cannotConnect(s.provider, place: place, reason: s.scrub(words))
+                    s.settle(.dropped(.stream(problem), opened: s.opened))
                 }
             }
             locked { $0.bell?.yield() }
         }
         locked { s in
-            s.settle(.dropped(s.adapter.error(closeCode: nil, reason: "") ?? .failed("closed"), opened: s.opened))
+            s.settle(
+                .dropped(s.adapter.error(closeCode: nil, reason: "") ?? .stream(.connectionEnded), opened: s.opened))
             s.bell?.yield()
         }
     }
@@ -330,10 +331,10 @@ final class StreamRun: @unchecked Sendable {
         if sawEnd { return .finished }
         let error = adapter.error(closeCode: code, reason: scrub(reason))
         if generic != nil {
-            return .dropped(error ?? .failed("the stream server closed the connection before the end"), opened: opened)
+            return .dropped(error ?? .stream(.closedEarly(.generic)), opened: opened)
         }
         if let error { return .failed(error) }
-        return finishSent ? .finished : .failed(.failed("\(adapter.name) closed the stream before the recording ended"))
+        return finishSent ? .finished : .failed(.stream(.closedEarly(provider)))
     }
 
     private func nextStep() -> Step {
@@ -392,12 +393,8 @@ final class StreamRun: @unchecked Sendable {
     /// An error's words with the connection's secret taken out.
     private func scrub(_ error: EngineError) -> EngineError {
         guard let secret, !secret.isEmpty else { return error }
-        switch error {
-        case .failed(let s): return .failed(s.replacingOccurrences(of: secret, with: "***"))
-        case .unavailable(let s): return .unavailable(s.replacingOccurrences(of: secret, with: "***"))
-        case .badOutput(let s): return .badOutput(s.replacingOccurrences(of: secret, with: "***"))
-        default: return error
-        }
+        guard case .stream(let problem) = error else { return error }
+        return .stream(problem.replacing(secret, with: "***"))
     }
 
     private func scrub(_ text: String) -> String {

@@ -60,12 +60,13 @@ struct ProviderAdapterTests {
         #expect(try adapter.receive(#"{"type":"SpeechStarted","timestamp":1216}"#) == [])
         #expect(try adapter.receive(#"{"type":"Termination","audio_duration_seconds":7}"#) == [.ended])
         #expect(adapter.transcript.text == "Git status. ls")
-        #expect(throws: EngineError.self) { try adapter.receive("not json") }
+        #expect(throws: EngineError.stream(.notJSON(.assemblyai, text: "not json"))) { try adapter.receive("not json") }
         // An Error before the close sets the kind: a refused key is unavailable, not a failure.
-        #expect(throws: EngineError.unavailable("AssemblyAI refused the key or token (error 4001: Invalid API key)")) {
+        #expect(throws: EngineError.stream(.ended(.assemblyai, .keyRefused, .error(4001, message: "Invalid API key"))))
+        {
             try adapter.receive(#"{"type":"Error","error":"Invalid API key","error_code":4001}"#)
         }
-        #expect(throws: EngineError.failed("AssemblyAI: Client sent audio too fast")) {
+        #expect(throws: EngineError.stream(.said(.assemblyai, code: nil, words: ["Client sent audio too fast"]))) {
             try adapter.receive(#"{"error":"Client sent audio too fast"}"#)
         }
     }
@@ -110,25 +111,6 @@ struct ProviderAdapterTests {
         #expect(last == .partial(expected))
     }
 
-    @Test(arguments: [
-        (1008, "Unauthorized Connection: Missing Authorization header", "refused the key or token"),
-        (3005, "Session Cancelled: An error occurred", "server error"),
-        (3006, "Invalid JSON: x", "rejected a control message"),
-        (3007, "Input duration violation: 20 ms. Expected between 50 and 1000 ms", "rejected the audio"),
-        (3008, "Session Expired: Maximum session duration exceeded", "session expired"),
-        (3009, "Unauthorized Connection: Too many concurrent sessions", "too many concurrent sessions"),
-        (4029, "Client sent audio too fast", "rejected the audio"),
-    ])
-    func assemblyAICloseCodesBecomeWords(code: Int, reason: String, words: String) throws {
-        let error = try #require(AssemblyAIAdapter(config: config(.assemblyai)).error(closeCode: code, reason: reason))
-        let text = "\(error)"
-        #expect(text.contains(words), "\(text)")
-        #expect(text.contains("\(code)") && text.contains(reason))
-        if code == 1008 {
-            #expect(error == .unavailable("AssemblyAI refused the key or token (close 1008: \(reason))"))
-        }
-    }
-
     @Test func deepgramSendsLowercaseBooleansRepeatedKeytermsAndTheRightScheme() {
         let adapter = DeepgramAdapter(
             config: config(.deepgram, url: "ws://127.0.0.1:9/v1/listen", vocabulary: ["a b", "c"]))
@@ -170,14 +152,29 @@ struct ProviderAdapterTests {
     }
 
     @Test(arguments: [
-        (1011, "NET-0001", "no audio within its 10 s window"), (1008, "DATA-0000", "could not decode the audio"),
-        (1011, "NET-0000", "server error"),
+        (
+            StreamProvider.assemblyai, 1008, "Unauthorized Connection: Missing Authorization header",
+            StreamEnding.keyRefused
+        ),
+        (.assemblyai, 3005, "Session Cancelled: An error occurred", .serverError),
+        (.assemblyai, 3006, "Invalid JSON: x", .controlMessageRejected),
+        (.assemblyai, 3007, "Input duration violation: 20 ms. Expected between 50 and 1000 ms", .audioRejected),
+        (.assemblyai, 3008, "Session Expired: Maximum session duration exceeded", .sessionExpired),
+        (.assemblyai, 3009, "Unauthorized Connection: Too many concurrent sessions", .tooManySessions),
+        (.assemblyai, 4029, "Client sent audio too fast", .audioRejected), (.assemblyai, 4999, "Something new", .other),
+        (.deepgram, 1011, "NET-0001", .idle), (.deepgram, 1008, "DATA-0000", .audioUndecodable),
+        (.deepgram, 1011, "NET-0000", .serverError), (.deepgram, 1006, "", .other),
     ])
-    func deepgramCloseCodesBecomeWords(code: Int, reason: String, words: String) throws {
-        let error = try #require(DeepgramAdapter(config: config(.deepgram)).error(closeCode: code, reason: reason))
-        #expect("\(error)".contains(words))
-        #expect("\(error)".contains(reason))
-        #expect(DeepgramAdapter(config: config(.deepgram)).error(closeCode: 1000, reason: "") == nil)
+    func closeCodesHaveAMeaning(provider: StreamProvider, code: Int, reason: String, ending: StreamEnding) {
+        let adapter: any ProviderAdapter =
+            provider == .assemblyai
+            ? AssemblyAIAdapter(config: config(provider)) : DeepgramAdapter(config: config(provider))
+        #expect(
+            adapter.error(closeCode: code, reason: reason)
+                == .stream(.ended(provider, ending, .close(code, reason: reason))))
+        #expect(adapter.error(closeCode: 1000, reason: "") == nil)
+        #expect(
+            adapter.error(closeCode: nil, reason: "") == .stream(.dropped(provider, url: provider.defaultURL ?? "")))
     }
 
     @Test func genericMessagesAreTheSpecsShapes() throws {
@@ -215,9 +212,34 @@ struct ProviderAdapterTests {
         #expect(try adapter.receive(#"{"type":"error","code":"resume_unsupported"}"#) == [.resumeUnsupported])
         #expect(try adapter.receive(#"{"type":"closed"}"#) == [.ended])
         #expect(adapter.transcript.text == "git status")
-        #expect(throws: EngineError.failed("the stream server said unauthorized: no")) {
+        #expect(throws: EngineError.stream(.said(.generic, code: "unauthorized", words: ["no"]))) {
             try adapter.receive(#"{"type":"error","code":"unauthorized","message":"no"}"#)
         }
+        #expect(throws: EngineError.stream(.incomplete(.ack, text: #"{"type":"ack"}"#))) {
+            try adapter.receive(#"{"type":"ack"}"#)
+        }
+        #expect(adapter.error(closeCode: 1000, reason: "") == nil)
+        #expect(
+            adapter.error(closeCode: 4000, reason: "bye")
+                == .stream(.ended(.generic, .other, .close(4000, reason: "bye"))))
+        #expect(adapter.error(closeCode: nil, reason: "") == .stream(.dropped(.generic, url: adapter.url)))
+    }
+
+    /// A server may echo the key or token it was given; the problem keeps none of it.
+    @Test func anEchoedSecretIsMaskedInTheProblem() {
+        let secret = "sk-live-123"
+        #expect(
+            StreamProblem.said(.deepgram, code: nil, words: ["bad token \(secret)", secret]).replacing(
+                secret, with: "***")
+                == .said(.deepgram, code: nil, words: ["bad token ***", "***"]))
+        #expect(
+            StreamProblem.ended(.assemblyai, .keyRefused, .error(4001, message: "key \(secret) refused"))
+                .replacing(secret, with: "***")
+                == .ended(.assemblyai, .keyRefused, .error(4001, message: "key *** refused")))
+        #expect(
+            StreamProblem.incomplete(.ack, text: #"{"type":"ack","k":"\#(secret)"}"#).replacing(secret, with: "***")
+                == .incomplete(.ack, text: #"{"type":"ack","k":"***"}"#))
+        #expect(StreamProblem.closedEarly(.deepgram).replacing(secret, with: "***") == .closedEarly(.deepgram))
     }
 
     @Test func keysAreMintedAtTheStreamingHost() {

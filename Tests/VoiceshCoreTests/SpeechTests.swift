@@ -80,7 +80,7 @@ struct SpeechTests {
                 == "plain words from whisper-cli")
         #expect(try TranscriptSegment.parse(line: "   ", number: 4) == nil)
         #expect(try TranscriptSegment.parse(line: #"{"type":"transcript_segment","text":"  "}"#, number: 5) == nil)
-        #expect(throws: EngineError.badOutput("line 6 is not a transcript_segment: {\"type\":\"transcript_segment\"")) {
+        #expect(throws: EngineError.command(.notASegment(line: 6, text: #"{"type":"transcript_segment""#))) {
             try TranscriptSegment.parse(line: #"{"type":"transcript_segment""#, number: 6)
         }
     }

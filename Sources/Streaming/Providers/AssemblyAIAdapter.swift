@@ -18,7 +18,7 @@ public struct AssemblyAIAdapter: ProviderAdapter {
         vocabulary = config.vocabulary
     }
 
-    public var name: String { "AssemblyAI" }
+    public var provider: StreamProvider { .assemblyai }
     public var frameMilliseconds: Int { 50 }
     public var maxFrameMilliseconds: Int { 1000 }
     public var maxRate: Double? { 1 }
@@ -47,17 +47,20 @@ public struct AssemblyAIAdapter: ProviderAdapter {
     private var turns: [Int: (text: String, final: Bool, words: [TranscriptSegment.Word], confidence: Double?)] = [:]
 
     public mutating func receive(_ text: String) throws(EngineError) -> [StreamEvent] {
-        let message = try Wire.object(text, from: name)
+        let message = try Wire.object(text, from: provider)
         // An `Error` arrives before the close that follows it; its code says what kind it is
         // (4001: a refused key is unavailable, not a failure). The legacy shape has no code.
         if let error = message["error"] as? String {
-            guard let code = message["error_code"] as? Int else { throw .failed("AssemblyAI: \(error)") }
-            throw Self.kind(code, detail: "(error \(code): \(error))") ?? .failed("AssemblyAI: \(error)")
+            guard let code = message["error_code"] as? Int else {
+                throw .stream(.said(.assemblyai, code: nil, words: [error]))
+            }
+            throw Self.problem(.error(code, message: error)).map(EngineError.stream)
+                ?? .stream(.said(.assemblyai, code: nil, words: [error]))
         }
         switch message["type"] as? String {
         case "Turn":
             guard let order = message["turn_order"] as? Int, let transcript = message["transcript"] as? String else {
-                throw .badOutput("AssemblyAI sent a Turn without turn_order or transcript: \(text.prefix(80))")
+                throw .stream(.incomplete(.turn, text: String(text.prefix(80))))
             }
             let endOfTurn = message["end_of_turn"] as? Bool ?? false
             // `transcript` holds only finalized words; the word being spoken is in `words` (B1.6).
@@ -97,26 +100,25 @@ public struct AssemblyAIAdapter: ProviderAdapter {
     }
 
     public func error(closeCode: Int?, reason: String) -> EngineError? {
-        let detail = "(close \(closeCode.map(String.init) ?? "without a code")\(reason.isEmpty ? "" : ": \(reason)"))"
-        guard let closeCode else { return .failed("the connection to AssemblyAI dropped before the final transcript") }
-        return Self.kind(closeCode, detail: detail)
+        guard let closeCode else { return .stream(.dropped(.assemblyai, url: url)) }
+        return Self.problem(.close(closeCode, reason: reason)).map(EngineError.stream)
     }
 
     /// What a close code or an `Error` message's `error_code` means; nil for a normal close.
-    static func kind(_ code: Int, detail: String) -> EngineError? {
-        switch code {
+    static func problem(_ signal: StreamSignal) -> StreamProblem? {
+        let ending: StreamEnding
+        switch signal.code {
         case 1000: return nil
         // 1008 and the SDKs' 4001–4003 (B1.9): the key or token was refused.
-        case 1008, 4001, 4002, 4003:
-            return .unavailable("AssemblyAI refused the key or token \(detail)")
-        case 3005, 1011, 1013: return .failed("AssemblyAI had a server error \(detail)")
-        case 3006, 4100, 4101: return .failed("AssemblyAI rejected a control message \(detail)")
-        case 3007, 4029, 4032, 4033, 4000:
-            return .failed("AssemblyAI rejected the audio (frame size or rate) \(detail)")
-        case 3008, 4008: return .failed("the AssemblyAI session expired \(detail)")
-        case 3009, 4102: return .failed("AssemblyAI refused the session: too many concurrent sessions \(detail)")
-        default: return .failed("AssemblyAI ended the stream \(detail)")
+        case 1008, 4001, 4002, 4003: ending = .keyRefused
+        case 3005, 1011, 1013: ending = .serverError
+        case 3006, 4100, 4101: ending = .controlMessageRejected
+        case 3007, 4029, 4032, 4033, 4000: ending = .audioRejected
+        case 3008, 4008: ending = .sessionExpired
+        case 3009, 4102: ending = .tooManySessions
+        default: ending = .other
         }
+        return .ended(.assemblyai, ending, signal)
     }
 }
 

@@ -17,7 +17,7 @@ public struct DeepgramAdapter: ProviderAdapter {
         vocabulary = config.vocabulary
     }
 
-    public var name: String { "Deepgram" }
+    public var provider: StreamProvider { .deepgram }
     public var frameMilliseconds: Int { 40 }  // 20–250 ms recommended (B2.7)
     public var maxFrameMilliseconds: Int { 250 }
     public var maxRate: Double? { 1.25 }  // "a maximum of 1.25x realtime" (B2.7)
@@ -50,13 +50,13 @@ public struct DeepgramAdapter: ProviderAdapter {
     private var interim = ""
 
     public mutating func receive(_ text: String) throws(EngineError) -> [StreamEvent] {
-        let message = try Wire.object(text, from: name)
+        let message = try Wire.object(text, from: provider)
         switch message["type"] as? String {
         case "Results":
             let channel = message["channel"] as? [String: Any]
             let alternatives = channel?["alternatives"] as? [[String: Any]]
             guard let best = alternatives?.first, let transcript = best["transcript"] as? String else {
-                throw .badOutput("Deepgram sent Results without a transcript: \(text.prefix(80))")
+                throw .stream(.incomplete(.results, text: String(text.prefix(80))))
             }
             if message["is_final"] as? Bool == true {
                 // Each final covers only audio since the last final; empty ones are silence, and
@@ -82,7 +82,7 @@ public struct DeepgramAdapter: ProviderAdapter {
             return [.ended]  // sent after CloseStream, after the last Results (B2.5)
         case "Error":
             let words = [message["description"], message["message"]].compactMap { $0 as? String }
-            throw .failed("Deepgram: \(words.joined(separator: ": "))")
+            throw .stream(.said(.deepgram, code: nil, words: words))
         default:
             return []  // SpeechStarted and unknown types
         }
@@ -100,15 +100,15 @@ public struct DeepgramAdapter: ProviderAdapter {
     }
 
     public func error(closeCode: Int?, reason: String) -> EngineError? {
-        let detail = "(close \(closeCode.map(String.init) ?? "without a code")\(reason.isEmpty ? "" : " \(reason)"))"
+        guard let closeCode else { return .stream(.dropped(.deepgram, url: url)) }
+        let ending: StreamEnding
         switch (closeCode, reason) {
         case (1000, _): return nil
-        case (1008, _): return .failed("Deepgram could not decode the audio \(detail)")
-        case (1011, let r) where r.contains("NET-0001"):
-            return .failed("Deepgram closed the stream: it received no audio within its 10 s window \(detail)")
-        case (1011, _): return .failed("Deepgram had a server error \(detail)")
-        case (nil, _): return .failed("the connection to Deepgram dropped before the final transcript")
-        default: return .failed("Deepgram closed the stream \(detail)")
+        case (1008, _): ending = .audioUndecodable
+        case (1011, let r) where r.contains("NET-0001"): ending = .idle
+        case (1011, _): ending = .serverError
+        default: ending = .other
         }
+        return .stream(.ended(.deepgram, ending, .close(closeCode, reason: reason)))
     }
 }

@@ -12,7 +12,7 @@ public struct GenericAdapter: ProviderAdapter {
         url = config.url ?? ""
     }
 
-    public var name: String { "the stream server" }
+    public var provider: StreamProvider { .generic }
     public var frameMilliseconds: Int { 40 }
     /// Coalescing merges at most a whole segment into one message (A2 §7).
     public var maxFrameMilliseconds: Int { frameMilliseconds * framesPerSegment }
@@ -48,17 +48,17 @@ public struct GenericAdapter: ProviderAdapter {
     private var partialText = ""
 
     public mutating func receive(_ text: String) throws(EngineError) -> [StreamEvent] {
-        let message = try Wire.object(text, from: name)
+        let message = try Wire.object(text, from: provider)
         switch message["type"] as? String {
         case "started": return [.started]
         case "ack":
             guard let id = message["sequenceId"] as? Int else {
-                throw .badOutput("the stream server sent an ack without a sequenceId: \(text.prefix(80))")
+                throw .stream(.incomplete(.ack, text: String(text.prefix(80))))
             }
             return [.ack(id)]
         case "resumed":
             guard let id = message["resumeFrom"] as? Int else {
-                throw .badOutput("the stream server sent resumed without resumeFrom: \(text.prefix(80))")
+                throw .stream(.incomplete(.resumed, text: String(text.prefix(80))))
             }
             return [.resumed(id)]
         case "transcript":
@@ -72,10 +72,9 @@ public struct GenericAdapter: ProviderAdapter {
             }
             return [.partial(Wire.join(finals + [partialText]))]
         case "error":
-            let code = message["code"] as? String ?? "error"
+            let code = message["code"] as? String
             if code == "resume_unsupported" { return [.resumeUnsupported] }
-            let detail = message["message"] as? String
-            throw .failed("the stream server said \(code)\(detail.map { ": \($0)" } ?? "")")
+            throw .stream(.said(.generic, code: code, words: [message["message"] as? String].compactMap { $0 }))
         case "closed": return [.ended]
         default: return []
         }
@@ -86,9 +85,8 @@ public struct GenericAdapter: ProviderAdapter {
     public func error(closeCode: Int?, reason: String) -> EngineError? {
         switch closeCode {
         case 1000: nil
-        case nil: .failed("the connection to \(url) dropped")
-        case let code?:
-            .failed("the stream server closed the connection (close \(code)\(reason.isEmpty ? "" : ": \(reason)"))")
+        case nil: .stream(.dropped(.generic, url: url))
+        case let code?: .stream(.ended(.generic, .other, .close(code, reason: reason)))
         }
     }
 }

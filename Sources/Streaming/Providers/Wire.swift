@@ -3,11 +3,11 @@ import VoiceshCore
 
 /// Small helpers the adapters share for JSON messages and query strings.
 enum Wire {
-    /// A JSON object from a provider's text message, or `.badOutput` naming it.
-    static func object(_ text: String, from provider: String) throws(EngineError) -> [String: Any] {
+    /// A JSON object from a provider's text message, or `.notJSON` naming it.
+    static func object(_ text: String, from provider: StreamProvider) throws(EngineError) -> [String: Any] {
         guard let data = text.data(using: .utf8),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { throw .badOutput("\(provider) sent a message that is not a JSON object: \(text.prefix(80))") }
+        else { throw .stream(.notJSON(provider, text: String(text.prefix(80)))) }
         return object
     }
 

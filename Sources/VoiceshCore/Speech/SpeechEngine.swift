@@ -81,5 +81,9 @@ public enum EngineError: Error, Equatable, Sendable {
     case badOutput(String)
     /// A Whisper-style server could not be asked, or its answer was not a transcript.
     case server(ServerProblem)
+    /// A streaming provider could not be reached, refused the stream, or ended it early.
+    case stream(StreamProblem)
+    /// A recogniser command could not run, failed, or wrote something that is not a transcript.
+    case command(CommandProblem)
     case cancelled
 }

@@ -79,7 +79,7 @@ public struct TranscriptSegment: Codable, Equatable, Sendable {
             let segment = try JSONDecoder().decode(TranscriptSegment.self, from: Data(trimmed.utf8))
             return segment.text.isEmpty ? nil : segment
         } catch {
-            throw .badOutput("line \(number) is not a transcript_segment: \(trimmed.prefix(80))")
+            throw .command(.notASegment(line: number, text: String(trimmed.prefix(80))))
         }
     }
 }

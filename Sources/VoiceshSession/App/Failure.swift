@@ -126,6 +126,8 @@ package enum Failure {
         case .failed(let reason): "engine failed: \(outside(reason))"
         case .badOutput: "the engine's answer was not a transcript"
         case .server(let problem): brief(spelled(problem))
+        case .stream(let problem): brief(spelled(problem))
+        case .command(let problem): brief(spelled(problem))
         case .cancelled: "cancelled"
         }
     }
@@ -139,6 +141,8 @@ package enum Failure {
         case .failed(let reason): "the engine failed: \(outside(reason))"
         case .badOutput(let reason): "the engine answered something that is not a transcript: \(outside(reason))"
         case .server(let problem): describe(spelled(problem))
+        case .stream(let problem): describe(spelled(problem))
+        case .command(let problem): describe(spelled(problem))
         case .cancelled: "cancelled"
         }
     }
@@ -165,6 +169,102 @@ package enum Failure {
         case .notJSON(let dialect, let reply):
             .badOutput("the \(dialect.rawValue) server's reply is not a JSON object: \(reply)")
         case .noText(let dialect, let key): .badOutput("the \(dialect.rawValue) server's reply has no \"\(key)\"")
+        }
+    }
+
+    /// A streaming engine's problem spelled out the same way.
+    private static func spelled(_ problem: StreamProblem) -> EngineError {
+        switch problem {
+        case .keyNotSet(let name): .unavailable("engine.api_key_env names \(name), which is not set in the environment")
+        case .tokenUnreachable(let endpoint, let url, let reason):
+            .unavailable("cannot get a token from \(name(endpoint)) at \(url): \(reason)")
+        case .tokenRefused(let endpoint, let url, let status, let body):
+            .unavailable(
+                "\(name(endpoint)) at \(url) refused a token: HTTP \(status)\(body.isEmpty ? "" : ": \(body)")")
+        case .tokenNotJSON(let endpoint, let url):
+            .badOutput("\(name(endpoint)) at \(url) answered something that is not a JSON object")
+        case .noToken(.proxy, let url): .badOutput("the token proxy \(url) answered without a \"token\"")
+        case .noToken(.assemblyAI, _): .badOutput("AssemblyAI's token endpoint answered without a \"token\"")
+        case .noToken(.deepgram, _): .badOutput("Deepgram's token endpoint answered without an \"access_token\"")
+        case .cannotConnect(let provider, let place, let reason):
+            .failed("cannot connect to \(name(provider)) at \(place): \(reason)")
+        case .notJSON(let provider, let text):
+            .badOutput("\(name(provider)) sent a message that is not a JSON object: \(text)")
+        case .incomplete(let message, let text):
+            switch message {
+            case .turn: .badOutput("AssemblyAI sent a Turn without turn_order or transcript: \(text)")
+            case .results: .badOutput("Deepgram sent Results without a transcript: \(text)")
+            case .ack: .badOutput("the stream server sent an ack without a sequenceId: \(text)")
+            case .resumed: .badOutput("the stream server sent resumed without resumeFrom: \(text)")
+            }
+        case .said(.generic, let code, let words):
+            .failed("the stream server said \(code ?? "error")\(words.map { ": \($0)" }.joined())")
+        case .said(let provider, _, let words): .failed("\(name(provider)): \(words.joined(separator: ": "))")
+        case .ended(let provider, let ending, let signal): spelled(provider, ending, signal)
+        case .dropped(.generic, let url): .failed("the connection to \(url) dropped")
+        case .dropped(let provider, _):
+            .failed("the connection to \(name(provider)) dropped before the final transcript")
+        case .closedEarly(.generic): .failed("the stream server closed the connection before the end")
+        case .closedEarly(let provider): .failed("\(name(provider)) closed the stream before the recording ended")
+        case .connectionEnded: .failed("the connection ended")
+        }
+    }
+
+    /// Why the provider ended the stream, with its code and reason in brackets.
+    private static func spelled(_ provider: StreamProvider, _ ending: StreamEnding, _ signal: StreamSignal)
+        -> EngineError
+    {
+        let said = name(provider)
+        let detail =
+            switch signal {
+            // Deepgram's reasons are codes (NET-0001), written after the close code without a colon.
+            case .close(let code, let reason):
+                "(close \(code)\(reason.isEmpty ? "" : (provider == .deepgram ? " " : ": ") + reason))"
+            case .error(let code, let message): "(error \(code): \(message))"
+            }
+        return switch ending {
+        case .keyRefused: .unavailable("\(said) refused the key or token \(detail)")
+        case .serverError: .failed("\(said) had a server error \(detail)")
+        case .controlMessageRejected: .failed("\(said) rejected a control message \(detail)")
+        case .audioRejected: .failed("\(said) rejected the audio (frame size or rate) \(detail)")
+        case .audioUndecodable: .failed("\(said) could not decode the audio \(detail)")
+        case .sessionExpired: .failed("the \(said) session expired \(detail)")
+        case .tooManySessions: .failed("\(said) refused the session: too many concurrent sessions \(detail)")
+        case .idle: .failed("\(said) closed the stream: it received no audio within its 10 s window \(detail)")
+        case .other:
+            switch provider {
+            case .assemblyai: .failed("AssemblyAI ended the stream \(detail)")
+            case .deepgram: .failed("Deepgram closed the stream \(detail)")
+            case .generic: .failed("the stream server closed the connection \(detail)")
+            }
+        }
+    }
+
+    /// A recogniser command's problem spelled out the same way.
+    private static func spelled(_ problem: CommandProblem) -> EngineError {
+        switch problem {
+        case .cannotWriteRecording(let reason): .unavailable("cannot write the recording for the command: \(reason)")
+        case .noPipes: .unavailable("cannot create pipes")
+        case .cannotRun(let program, let reason): .unavailable("cannot run \(program): \(reason)")
+        case .exited(let status, let last):
+            .failed("the recogniser command exited with status \(status)" + (last.map { ": \($0)" } ?? ""))
+        case .notASegment(let line, let text): .badOutput("line \(line) is not a transcript_segment: \(text)")
+        }
+    }
+
+    private static func name(_ provider: StreamProvider) -> String {
+        switch provider {
+        case .assemblyai: "AssemblyAI"
+        case .deepgram: "Deepgram"
+        case .generic: "the stream server"
+        }
+    }
+
+    private static func name(_ endpoint: TokenEndpoint) -> String {
+        switch endpoint {
+        case .proxy: "the token proxy"
+        case .assemblyAI: "AssemblyAI's token endpoint"
+        case .deepgram: "Deepgram's token endpoint"
         }
     }
 
