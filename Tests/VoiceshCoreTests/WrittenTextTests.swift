@@ -111,6 +111,9 @@ struct WrittenTextTests {
             ("echo ch mod", "echo ch mod"),
             ("ls dash l a", "ls -la"),
             ("ls dash p s", "ls -ps"),
+            ("ps -ef", "ps -ef"),
+            ("set -ex", "set -ex"),
+            ("echo -en hi", "echo -en hi"),
         ] as [(String, String)])
     func lookalikesStay(written: String, typed: String) {
         #expect(shell.normalize(written) == typed)

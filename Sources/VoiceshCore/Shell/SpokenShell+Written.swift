@@ -48,12 +48,14 @@ extension SpokenShell {
 
     // MARK: Letters and split words
 
-    /// A flag letter written as the word its name sounds like (`dash and` → `dash n`, `-ex` →
-    /// `-x`): after one `dash` a flag is letters, and a writer that hears a letter's name
+    /// A flag letter written as the word its name sounds like (`dash and` → `dash n`, `-and` →
+    /// `-n`): after one `dash` a flag is letters, and a writer that hears a letter's name
     /// spells it as the nearest word. After `dash dash` a long option is a word and stays.
     static func spelledFlags(_ words: [String]) -> [String] {
         var result = words.map { word in  // `-and`: the dash written as a symbol
-            guard word.hasPrefix("-"), !word.hasPrefix("--"), let letter = letterNames[word.dropFirst().lowercased()]
+            // Two letters after a written dash are a real cluster (`ps -ef`, `set -ex`), not a name.
+            guard word.hasPrefix("-"), !word.hasPrefix("--"), word.count > 3,
+                let letter = letterNames[word.dropFirst().lowercased()]
             else { return word }
             return "-" + letter
         }
