@@ -6,6 +6,11 @@ public enum Doubt {
     /// most wrong words caught while marking at most 15% of right ones (issue 22's bound).
     public static let threshold = 0.8
 
+    /// A word the engine was not sure of (no confidence counts as sure).
+    public static func isUnsure(_ word: TranscriptSegment.Word, threshold: Double = threshold) -> Bool {
+        (word.confidence ?? 1) < threshold
+    }
+
     /// The indices of the shell words (`normalize(raw)` split at spaces) made from an unsure
     /// raw word. The normaliser turns several spoken words into one shell word (`dash dash
     /// staged` → `--staged`); a shell word is traced to the raw words it needed by normalising
@@ -13,7 +18,7 @@ public enum Doubt {
     public static func unsure(
         _ words: [TranscriptSegment.Word], threshold: Double = threshold, normalize: (String) -> String
     ) -> Set<Int> {
-        let doubtful = words.map { ($0.confidence ?? 1) < threshold }
+        let doubtful = words.map { isUnsure($0, threshold: threshold) }
         guard doubtful.contains(true) else { return [] }
         func split(_ text: String) -> [Substring] { text.split(separator: " ") }
         let raw = words.map(\.text)

@@ -43,11 +43,11 @@ public struct HeardJSON: Encodable {
 
     public init(_ heard: Heard, segments: [TranscriptSegment], latencyMs: Int) {
         func listed(_ words: [TranscriptSegment.Word]) -> [Word] {
-            words.map { Word(text: $0.text, confidence: $0.confidence, unsure: ($0.confidence ?? 1) < Doubt.threshold) }
+            words.map { Word(text: $0.text, confidence: $0.confidence, unsure: Doubt.isUnsure($0)) }
         }
         text = heard.text
         rawText = heard.rawText
-        engine = heard.engine
+        engine = heard.fallbackEngine ?? heard.engine  // the engine that gave the text
         confidence = heard.confidence
         words = listed(heard.words)
         unsure = heard.unsure.sorted()

@@ -10,6 +10,15 @@ package enum Recognition {
         _ engine: any SpeechEngine, _ request: EngineRequest, aliases: [String: String],
         events: @escaping @Sendable (EngineEvent) -> Void = { _ in }
     ) async throws(EngineError) -> Heard {
+        try await transcribed(engine, request, aliases: aliases, events: events).heard
+    }
+
+    /// The same, with the engine's own transcript beside it (`transcribe --json` prints its
+    /// segments).
+    package static func transcribed(
+        _ engine: any SpeechEngine, _ request: EngineRequest, aliases: [String: String],
+        events: @escaping @Sendable (EngineEvent) -> Void = { _ in }
+    ) async throws(EngineError) -> (heard: Heard, transcript: Transcript) {
         let fallback = Locked<String?>(nil)
         let transcript = try await engine.transcribe(request) { event in
             if case .fallingBack(let name, _) = event { fallback.value = name }
@@ -17,7 +26,7 @@ package enum Recognition {
         }
         var heard = heard(transcript, engine: engine.label, aliases: aliases, context: request.context)
         heard.fallbackEngine = fallback.value
-        return heard
+        return (heard, transcript)
     }
 
     /// A transcript through the profile's normaliser, with its next distinct readings unless

@@ -59,14 +59,17 @@ struct Transcribe: AsyncVoiceshCommand {
         let frames = Recognition.frames(samples, realTime: chosen.engine.kind == .stream)
         let live = PartialLine(enabled: partials || isatty(STDERR_FILENO) == 1, terminal: isatty(STDERR_FILENO) == 1)
         let started = Date()
-        let fallback = Locked<(engine: String, reason: FallbackReason)?>(nil)
+        let fallback = Locked<FallbackReason?>(nil)
+        let heard: Heard
         let transcript: Transcript
         do {
-            transcript = try await engine.transcribe(EngineRequest(frames)) { event in
+            (heard, transcript) = try await Recognition.transcribed(
+                engine, EngineRequest(frames), aliases: chosen.aliases
+            ) { event in
                 switch event {
                 case .partial(let text): live.show(text)
                 case .note(let note): Console.error("voicesh: \(note)")
-                case .fallingBack(let engine, let reason): fallback.value = (engine, reason)
+                case .fallingBack(_, let reason): fallback.value = reason
                 case .first: break
                 }
             }
@@ -75,12 +78,10 @@ struct Transcribe: AsyncVoiceshCommand {
             live.clear()
             throw error
         }
-        if let reason = fallback.value?.reason {
+        if let reason = fallback.value {
             Console.error("voicesh: used the fallback engine: \(Failure.describe(reason))")
         }
         let latency = Int(Date().timeIntervalSince(started) * 1000)
-        let heard = Recognition.heard(
-            transcript, engine: fallback.value?.engine ?? engine.label, aliases: chosen.aliases, context: .empty)
         if json {
             try Console.json(HeardJSON(heard, segments: transcript.segments, latencyMs: latency))
         } else {
