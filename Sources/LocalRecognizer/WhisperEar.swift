@@ -63,7 +63,8 @@ public final class WhisperEar: @unchecked Sendable {
         public var compressionRatio: Double?
         /// Whisper's words (tokens joined at spaces) with their probabilities.
         public var words: [TranscriptSegment.Word]
-        /// Whisper's log-likelihood of each reading it was given, and its token count.
+        /// Whisper's log-likelihood and token count of each reading it was given, then of its own
+        /// reading last (`whisper-ear.py`).
         public var scores: [(logProbability: Double, tokens: Int)]
 
         public static func == (a: Hearing, b: Hearing) -> Bool {
@@ -89,6 +90,7 @@ public final class WhisperEar: @unchecked Sendable {
     /// the child would inherit it, and on a busy machine its decoding (the fused text) would
     /// wait behind everything else; it is another process, so the session's own threads keep theirs.
     public func prepare() {
+        guard lock.withLock({ child == nil && failure == nil && !busy }) else { return }
         let thread = Thread { [self] in
             lock.withLock {
                 guard !busy else { return }
@@ -164,14 +166,18 @@ public final class WhisperEar: @unchecked Sendable {
         do {
             try stdin.write(contentsOf: line)
         } catch {
-            lock.withLock { self.child = nil }
-            throw .failed("the Whisper runtime has stopped")
+            throw stopped(child)
         }
-        guard let answer = child.line() else {
-            lock.withLock { self.child = nil }
-            throw .failed("the Whisper runtime has stopped")
-        }
+        guard let answer = child.line() else { throw stopped(child) }
         return try Self.hearing(Self.object(answer))
+    }
+
+    /// A child that stopped answering: reaped (no zombie), and the next recording starts another.
+    private func stopped(_ dead: Child) -> EngineError {
+        dead.process.kill()
+        _ = dead.process.wait()
+        lock.withLock { if child === dead { child = nil } }
+        return .failed("the Whisper runtime has stopped")
     }
 
     static func object(_ line: String) throws(EngineError) -> [String: Any] {

@@ -18,7 +18,7 @@ public enum CredentialSource: Sendable {
     /// A key from the environment used as it is (the generic protocol has no token endpoint).
     case key(String)
 
-    /// The source a profile's engine names; a missing variable is an `.unavailable` error.
+    /// The source a profile's engine names; a missing variable is `StreamProblem.keyNotSet`.
     public init(config: EngineConfig, environment: [String: String]) throws(EngineError) {
         if let tokenURL = config.tokenURL {
             self = .proxy(url: tokenURL)

@@ -70,9 +70,7 @@ final class AlignmentDecoder {
             var score: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
             _ = ps_seg_prob(current, &score, &language, &backoff)
             acoustic += Int(score)
-            if !word.hasPrefix("<"), !word.hasPrefix("["), !word.hasPrefix("+") {
-                words.append(word.split(separator: "(").first.map(String.init) ?? word)
-            }
+            if let base = PocketSphinxDecoder.word(Substring(word)) { words.append(base) }
             segment = ps_seg_next(current)
         }
         return Path(words: words, acoustic: acoustic, frames: Int(ps_get_n_frames(handle.decoder)))

@@ -41,19 +41,12 @@ public struct ServerEngine: SpeechEngine {
     /// The prompt for a dictation: the context's names go after the profile's own terms, so
     /// the token limit drops them first.
     func prompt(context: SpeechContext) -> String {
-        context.isEmpty
-            ? prompt
-            : ShellPrompt(
-                vocabulary: config.vocabulary, aliases: aliases,
-                context: context.terms(count: Self.contextTerms, length: 40)
-            ).text
+        context.isEmpty ? prompt : ShellPrompt(context: context, config: config, aliases: aliases).text
     }
 
     /// What the prompt says, line by line and term by term: what Whisper may echo back.
     public func promptLines(context: SpeechContext) -> [String] {
-        prompt(context: context).split(separator: "\n").flatMap { line in
-            [String(line)] + line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        }
+        ShellPrompt.lines(prompt(context: context))
     }
 
     public func transcribe(_ request: EngineRequest, events: @escaping @Sendable (EngineEvent) -> Void)
