@@ -23,6 +23,9 @@ public struct ContextGatheringMachine: Sendable {
         case full = "path history dir"
         case refresh = "history dir"
         case directory = "dir"
+
+        /// Seconds a run may take: the first lists PATH; a refresh only the directory and history.
+        public var budget: Double { self == .full ? 5 : 2 }
     }
 
     /// What a finished run measured, for `voicesh context` and the benchmark.
@@ -72,8 +75,6 @@ public struct ContextGatheringMachine: Sendable {
         case reading, closing
     }
 
-    /// Seconds a run may take: the first lists PATH; a refresh only the directory and history.
-    public static let budgets: [String: Double] = ["full": 5, "refresh": 2]
     /// Seconds after a line is entered before the directory is looked at again: the command's moment.
     public static let afterEnter = 0.3
     /// The remote runs the script from its standard input.
@@ -120,7 +121,7 @@ public struct ContextGatheringMachine: Sendable {
         output = []
         startedAt = now
         self.scope = scope
-        budget = Self.budgets[scope == .full ? "full" : "refresh"]!
+        budget = scope.budget
         phase = .opening
     }
 

@@ -132,13 +132,13 @@ extension DictationStateMachine {
     private mutating func answer(_ command: VoiceCommand, shown: Voice.Shown, now: Double) -> [Effect] {
         shownRoom = shown.room
         switch command {
-        case .answer(.run): return finish(shown) { $0.deliver(shown.take, shown.prompt, run: true) }
-        case .answer(.insert): return finish(shown) { $0.deliver(shown.take, shown.prompt, run: false) }
-        case .answer(.yes): return finish(shown) { $0.send(shown.take, shown.prompt, run: shown.risk ?? false) }
+        case .answer(.run): return finish { $0.deliver(shown.take, shown.prompt, run: true) }
+        case .answer(.insert): return finish { $0.deliver(shown.take, shown.prompt, run: false) }
+        case .answer(.yes): return finish { $0.send(shown.take, shown.prompt, run: shown.risk ?? false) }
         case .answer(.cancel):
-            return finish(shown) { [.save($0.entry(shown.take, .discarded, shown.prompt))] + $0.idle(from: shown.take) }
+            return finish { [.save($0.entry(shown.take, .discarded, shown.prompt))] + $0.idle(from: shown.take) }
         case .answer(.again):
-            return finish(shown) {
+            return finish {
                 [.save($0.entry(shown.take, .discarded, shown.prompt))]
                     + $0.record(now: now, borrowed: shown.take.borrowsRow)
             }
@@ -166,7 +166,7 @@ extension DictationStateMachine {
     }
 
     /// The line is answered: what it remembered goes with it.
-    private mutating func finish(_ shown: Voice.Shown, _ step: (inout Self) -> [Effect]) -> [Effect] {
+    private mutating func finish(_ step: (inout Self) -> [Effect]) -> [Effect] {
         voice.undo = []
         voice.matches = []
         return step(&self)

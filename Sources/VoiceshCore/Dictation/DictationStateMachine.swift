@@ -212,7 +212,7 @@ public struct DictationStateMachine: Sendable {
     /// A key answers the text the line shows (to confirm or edit it), so it must wait until the
     /// line is on screen. Keys while recording or transcribing (stop, cancel, the double toggle)
     /// mean the same whatever the screen shows.
-    public var keysAnswerTheLine: Bool {
+    var keysAnswerTheLine: Bool {
         switch state {
         case .confirming, .editing, .confirmingRisk: true
         default: false
@@ -230,7 +230,7 @@ public struct DictationStateMachine: Sendable {
     }
 
     /// Something on screen moves (a clock, a spinner, a notice that goes by itself).
-    public var animates: Bool {
+    var animates: Bool {
         switch state {
         case .recording, .transcribing, .notice: true
         default: false

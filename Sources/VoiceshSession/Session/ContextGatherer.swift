@@ -35,7 +35,6 @@ package final class ContextGatherer {
     package static let bundle = "voicesh_voicesh.resources"
 
     package var isBusy: Bool { machine.isBusy }
-    package var disabled: Bool { machine.disabled }
     package var last: Run? { machine.last }
     package var runs: Int { machine.runs }
 
