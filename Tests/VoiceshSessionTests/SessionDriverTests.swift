@@ -72,7 +72,9 @@ struct SessionDriverTests {
         terminal.type(Array("l".utf8) + toggle)
         #expect(await waitFor { terminal.text.contains("\u{1B}[6n") })  // the line asks where the cursor is
         terminal.type(Array("\u{1B}[5;3R".utf8))
-        clock.advance(1)  // a second toggle within 0.4 s would be a double press
+        // A second toggle within 0.4 s would be a double press; a second or more before the loop
+        // has read the answer would count it lost (StatusLine.answerWait) and ask again.
+        clock.advance(0.5)
         terminal.type(toggle)
         #expect(await waitFor { terminal.text.contains("git status") })  // the prompt, on the screen only
         #expect(remote.received == Array("l".utf8))
@@ -89,7 +91,7 @@ struct SessionDriverTests {
         terminal.type(toggle)
         #expect(await waitFor { terminal.text.contains("\u{1B}[6n") })
         terminal.type(Array("\u{1B}[5;3R".utf8))
-        clock.advance(1)
+        clock.advance(0.5)
         terminal.type(toggle)
         #expect(await waitFor { terminal.text.contains("rm -rf /tmp/x") })
         terminal.type([0x1B])  // Esc: the loop's own clock ends the key's wait
