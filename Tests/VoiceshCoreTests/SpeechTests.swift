@@ -65,6 +65,26 @@ struct SpeechTests {
         #expect(!presence(clicks).likelySpeech)
     }
 
+    /// The level floor, pinned where a quiet laptop microphone still counts: its loud frames
+    /// at 0.0021–0.0046 RMS were thrown away when the floor stood at -50 dBFS.
+    @Test func aQuietMicrophoneIsSpeechAndAFainterOneIsNot() {
+        /// The voice with its loud (90th percentile) 10 ms frames at `level` RMS (0…1).
+        func voice(at level: Double) -> SpeechPresence {
+            let samples = Self.voice(seconds: 2)
+            let frames = stride(from: 0, to: samples.count - 160, by: 160).map { start in
+                (samples[start..<start + 160].reduce(0.0) { $0 + Double($1) * Double($1) } / 160).squareRoot()
+            }.sorted()
+            let scale = level * 32768 / frames[frames.count * 9 / 10]
+            var presence = SpeechPresence()
+            presence.add(samples.map { Int16((Double($0) * scale).rounded()) })
+            return presence
+        }
+        #expect(SpeechPresence().minimumLevel == 0.001)
+        #expect(voice(at: 0.0021).likelySpeech)
+        #expect(voice(at: 0.0046).likelySpeech)
+        #expect(!voice(at: 0.0005).likelySpeech)
+    }
+
     @Test func segmentLinesFollowSpecA1() throws {
         let json =
             #"{"type":"transcript_segment","text":" git status ","speaker":"SPEAKER_01","start":0.5,"end":1.4,"is_final":true,"confidence":0.93}"#
