@@ -96,6 +96,11 @@ struct WrittenTextTests {
             ("cd slash et cetera slash nginx.", "cd /etc/nginx"),
             ("curl local host colon 8080", "curl localhost:8080"),
             ("vim read me dot md", "vim readme.md"),
+            ("make and and ch mod 755 deploy dot sh", "make && chmod 755 deploy.sh"),
+            ("test dash d build or or mk dir build", "test -d build || mkdir build"),
+            ("cd build && mk dir out", "cd build && mkdir out"),
+            ("echo dollar open paren mk dir dash p out close paren", "echo $(mkdir -p out)"),
+            ("sudo ch mod 600 key semicolon ch mod 644 notes dot txt", "sudo chmod 600 key; chmod 644 notes.txt"),
         ] as [(String, String)])
     func whispersWrittenForms(written: String, typed: String) {
         #expect(shell.normalize(written) == typed)

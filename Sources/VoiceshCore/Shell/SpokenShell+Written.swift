@@ -85,8 +85,7 @@ extension SpokenShell {
         var i = 0
         while i < words.count {
             let previous = result.last?.lowercased()
-            let atCommand =
-                previous == nil || previous == "pipe" || previous == "semicolon" || commandPrefixes.contains(previous!)
+            let atCommand = commandStarts(after: result)
             if i + 1 < words.count, previous != "dash" {
                 let first = words[i].lowercased()
                 let second = words[i + 1].lowercased()
@@ -109,6 +108,22 @@ extension SpokenShell {
             i += 1
         }
         return result
+    }
+
+    /// Whether a command starts after `words`: at the start, after an operator between
+    /// commands, said (`pipe`, `and and`, `or or`, `semicolon`, `ampersand`, `open paren`) or
+    /// written (`|`, `&&`, `$(`…), and after a prefix that runs one (`sudo`, `xargs`, `then`…),
+    /// as `ShellTextWriter` decides for the text it writes.
+    static func commandStarts(after words: [String]) -> Bool {
+        guard let last = words.last?.lowercased() else { return true }
+        if commandPrefixes.contains(last) || ["|", "||", "&&", ";", "&", "(", "$("].contains(last) { return true }
+        let phrases = [Array(words.suffix(2)).map { $0.lowercased() }, [last]]
+        return phrases.contains { phrase in
+            switch keywords[phrase] {
+            case .control, .semicolon, .ampersand, .open(.paren): true
+            default: false
+            }
+        }
     }
 
     // MARK: Quotes
