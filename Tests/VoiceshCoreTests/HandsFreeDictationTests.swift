@@ -182,6 +182,28 @@ struct HandsFreeDictationTests {
         #expect(shownText == "docker images")
     }
 
+    /// The engine listens for what the take's text is read as: in keys mode, keys only, even
+    /// while a search's list waits for "pick N" (a pick is not a key).
+    @Test mutating func keysModeListensForKeysOnlyAfterASearch() throws {
+        _ = take("history search docker")
+        _ = machine.historyFound(["docker ps", "docker images"], now: 40)
+        _ = take("keys mode")
+        #expect(machine.keysMode)
+        clock += 10
+        let effects = machine.toggle(now: clock)
+        let number = try #require(machine.take?.number)
+        let keys = VoiceGrammar.sentences(listening: .keys, line: "")
+        #expect(effects.contains(.startRecording(take: number, commands: keys)))
+        _ = machine.key(.toggle, now: clock + 1)
+        _ = machine.transcribed(.init(text: "pick two", rawText: "pick two"), take: number, now: clock + 2)
+        #expect(shownText == nil)
+        guard case .notice(let notice) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(notice.message.hasPrefix("not a key"))
+    }
+
     @Test func withoutHandsFreeTheToggleStillRecordsAgain() {
         var machine = Machine(settings: .init(toggle: .defaultToggle))
         _ = machine.toggle(now: 0)

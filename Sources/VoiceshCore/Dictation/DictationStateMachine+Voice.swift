@@ -34,14 +34,23 @@ extension DictationStateMachine {
     /// own small model (none without `hands_free`).
     public var spokenCommands: [String] {
         guard settings.handsFree else { return [] }
+        return VoiceGrammar.sentences(
+            listening: listening(answering: voice.shown), line: voice.shown?.take.heard?.rawText ?? "")
+    }
+
+    /// What a take may say besides dictation: the one answer both for the sentences the engine
+    /// listens for and for the reading of the take's text, so the two never disagree.
+    private func listening(answering shown: Voice.Shown?) -> VoiceGrammar.Listening {
         var listening: VoiceGrammar.Listening
-        if let shown = voice.shown {
+        if let shown {
             listening = shown.risk == nil ? .line : [.answers, .yes]
+        } else if voice.keysMode {
+            return .keys  // keys or nothing: a history pick is not a key
         } else {
-            listening = voice.keysMode ? .keys : .history
+            listening = .history
         }
         if !voice.matches.isEmpty { listening.insert(.picks) }
-        return VoiceGrammar.sentences(listening: listening, line: voice.shown?.take.heard?.rawText ?? "")
+        return listening
     }
 
     /// The toggle at a shown line (hands-free): record a take that answers it, keeping the line.
@@ -57,8 +66,7 @@ extension DictationStateMachine {
         let grammar = VoiceGrammar(aliases: settings.aliases)
         if let shown = voice.shown {
             voice.shown = nil
-            var listening: VoiceGrammar.Listening = shown.risk == nil ? .line : [.answers, .yes]
-            if !voice.matches.isEmpty { listening.insert(.picks) }
+            let listening = listening(answering: shown)
             if heard.text.isEmpty {  // nothing heard: the line is back as it was
                 state = .confirming(shown.take, shown.prompt)
                 return ([], true)
@@ -72,7 +80,7 @@ extension DictationStateMachine {
             return ([.save(entry(shown.take, .discarded, shown.prompt))], false)
         }
         if voice.keysMode {
-            switch grammar.read(heard.rawText, listening: .keys) {
+            switch grammar.read(heard.rawText, listening: listening(answering: nil)) {
             case .keys(let keys)?:
                 return ([.sendToRemote(keys.bytes)] + idle(from: take), true)
             case .keysMode(false)?:
@@ -83,9 +91,7 @@ extension DictationStateMachine {
                 return (tell(words + "; say stop keys to dictate", take: take, now: now), true)
             }
         }
-        var listening: VoiceGrammar.Listening = .history
-        if !voice.matches.isEmpty { listening.insert(.picks) }
-        switch grammar.read(heard.rawText, listening: listening) {
+        switch grammar.read(heard.rawText, listening: listening(answering: nil)) {
         case .keysMode(true)?:
             voice.keysMode = true
             return (
