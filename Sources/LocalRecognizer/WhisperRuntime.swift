@@ -31,7 +31,8 @@ public struct WhisperRuntime: Equatable, Sendable {
         /// voicesh's own data (`whisper-ear.py`) is not found: the edge engine's corpus, shipped
         /// beside it, is then missing too, and that error is the one line that says what to do.
         case noData
-        /// The model the user named is not a usable Whisper model.
+        /// The model the user named is not a usable Whisper model: an engine error
+        /// (`WhisperProblem.badModel`), since the profile asked for it.
         case badModel(path: String, reason: String)
     }
 
