@@ -20,13 +20,10 @@ struct EdgeModel {
         -> EdgeModel
     {
         guard FileManager.default.fileExists(atPath: acousticModel) else {
-            throw .unavailable("no pocketsphinx acoustic model at \(acousticModel); install pocketsphinx-en-us")
+            throw .edge(.noAcousticModel(path: acousticModel))
         }
         guard !ShellCorpus.sentences.isEmpty else {
-            throw .unavailable(
-                "the edge engine's shell corpus is missing (looked for \(ShellCorpus.places("shell-corpus.txt"))); "
-                    + "reinstall voicesh (make install) or set VOICESH_DATA_DIR to the folder that holds it"
-            )
+            throw .edge(.noCorpus(searched: ShellCorpus.places("shell-corpus.txt")))
         }
         let lines = lines(vocabulary: vocabulary, history: history)
         let directory = entry(lines: lines, cacheDirectory: cacheDirectory)
@@ -58,7 +55,7 @@ struct EdgeModel {
             // The dictionary is written last: its presence marks a complete model.
             try (entries.joined(separator: "\n") + "\n").write(toFile: dict, atomically: true, encoding: .utf8)
         } catch {
-            throw .unavailable("cannot write the edge model under \(directory): \(error.localizedDescription)")
+            throw .edge(.cannotWriteModel(directory: directory, reason: error.localizedDescription))
         }
         return EdgeModel(languageModel: lm, dictionary: dict, unpronounceable: missing, built: true)
     }

@@ -26,13 +26,8 @@ public struct EdgeModelBuilder: Sendable {
     /// cache entry is complete. The job goes in a 0600 file unlinked once the child has it open.
     func build(_ job: EdgeModelJob) -> Bool {
         let input = job.cacheDirectory + "/edge-job-\(UUID().uuidString).json"
-        do {
-            try FileManager.default.createDirectory(atPath: job.cacheDirectory, withIntermediateDirectories: true)
-            let data = try JSONEncoder().encode(job)
-            guard FileManager.default.createFile(atPath: input, contents: data, attributes: [.posixPermissions: 0o600])
-            else { throw EngineError.unavailable("cannot write \(input)") }
-        } catch {
-            report("edge model: cannot hand the job to a child (\(error)); the first recording builds it")
+        if let why = Self.write(job, to: input) {
+            report("edge model: cannot hand the job to a child (\(why)); the first recording builds it")
             return false
         }
         let child: ChildProcess
@@ -54,5 +49,18 @@ public struct EdgeModelBuilder: Sendable {
         }
         report("edge model: ready in the cache, built by child process \(child.pid)")
         return true
+    }
+
+    /// Writes the job where the child reads it (mode 0600); why it could not, or nil.
+    private static func write(_ job: EdgeModelJob, to path: String) -> String? {
+        do {
+            try FileManager.default.createDirectory(atPath: job.cacheDirectory, withIntermediateDirectories: true)
+            let data = try JSONEncoder().encode(job)
+            let written = FileManager.default.createFile(
+                atPath: path, contents: data, attributes: [.posixPermissions: 0o600])
+            return written ? nil : "cannot write \(path)"
+        } catch {
+            return "\(error)"
+        }
     }
 }

@@ -43,7 +43,7 @@ final class PocketSphinxDecoder {
         try Self.inMemory(base + (base.hasSuffix("\n") ? "" : "\n") + lines.joined(separator: "\n") + "\n") {
             path throws(EngineError) in
             guard ps_load_dict(handle.decoder, path, nil, nil) == 0 else {
-                throw .failed("pocketsphinx could not load the context words")
+                throw .edge(.contextRefused(.words))
             }
         }
     }
@@ -59,7 +59,7 @@ final class PocketSphinxDecoder {
             guard let base = ps_get_lm(handle.decoder, Self.baseSearch),
                 let model = ngram_model_read(
                     handle.config, path, NGRAM_ARPA, logmath_retain(ps_get_logmath(handle.decoder)))
-            else { throw .failed("pocketsphinx could not read the context model") }
+            else { throw .edge(.contextRefused(.read)) }
             defer { ngram_model_free(model) }
             // The set keeps its own references to both models (ngram_model_set_init retains them).
             var models: [OpaquePointer?] = [base, model]
@@ -67,14 +67,14 @@ final class PocketSphinxDecoder {
             defer { names.forEach { free($0) } }
             var weights: [Float] = [1 - weight, weight]
             guard let set = ngram_model_set_init(handle.config, &models, &names, &weights, 2) else {
-                throw .failed("pocketsphinx could not combine the context model")
+                throw .edge(.contextRefused(.combine))
             }
             defer { ngram_model_free(set) }  // the search keeps its own reference
             guard ps_set_lm(handle.decoder, Self.contextSearch, set) == 0,
                 ps_set_search(handle.decoder, Self.contextSearch) == 0
             else {
                 _ = ps_set_search(handle.decoder, Self.baseSearch)
-                throw .failed("pocketsphinx could not search with the context model")
+                throw .edge(.contextRefused(.search))
             }
         }
     }
@@ -85,13 +85,13 @@ final class PocketSphinxDecoder {
         let name = "/voicesh-context-\(getpid())"
         let fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0o600)
         guard fd >= 0 else {
-            throw .failed("cannot hold the context model in memory: \(String(cString: strerror(errno)))")
+            throw .edge(.contextNotInMemory(reason: String(cString: strerror(errno))))
         }
         shm_unlink(name)
         defer { close(fd) }
         let bytes = Array(text.utf8)
         guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
-            throw .failed("cannot hold the context model in memory")
+            throw .edge(.contextNotInMemory(reason: nil))
         }
         try body("/proc/self/fd/\(fd)")
     }

@@ -279,7 +279,7 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
             defer { inUse = true }
             return !inUse
         }
-        guard free else { throw .failed("the edge engine is busy with another recording") }
+        guard free else { throw .edge(.busy) }
         defer { lock.withLock { inUse = false } }
         // The first recording loads the model; its audio waits in the stream meanwhile.
         // A take cancelled while it waited for its context (Esc) goes no further.

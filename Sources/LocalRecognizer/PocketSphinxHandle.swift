@@ -20,11 +20,11 @@ final class PocketSphinxHandle {
         var argv = arguments.map { strdup($0) }
         defer { argv.forEach { free($0) } }
         guard let config = cmd_ln_parse_r(nil, ps_args(), Int32(argv.count), &argv, 1) else {
-            throw .unavailable("pocketsphinx rejected its configuration")
+            throw .edge(.configurationRejected)
         }
         guard let decoder = ps_init(config) else {
             cmd_ln_free_r(config)
-            throw .unavailable("pocketsphinx could not load its model from \(acousticModel)")
+            throw .edge(.cannotLoadModel(path: acousticModel))
         }
         self.config = config
         self.decoder = decoder

@@ -118,13 +118,13 @@ public final class WhisperEar: @unchecked Sendable {
             guard let first = started.line() else {
                 process.kill()
                 _ = process.wait()
-                throw EngineError.unavailable("the Whisper runtime stopped: \(started.lastWords())")
+                throw EngineError.whisper(.stoppedStarting(lastWords: started.lastWords()))
             }
             let reply = try Self.object(first)
             if let error = reply["error"] as? String {
                 process.kill()
                 _ = process.wait()
-                throw EngineError.unavailable(error)
+                throw EngineError.whisper(.cannotStart(words: error))
             }
             child = started
             return started
@@ -144,7 +144,7 @@ public final class WhisperEar: @unchecked Sendable {
             defer { busy = true }
             return !busy
         }
-        guard free else { throw .failed("Whisper is busy with another recording") }
+        guard free else { throw .whisper(.busy) }
         defer { lock.withLock { busy = false } }
         lock.lock()
         let ready = Result { () throws(EngineError) -> Child in try started() }
@@ -155,13 +155,13 @@ public final class WhisperEar: @unchecked Sendable {
             atPath: scratchDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let bytes = samples.withUnsafeBufferPointer { Data(buffer: $0) }
         guard FileManager.default.createFile(atPath: path, contents: bytes, attributes: [.posixPermissions: 0o600])
-        else { throw .unavailable("cannot write the recording for Whisper in \(scratchDirectory)") }
+        else { throw .whisper(.cannotWriteRecording(directory: scratchDirectory)) }
         defer { try? FileManager.default.removeItem(atPath: path) }
         var request: [String: Any] = ["audio": path, "prompt": prompt, "readings": readings]
         if let speechEnd { request["speech_end"] = speechEnd }
         guard let stdin = child.process.stdin,
             var line = try? JSONSerialization.data(withJSONObject: request)
-        else { throw .failed("cannot talk to the Whisper runtime") }
+        else { throw .whisper(.cannotTalk) }
         line.append(0x0A)
         do {
             try stdin.write(contentsOf: line)
@@ -177,19 +177,19 @@ public final class WhisperEar: @unchecked Sendable {
         dead.process.kill()
         _ = dead.process.wait()
         lock.withLock { if child === dead { child = nil } }
-        return .failed("the Whisper runtime has stopped")
+        return .whisper(.stopped)
     }
 
     static func object(_ line: String) throws(EngineError) -> [String: Any] {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
-            throw .badOutput("the Whisper runtime wrote \(line.prefix(80))")
+            throw .whisper(.notJSON(line: String(line.prefix(80))))
         }
         return object
     }
 
     static func hearing(_ reply: [String: Any]) throws(EngineError) -> Hearing {
-        if let error = reply["error"] as? String { throw .failed("Whisper: \(error)") }
-        guard let text = reply["text"] as? String else { throw .badOutput("the Whisper runtime gave no text") }
+        if let error = reply["error"] as? String { throw .whisper(.said(words: error)) }
+        guard let text = reply["text"] as? String else { throw .whisper(.noText) }
         let items = reply["words"] as? [[String: Any]] ?? []
         var words: [TranscriptSegment.Word] = []
         for item in items {

@@ -20,9 +20,9 @@ public struct WhisperRuntime: Equatable, Sendable {
         }
     }
 
-    static let scriptName = "whisper-ear.py"
+    public static let scriptName = "whisper-ear.py"
 
-    /// Why there is no second ear here, in one line that says what to do.
+    /// Why there is no second ear here (the session says it, once).
     public enum Problem: Error, Equatable, Sendable {
         /// No runtime installed: the edge engine runs on pocketsphinx alone (a notice, not an error).
         case notInstalled
@@ -31,20 +31,9 @@ public struct WhisperRuntime: Equatable, Sendable {
         /// voicesh's own data (`whisper-ear.py`) is not found: the edge engine's corpus, shipped
         /// beside it, is then missing too, and that error is the one line that says what to do.
         case noData
-        /// The model the user named is not a usable Whisper model.
+        /// The model the user named is not a usable Whisper model: an engine error
+        /// (`WhisperProblem.badModel`), since the profile asked for it.
         case badModel(path: String, reason: String)
-
-        public var message: String {
-            switch self {
-            case .turnedOff: "the second ear is off (VOICESH_WHISPER_HOME=off)"
-            case .noData: "\(scriptName) is not among voicesh's data (VOICESH_DATA_DIR): pocketsphinx alone"
-            case .notInstalled:
-                "Whisper is not installed (run scripts/setup): the edge engine hears with pocketsphinx alone"
-            case .badModel(let path, let reason):
-                "whisper_model \(path): \(reason); give a Whisper model folder in CTranslate2's format "
-                    + "(config.json, model.bin, tokenizer.json or vocabulary.*), or remove the key"
-            }
-        }
     }
 
     /// The runtime for `model` (nil: the installed base model), or why there is none.

@@ -61,11 +61,11 @@ public struct StreamEngine: SpeechEngine {
     {
         let credentials = try CredentialSource(config: config, environment: environment)
         let tls: TLSConfiguration
-        do throws(TrustStore.Problem) {
+        do throws(TrustProblem) {
             let streamURL = config.url ?? config.provider?.defaultURL
             tls = try TrustStore.configuration(environment: environment, for: [streamURL, config.tokenURL])
         } catch {
-            throw .unavailable(error.description)
+            throw .trust(error)
         }
         let run = StreamRun(
             adapter: Self.adapter(for: config, context: request.context), credentials: credentials, tls: tls,

@@ -1,5 +1,6 @@
 import Foundation
 import NIOSSL
+import VoiceshCore
 
 /// The certificate authorities a TLS connection trusts, found as OpenSSL finds them:
 /// `SSL_CERT_FILE` (a PEM bundle) replaces the system's bundle, `SSL_CERT_DIR` (directories
@@ -13,11 +14,6 @@ public struct TrustStore: Hashable, Sendable {
     /// The hashed directories, when not the system's.
     public let directories: [String]?
 
-    /// Why the environment's trust settings cannot be used: the variable, its value, and what is wrong.
-    public struct Problem: Error, Equatable, CustomStringConvertible {
-        public let description: String
-    }
-
     /// The system's bundle and directory (Debian, Ubuntu, Arch, Alpine; then Fedora), as swift-nio-ssl searches them.
     static let systemFiles = ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt"]
     static let systemDirectory = "/etc/ssl/certs"
@@ -25,19 +21,15 @@ public struct TrustStore: Hashable, Sendable {
     /// The store `SSL_CERT_FILE` and `SSL_CERT_DIR` in `environment` describe; a variable that
     /// names something unusable is a problem (OpenSSL would skip it silently and then refuse
     /// every server, which says nothing about why).
-    public init(environment: [String: String]) throws(Problem) {
+    public init(environment: [String: String]) throws(TrustProblem) {
         if let path = environment["SSL_CERT_FILE"], !path.isEmpty {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                throw Problem(
-                    description: "SSL_CERT_FILE names \(path), which is not a file; point it at a PEM file of "
-                        + "CA certificates, or unset it to use the system's")
+                throw .notAFile(path: path)
             }
             let certificates = try? NIOSSLCertificate.fromPEMFile(path)
             guard let certificates, !certificates.isEmpty else {
-                throw Problem(
-                    description: "SSL_CERT_FILE names \(path), which holds no readable PEM certificate; point it "
-                        + "at a PEM file of CA certificates, or unset it to use the system's")
+                throw .noCertificateIn(path: path)
             }
             file = path
         } else {
@@ -49,9 +41,7 @@ public struct TrustStore: Hashable, Sendable {
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
                 else {
-                    throw Problem(
-                        description: "SSL_CERT_DIR names \(path), which is not a directory; point it at directories "
-                            + "of CA certificates hashed by `openssl rehash`, or unset it to use the system's")
+                    throw .notADirectory(path: path)
                 }
             }
             directories = paths.isEmpty ? nil : paths
@@ -62,7 +52,7 @@ public struct TrustStore: Hashable, Sendable {
 
     /// The configuration for connections to `urls`: the store's when one of them is `https` or
     /// `wss`, else the default (a broken `SSL_CERT_FILE` does not stop a plain-HTTP engine).
-    public static func configuration(environment: [String: String], for urls: [String?]) throws(Problem)
+    public static func configuration(environment: [String: String], for urls: [String?]) throws(TrustProblem)
         -> TLSConfiguration
     {
         let secure = urls.contains { url in
@@ -77,7 +67,7 @@ public struct TrustStore: Hashable, Sendable {
     public var isSystem: Bool { file == nil && directories == nil }
 
     /// A client configuration with full verification against this store.
-    public func configuration() throws(Problem) -> TLSConfiguration {
+    public func configuration() throws(TrustProblem) -> TLSConfiguration {
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.certificateVerification = .fullVerification
         if isSystem { return tls }
@@ -92,9 +82,7 @@ public struct TrustStore: Hashable, Sendable {
         } else if let file {
             tls.trustRoots = .file(file)
         } else {
-            throw Problem(
-                description: "no CA certificates were found (no system bundle, SSL_CERT_FILE and SSL_CERT_DIR unset); "
-                    + "install ca-certificates or set SSL_CERT_FILE")
+            throw .noCertificates
         }
         for directory in directories.dropFirst() {
             let certificates = Self.hashedCertificates(in: directory)

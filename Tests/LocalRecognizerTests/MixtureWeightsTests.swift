@@ -29,10 +29,9 @@ struct MixtureWeightsTests {
         }
     }
 
-    @Test func aTruncatedSendumpIsRefusedInWords() throws {
+    @Test func aTruncatedSendumpIsRefused() throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.sendump)))
-        let expected = EngineError.unavailable(
-            "cannot read the acoustic model's sendump: its sizes do not match its length")
+        let expected = EngineError.learning(.badSendump(.wrongLength))
         #expect(throws: expected) { _ = try MixtureWeights.fromSendump(Array(bytes.prefix(bytes.count / 2))) }
     }
 }

@@ -108,7 +108,7 @@ struct EngineCompositionTests {
 
     @Test func bothFailingReportsTheFallbacksError() async {
         let hybrid = HybridEngine(
-            primary: ScriptedEngine(label: "a") { _ throws(EngineError) in throw .failed("500 from server") },
+            primary: ScriptedEngine(label: "a") { _ throws(EngineError) in throw .server(.status(500, detail: "")) },
             fallback: ScriptedEngine(label: "b") { _ throws(EngineError) in throw .noSpeech },
             minConfidence: nil)
         await #expect(throws: EngineError.noSpeech) { try await hybrid.run(recording()) }

@@ -12,7 +12,7 @@ struct ContextEcho: SpeechEngine {
         async throws(EngineError) -> Transcript
     {
         for await _ in request.audio {}
-        if fails { throw .failed("down") }
+        if fails { throw .server(.unreachable(url: "http://127.0.0.1:9", reason: "down")) }
         return Transcript(segments: [
             TranscriptSegment(text: "\(label):" + request.context.names.map(\.text).joined(separator: ","))
         ])

@@ -214,7 +214,8 @@ struct DictationDecisionTests {
 
     @Test mutating func aFailedTakeIsLetGo() {
         recordAndStop()
-        _ = machine.engineFailed(.failed("boom"), take: 1, message: "the engine failed: boom", brief: "failed", now: 5)
+        _ = machine.engineFailed(
+            .whisper(.stopped), take: 1, message: "the engine failed: boom", brief: "failed", now: 5)
         #expect(machine.released() == [.release(take: 1)])
     }
 
@@ -246,7 +247,8 @@ struct DictationDecisionTests {
 
     @Test(arguments: [
         (EngineError.timedOut(seconds: 30), Dictation.Outcome.timedOut),
-        (.failed("boom"), .failed), (.unavailable("no key"), .failed), (.noSpeech, .failed),
+        (.server(.status(500, detail: "boom")), .failed), (.server(.keyNotSet(variable: "K")), .failed),
+        (.noSpeech, .failed),
     ])
     mutating func aTimeoutIsKeptApartFromOtherFailures(error: EngineError, outcome: Dictation.Outcome) {
         recordAndStop()

@@ -53,7 +53,7 @@ struct DictationRefiningTests {
     /// The engine fails after its first text: that text stands, no longer refining.
     @Test mutating func aFailedRefinementLeavesTheFirstText() {
         firstText("git status")
-        _ = machine.refineFailed(.failed("stopped"), take: 1, message: "stopped", brief: "stopped", now: 2.8)
+        _ = machine.refineFailed(.whisper(.stopped), take: 1, message: "stopped", brief: "stopped", now: 2.8)
         guard case .confirming(let take, let prompt) = machine.state else { Issue.record("\(machine.state)"); return }
         #expect(!take.refining && prompt.text == "git status")
     }

@@ -11,19 +11,19 @@ enum MixtureWeights {
     static func fromSendump(_ bytes: [UInt8]) throws(EngineError) -> [UInt8] {
         var reader = Reader(bytes: bytes)
         // Length-prefixed strings: a title, then header lines up to an empty one.
-        guard reader.string() != nil else { throw bad("no title") }
+        guard reader.string() != nil else { throw .learning(.badSendump(.noTitle)) }
         var header: [String: Int] = [:]
         while let line = reader.string() {
             let parts = line.split(separator: " ")
             if parts.count == 2, let value = Int(parts[1]) { header[String(parts[0])] = value }
         }
-        guard header["cluster_count", default: 0] == 0 else { throw bad("clustered weights are not supported") }
+        guard header["cluster_count", default: 0] == 0 else { throw .learning(.badSendump(.clustered)) }
         let features = header["feature_count", default: 0]
         let shift = header["mixw_shift", default: 10]
         // Without clustering, the sizes follow the header: densities, then senones.
         guard let densities = reader.int(), let senones = reader.int(), features > 0, densities > 0, senones > 0,
             reader.remaining == features * densities * senones
-        else { throw bad("its sizes do not match its length") }
+        else { throw .learning(.badSendump(.wrongLength)) }
 
         // Stored as [feature][density][senone]; written as [senone][feature][density].
         var weights = [Float](repeating: 0, count: senones * features * densities)
@@ -54,10 +54,6 @@ enum MixtureWeights {
         bytes.reserveCapacity(bytes.count + values.count * 4)
         for value in values { append(value.bitPattern) }
         return bytes
-    }
-
-    private static func bad(_ why: String) -> EngineError {
-        .unavailable("cannot read the acoustic model's sendump: \(why)")
     }
 
     /// Little-endian reading over the file's bytes.

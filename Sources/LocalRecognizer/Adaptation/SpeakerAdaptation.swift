@@ -56,12 +56,10 @@ public enum SpeakerAdaptation {
     {
         let base = EdgeModel.acousticModel
         guard FileManager.default.fileExists(atPath: base) else {
-            throw .unavailable("no pocketsphinx acoustic model at \(base); install pocketsphinx-en-us")
+            throw .edge(.noAcousticModel(path: base))
         }
         if let (path, package) = tools.first(where: { !FileManager.default.isExecutableFile(atPath: $0.0) }) {
-            throw .unavailable(
-                "learning a voice needs \(path) from Debian's \(package) package; install it with: apt-get install sphinxtrain sphinxbase-utils pocketsphinx"
-            )
+            throw .learning(.missingTool(path: path, package: package))
         }
         let fm = FileManager.default
         try? fm.removeItem(atPath: scratch)
@@ -73,7 +71,7 @@ public enum SpeakerAdaptation {
             try fm.createDirectory(atPath: scratch + "/wav", withIntermediateDirectories: true)
             try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
         } catch {
-            throw .unavailable("cannot create \(scratch): \(error.localizedDescription)")
+            throw .learning(.cannotCreate(path: scratch, reason: error.localizedDescription))
         }
 
         // The training list: every recording whose words the dictionary can say.
@@ -99,14 +97,14 @@ public enum SpeakerAdaptation {
             report.seconds += Double(sample.samples.count) / Double(AudioFormat.speech.sampleRate)
         }
         guard !ids.isEmpty else {
-            throw .failed("none of the recordings can be learnt from (\(report.skipped.first ?? "no recordings"))")
+            throw .learning(.nothingToLearn(firstSkipped: report.skipped.first))
         }
         let dictionary = EdgeModel.dictionaryLines(Set(words.joined()).sorted(), pronunciations)
         try write(Array((ids.joined(separator: "\n") + "\n").utf8), to: scratch + "/fileids")
         try write(Array((transcripts.joined(separator: "\n") + "\n").utf8), to: scratch + "/transcription")
         try write(Array((dictionary.joined(separator: "\n") + "\n").utf8), to: scratch + "/dictionary")
         guard let sendump = FileManager.default.contents(atPath: base + "/sendump") else {
-            throw .unavailable("cannot read \(base)/sendump; reinstall pocketsphinx-en-us")
+            throw .learning(.noSendump(model: base))
         }
         try write(MixtureWeights.fromSendump([UInt8](sendump)), to: scratch + "/mixture_weights")
 
@@ -137,7 +135,7 @@ public enum SpeakerAdaptation {
         do {
             try fm.createDirectory(atPath: global, withIntermediateDirectories: true)
         } catch {
-            throw .unavailable("cannot create \(global): \(error.localizedDescription)")
+            throw .learning(.cannotCreate(path: global, reason: error.localizedDescription))
         }
         try run("/usr/lib/sphinxtrain/bw", model + counting + ["-accumdir", global], log: scratch + "/bw-mllr.log")
         try run(
@@ -162,7 +160,7 @@ public enum SpeakerAdaptation {
         do {
             try fm.createDirectory(atPath: second, withIntermediateDirectories: true)
         } catch {
-            throw .unavailable("cannot create \(second): \(error.localizedDescription)")
+            throw .learning(.cannotCreate(path: second, reason: error.localizedDescription))
         }
         let adapted = [
             "-moddeffn", scratch + "/mdef.txt", "-ts2cbfn", ".ptm.", "-meanfn", staging + "/means", "-varfn",
@@ -177,18 +175,19 @@ public enum SpeakerAdaptation {
             for file in copiedFiles {
                 try fm.copyPrivately(atPath: base + "/" + file, toPath: staging + "/" + file)
             }
-            guard isModel(at: staging) else { throw EngineError.failed("map_adapt wrote an incomplete model") }
+            guard isModel(at: staging) else { throw EngineError.learning(.incompleteModel(path: staging)) }
             try? fm.removeItem(atPath: modelDirectory)
             try fm.moveItem(atPath: staging, toPath: modelDirectory)
         } catch {
-            throw .failed("cannot install the adapted model at \(modelDirectory): \(error.localizedDescription)")
+            throw error as? EngineError
+                ?? .learning(.cannotInstallModel(path: modelDirectory, reason: error.localizedDescription))
         }
         return report
     }
 
     private static func write(_ bytes: [UInt8], to path: String) throws(EngineError) {
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-            throw .unavailable("cannot write \(path)")
+            throw .learning(.cannotWrite(path: path))
         }
     }
 
@@ -205,16 +204,17 @@ public enum SpeakerAdaptation {
         do {
             try process.run()
         } catch {
-            throw .unavailable("cannot run \(program): \(error.localizedDescription)")
+            throw .learning(.cannotRun(program: program, reason: error.localizedDescription))
         }
         process.waitUntilExit()
         try? output?.close()
         guard process.terminationStatus == 0 else {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             let last = text.split(separator: "\n").last { $0.contains("ERROR") || $0.contains("FATAL") }
-            throw .failed(
-                "\((program as NSString).lastPathComponent) failed (status \(process.terminationStatus))"
-                    + (last.map { ": \($0)" } ?? ""))
+            throw .learning(
+                .toolFailed(
+                    tool: (program as NSString).lastPathComponent, status: process.terminationStatus,
+                    lastError: last.map(String.init)))
         }
     }
 }

@@ -83,7 +83,7 @@ public struct TranscriptAligner: Sendable {
         guard
             FileManager.default.createFile(
                 atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-        else { throw .failed("cannot write a dictionary under \(cacheDirectory)") }
+        else { throw .learning(.cannotWriteDictionary(directory: cacheDirectory)) }
         return try AlignmentDecoder(acousticModel: acousticModel, languageModel: model.languageModel, dictionary: path)
     }
 }

@@ -64,7 +64,7 @@ public struct VoiceLearner: Sendable {
         let heldBack = samples.indices.filter { $0 % holdBackEvery == holdBackEvery - 1 }.map { samples[$0] }
         let training = samples.indices.filter { $0 % holdBackEvery != holdBackEvery - 1 }.map { samples[$0] }
         guard !heldBack.isEmpty else {
-            throw .failed("too few recordings to learn from: \(samples.count) of at least \(holdBackEvery)")
+            throw .learning(.tooFewRecordings(count: samples.count, needed: holdBackEvery))
         }
         let fm = FileManager.default
         defer { try? fm.removeItem(atPath: scratch) }
@@ -117,13 +117,16 @@ public struct VoiceLearner: Sendable {
             try? fm.removeItem(atPath: staging)
             try? fm.removeItem(atPath: old)
             try fm.copyPrivately(atPath: candidate, toPath: staging)
-            guard SpeakerAdaptation.isModel(at: staging) else { throw EngineError.failed("incomplete model") }
+            guard SpeakerAdaptation.isModel(at: staging) else {
+                throw EngineError.learning(.incompleteModel(path: staging))
+            }
             if fm.fileExists(atPath: modelDirectory) { try fm.moveItem(atPath: modelDirectory, toPath: old) }
             try fm.moveItem(atPath: staging, toPath: modelDirectory)
             try? fm.removeItem(atPath: old)
         } catch {
             recover()
-            throw .failed("cannot install the new voice at \(modelDirectory): \(error.localizedDescription)")
+            throw error as? EngineError
+                ?? .learning(.cannotInstallVoice(path: modelDirectory, reason: error.localizedDescription))
         }
     }
 
@@ -148,7 +151,7 @@ public struct VoiceLearner: Sendable {
         guard let data = try? encoder.encode(status),
             FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]),
             rename(temporary, statusFile) == 0
-        else { throw .failed("cannot write \(statusFile)") }
+        else { throw .learning(.cannotWriteStatus(path: statusFile)) }
     }
 
     /// Word-level edit distance (substitutions, insertions, deletions): the WER numerator.

@@ -61,10 +61,10 @@ public struct ServerEngine: SpeechEngine {
             key = value
         }
         let tls: TLSConfiguration
-        do throws(TrustStore.Problem) {
+        do throws(TrustProblem) {
             tls = try TrustStore.configuration(environment: environment, for: [plan.url])
         } catch {
-            throw .unavailable(error.description)
+            throw .trust(error)
         }
         var samples: [Int16] = []
         for await frame in request.audio { samples += frame.samples }

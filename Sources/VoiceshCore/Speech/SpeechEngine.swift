@@ -73,17 +73,19 @@ public enum EngineError: Error, Equatable, Sendable {
     case noSpeech
     /// No transcript within the profile's timeout after recording stopped.
     case timedOut(seconds: Double)
-    /// The engine cannot run here (a missing model, a missing program, a missing key).
-    case unavailable(String)
-    /// The engine ran and failed: the server's or program's own words.
-    case failed(String)
-    /// The engine answered something that is not a transcript.
-    case badOutput(String)
     /// A Whisper-style server could not be asked, or its answer was not a transcript.
     case server(ServerProblem)
     /// A streaming provider could not be reached, refused the stream, or ended it early.
     case stream(StreamProblem)
     /// A recogniser command could not run, failed, or wrote something that is not a transcript.
     case command(CommandProblem)
+    /// pocketsphinx or its shell-talk model could not run, or refused a dictation's context.
+    case edge(EdgeProblem)
+    /// The second ear could not start, answer, or hear.
+    case whisper(WhisperProblem)
+    /// Learning the user's voice could not run or did not finish.
+    case learning(LearningProblem)
+    /// `SSL_CERT_FILE` or `SSL_CERT_DIR` names something that cannot be trusted from.
+    case trust(TrustProblem)
     case cancelled
 }

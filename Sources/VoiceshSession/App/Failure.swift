@@ -122,13 +122,13 @@ package enum Failure {
         switch error {
         case .noSpeech: "no speech heard"
         case .timedOut(let seconds): "no text within \(format(seconds)) s (engine.timeout)"
-        case .unavailable(let reason): "engine unavailable: \(outside(reason))"
-        case .failed(let reason): "engine failed: \(outside(reason))"
-        case .badOutput: "the engine's answer was not a transcript"
-        case .server(let problem): brief(spelled(problem))
-        case .stream(let problem): brief(spelled(problem))
-        case .command(let problem): brief(spelled(problem))
         case .cancelled: "cancelled"
+        default:
+            switch spelled(error) {
+            case .unavailable(let reason): "engine unavailable: \(outside(reason))"
+            case .failed(let reason): "engine failed: \(outside(reason))"
+            case .badOutput: "the engine's answer was not a transcript"
+            }
         }
     }
 
@@ -137,19 +137,50 @@ package enum Failure {
         case .noSpeech: "no speech was heard in the recording"
         case .timedOut(let seconds):
             "the engine gave no text within \(format(seconds)) s (the profile's engine.timeout)"
-        case .unavailable(let reason): "the engine cannot run: \(outside(reason))"
-        case .failed(let reason): "the engine failed: \(outside(reason))"
-        case .badOutput(let reason): "the engine answered something that is not a transcript: \(outside(reason))"
-        case .server(let problem): describe(spelled(problem))
-        case .stream(let problem): describe(spelled(problem))
-        case .command(let problem): describe(spelled(problem))
         case .cancelled: "cancelled"
+        default:
+            switch spelled(error) {
+            case .unavailable(let reason): "the engine cannot run: \(outside(reason))"
+            case .failed(let reason): "the engine failed: \(outside(reason))"
+            case .badOutput(let reason):
+                "the engine answered something that is not a transcript: \(outside(reason))"
+            }
         }
     }
 
-    /// A server engine's problem spelled out as the kind of failure it is (the engine cannot
-    /// run, failed, or answered something that is not a transcript), for those sentences.
-    private static func spelled(_ problem: ServerProblem) -> EngineError {
+    /// Why the engine could not run, or how it failed, without saying which of the two: for a
+    /// caller that says it in its own words ("cannot learn the voice: …").
+    package static func reason(_ error: EngineError) -> String {
+        switch spelled(error) {
+        case .unavailable(let reason), .failed(let reason): outside(reason)
+        case .badOutput: describe(error)
+        }
+    }
+
+    /// An engine's problem as the kind of failure it is (the engine cannot run, failed, or
+    /// answered something that is not a transcript) and its sentence: the three ways the
+    /// words begin.
+    private enum Spelled {
+        case unavailable(String)
+        case failed(String)
+        case badOutput(String)
+    }
+
+    private static func spelled(_ error: EngineError) -> Spelled {
+        switch error {
+        case .server(let problem): spelled(problem)
+        case .stream(let problem): spelled(problem)
+        case .command(let problem): spelled(problem)
+        case .edge(let problem): spelled(problem)
+        case .whisper(let problem): spelled(problem)
+        case .learning(let problem): spelled(problem)
+        case .trust(let problem): .unavailable(words(for: problem))
+        case .noSpeech, .timedOut, .cancelled: .failed(describe(error))  // no problem: `describe`'s own sentence
+        }
+    }
+
+    /// A server engine's problem spelled out.
+    private static func spelled(_ problem: ServerProblem) -> Spelled {
         switch problem {
         case .noURL: .unavailable("the server engine has no usable url")
         case .badURL(let url): .unavailable("the server url \(url) is not valid")
@@ -173,7 +204,7 @@ package enum Failure {
     }
 
     /// A streaming engine's problem spelled out the same way.
-    private static func spelled(_ problem: StreamProblem) -> EngineError {
+    private static func spelled(_ problem: StreamProblem) -> Spelled {
         switch problem {
         case .keyNotSet(let name): .unavailable("engine.api_key_env names \(name), which is not set in the environment")
         case .tokenUnreachable(let endpoint, let url, let reason):
@@ -212,7 +243,7 @@ package enum Failure {
 
     /// Why the provider ended the stream, with its code and reason in brackets.
     private static func spelled(_ provider: StreamProvider, _ ending: StreamEnding, _ signal: StreamSignal)
-        -> EngineError
+        -> Spelled
     {
         let said = name(provider)
         let detail =
@@ -241,7 +272,7 @@ package enum Failure {
     }
 
     /// A recogniser command's problem spelled out the same way.
-    private static func spelled(_ problem: CommandProblem) -> EngineError {
+    private static func spelled(_ problem: CommandProblem) -> Spelled {
         switch problem {
         case .cannotWriteRecording(let reason): .unavailable("cannot write the recording for the command: \(reason)")
         case .noPipes: .unavailable("cannot create pipes")
@@ -249,6 +280,103 @@ package enum Failure {
         case .exited(let status, let last):
             .failed("the recogniser command exited with status \(status)" + (last.map { ": \($0)" } ?? ""))
         case .notASegment(let line, let text): .badOutput("line \(line) is not a transcript_segment: \(text)")
+        }
+    }
+
+    /// The edge engine's problem spelled out the same way.
+    private static func spelled(_ problem: EdgeProblem) -> Spelled {
+        switch problem {
+        case .noAcousticModel(let path):
+            .unavailable("no pocketsphinx acoustic model at \(path); install pocketsphinx-en-us")
+        case .noCorpus(let searched):
+            .unavailable(
+                "the edge engine's shell corpus is missing (looked for \(searched)); "
+                    + "reinstall voicesh (make install) or set VOICESH_DATA_DIR to the folder that holds it")
+        case .cannotWriteModel(let directory, let reason):
+            .unavailable("cannot write the edge model under \(directory): \(reason)")
+        case .configurationRejected: .unavailable("pocketsphinx rejected its configuration")
+        case .cannotLoadModel(let path): .unavailable("pocketsphinx could not load its model from \(path)")
+        case .contextRefused(.words): .failed("pocketsphinx could not load the context words")
+        case .contextRefused(.read): .failed("pocketsphinx could not read the context model")
+        case .contextRefused(.combine): .failed("pocketsphinx could not combine the context model")
+        case .contextRefused(.search): .failed("pocketsphinx could not search with the context model")
+        case .contextNotInMemory(let reason):
+            .failed("cannot hold the context model in memory" + (reason.map { ": \($0)" } ?? ""))
+        case .busy: .failed("the edge engine is busy with another recording")
+        }
+    }
+
+    /// The second ear's problem spelled out the same way.
+    private static func spelled(_ problem: WhisperProblem) -> Spelled {
+        switch problem {
+        case .badModel(let path, let reason):
+            .unavailable(
+                "whisper_model \(path): \(reason); give a Whisper model folder in CTranslate2's format "
+                    + "(config.json, model.bin, tokenizer.json or vocabulary.*), or remove the key")
+        case .stoppedStarting(let lastWords): .unavailable("the Whisper runtime stopped: \(lastWords)")
+        case .cannotStart(let words): .unavailable(words)
+        case .cannotWriteRecording(let directory):
+            .unavailable("cannot write the recording for Whisper in \(directory)")
+        case .cannotTalk: .failed("cannot talk to the Whisper runtime")
+        case .stopped: .failed("the Whisper runtime has stopped")
+        case .notJSON(let line): .badOutput("the Whisper runtime wrote \(line)")
+        case .noText: .badOutput("the Whisper runtime gave no text")
+        case .said(let words): .failed("Whisper: \(words)")
+        case .busy: .failed("Whisper is busy with another recording")
+        }
+    }
+
+    /// Learning's problem spelled out the same way.
+    private static func spelled(_ problem: LearningProblem) -> Spelled {
+        switch problem {
+        case .missingTool(let path, let package):
+            .unavailable(
+                "learning a voice needs \(path) from Debian's \(package) package; "
+                    + "install it with: apt-get install sphinxtrain sphinxbase-utils pocketsphinx")
+        case .cannotCreate(let path, let reason): .unavailable("cannot create \(path): \(reason)")
+        case .cannotWrite(let path): .unavailable("cannot write \(path)")
+        case .noSendump(let model): .unavailable("cannot read \(model)/sendump; reinstall pocketsphinx-en-us")
+        case .badSendump(let defect): .unavailable("cannot read the acoustic model's sendump: \(words(for: defect))")
+        case .cannotRun(let program, let reason): .unavailable("cannot run \(program): \(reason)")
+        case .toolFailed(let tool, let status, let lastError):
+            .failed("\(tool) failed (status \(status))" + (lastError.map { ": \($0)" } ?? ""))
+        case .nothingToLearn(let firstSkipped):
+            .failed("none of the recordings can be learnt from (\(firstSkipped ?? "no recordings"))")
+        case .tooFewRecordings(let count, let needed):
+            .failed("too few recordings to learn from: \(count) of at least \(needed)")
+        case .incompleteModel(let path): .failed("the model at \(path) is incomplete")
+        case .cannotInstallModel(let path, let reason):
+            .failed("cannot install the adapted model at \(path): \(reason)")
+        case .cannotInstallVoice(let path, let reason):
+            .failed("cannot install the new voice at \(path): \(reason)")
+        case .cannotWriteStatus(let path): .failed("cannot write \(path)")
+        case .cannotWriteDictionary(let directory): .failed("cannot write a dictionary under \(directory)")
+        }
+    }
+
+    private static func words(for defect: SendumpDefect) -> String {
+        switch defect {
+        case .noTitle: "no title"
+        case .clustered: "clustered weights are not supported"
+        case .wrongLength: "its sizes do not match its length"
+        }
+    }
+
+    /// What is wrong with the TLS trust settings, and what to do.
+    private static func words(for problem: TrustProblem) -> String {
+        switch problem {
+        case .notAFile(let path):
+            "SSL_CERT_FILE names \(path), which is not a file; point it at a PEM file of CA certificates, "
+                + "or unset it to use the system's"
+        case .noCertificateIn(let path):
+            "SSL_CERT_FILE names \(path), which holds no readable PEM certificate; point it at a PEM file of "
+                + "CA certificates, or unset it to use the system's"
+        case .notADirectory(let path):
+            "SSL_CERT_DIR names \(path), which is not a directory; point it at directories of CA certificates "
+                + "hashed by `openssl rehash`, or unset it to use the system's"
+        case .noCertificates:
+            "no CA certificates were found (no system bundle, SSL_CERT_FILE and SSL_CERT_DIR unset); "
+                + "install ca-certificates or set SSL_CERT_FILE"
         }
     }
 

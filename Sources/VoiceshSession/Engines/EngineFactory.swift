@@ -77,9 +77,12 @@ package struct EngineFactory {
                 report: { Log.app.info("\($0)") })
         case .failure(let problem):
             switch problem {
-            case .badModel: throw .unavailable(problem.message)
-            case .notInstalled: notice(problem.message)
-            case .noData: Log.app.info("\(problem.message)")
+            case .badModel(let path, let reason): throw .whisper(.badModel(path: path, reason: reason))
+            case .notInstalled:
+                notice("Whisper is not installed (run scripts/setup): the edge engine hears with pocketsphinx alone")
+            case .noData:
+                Log.app.info(
+                    "\(WhisperRuntime.scriptName) is not among voicesh's data (VOICESH_DATA_DIR): pocketsphinx alone")
             case .turnedOff: break
             }
             return nil

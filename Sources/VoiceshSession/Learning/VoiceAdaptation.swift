@@ -61,13 +61,9 @@ package struct VoiceAdaptation {
             report = try SpeakerAdaptation.adapt(
                 samples, into: voice + "/model", scratch: context.location.cacheDirectory + "/adapt-\(getpid())")
         } catch {
-            let reason: String
-            switch error {
-            case .unavailable(let words), .failed(let words): reason = words
-            default: reason = Failure.describe(error)
-            }
             throw Failure.Command.message(
-                "cannot learn the voice: \(reason); the recordings are kept and the voice in use is unchanged")
+                "cannot learn the voice: \(Failure.reason(error)); the recordings are kept and the voice in use is "
+                    + "unchanged")
         }
         for reason in report.skipped { Console.error("voicesh: left out \(reason)") }
         Console.error(
