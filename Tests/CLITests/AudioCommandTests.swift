@@ -99,6 +99,20 @@ struct AudioCommandTests {
         #expect(try cli.run("history", "export-audio", id, exported).stderr.contains("has no kept recording"))
     }
 
+    /// Esc at the terminal, or a terminating signal, cancels a listen: one line, status 130,
+    /// nothing in the history.
+    @Test(arguments: ["Escape", "TERM"])
+    func aCancelledListenKeepsNothing(by: String) throws {
+        let long = cli.home.appendingPathComponent("long.wav").path
+        try TranscribeTests.voice(seconds: 30, at: long)
+        let tmux = try Tmux([CLI.binary.path, "listen", "--audio-file", long], environment: cli.environment)
+        try tmux.wait { $0.contains("● rec") }
+        if by == "TERM" { try tmux.signal(by) } else { try tmux.send(by) }
+        let screen = try tmux.wait { $0.contains("EXIT=") }
+        #expect(screen.contains("voicesh: cancelled; nothing transcribed\nEXIT=130"), "\(screen)")
+        #expect(try cli.ok("history", "--json").stdout.filter { !$0.isWhitespace } == "[]")
+    }
+
     /// A history that cannot be written (another process holds the write lock past the busy
     /// timeout) does not lose the text: it is printed, stderr says so, the status is 3.
     @Test func listenKeepsTheTextWhenTheHistoryCannotBeWritten() throws {

@@ -17,6 +17,7 @@
 /// confirmingRisk, which wants `y`; any other key goes back to confirming.
 /// send = auto: a line `ReadOnlyCheck` finds harmless is sent and run at once, not confirmed.
 /// interrupted (hang-up, SIGTERM, lost connection): any take is saved, outcome interrupted.
+/// prints (`listen`): the text is sent to standard output, not confirmed, then saved as printed.
 /// ```
 public struct DictationStateMachine: Sendable {
     /// What the user is asked to confirm: the shell text exactly as it would be sent.
@@ -130,9 +131,10 @@ public struct DictationStateMachine: Sendable {
         /// Recording ends and the engine is stopped (the user cancelled, or it is over).
         case cancelRecording
         case cancelTranscription
-        /// Write the history row (before anything is sent); report back with `saved` or `historyFailed`.
+        /// Write the history row (before anything is sent to a shell); report back with `saved`
+        /// or `historyFailed`.
         case save(Entry)
-        /// Send the text (and Enter when `run`).
+        /// Send the text (and Enter when `run`); with `Settings.prints`, to standard output.
         case send(Prompt, run: Bool)
         /// Read the history for a spoken request; answer with `historyFound`.
         case findHistory(VoiceCommand.HistoryRequest)
@@ -166,10 +168,12 @@ public struct DictationStateMachine: Sendable {
         public var handsFree = false
         /// The profile's spoken-shell aliases, for the words inside spoken commands.
         public var aliases: [String: String] = [:]
+        /// `listen`: the text is printed, not confirmed, and only then saved (outcome printed).
+        public var prints = false
 
         public init(
             toggle: KeyChord, send: SendPolicy = .confirm, production: Bool = false, timeout: Double = 30,
-            autoStop: Double = 0, fallbackTimeout: Double? = nil
+            autoStop: Double = 0, fallbackTimeout: Double? = nil, prints: Bool = false
         ) {
             self.toggle = toggle
             self.send = send
@@ -177,6 +181,7 @@ public struct DictationStateMachine: Sendable {
             self.timeout = timeout
             self.autoStop = autoStop
             self.fallbackTimeout = fallbackTimeout
+            self.prints = prints
         }
     }
 
@@ -408,6 +413,10 @@ public struct DictationStateMachine: Sendable {
                     message: "no speech heard; press \(settings.toggle.name) to try again",
                     until: now + settings.noticeSeconds, borrowsRow: take.borrowsRow))
             return effects + [.save(row)]
+        }
+        // The text comes before its row: a history that cannot be written must not lose it.
+        if settings.prints {
+            return effects + [.send(prompt, run: false), .save(entry(take, .printed, prompt))] + idle(from: take)
         }
         // `send = auto` runs a line only if it is read-only and the engine was sure of every word.
         if settings.send == .auto && prompt.risk == nil && !settings.production

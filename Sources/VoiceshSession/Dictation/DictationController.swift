@@ -478,18 +478,9 @@ package final class DictationController: LoopParticipant {
             return perform(machine.historyFailed("no history is kept this session: \(reason)", now: now))
         }
         let seconds = recording?.seconds ?? 0
-        let take = entry.take
-        // The words of the reading the text came from (Tab), with their confidence.
-        let readings = take.heard?.readings ?? []
-        let words = readings.indices.contains(entry.reading ?? 0) ? readings[entry.reading ?? 0].words : []
-        var dictation = Dictation(
-            profile: setup.profile.name, engine: take.heard?.engine ?? engineLabel,
-            fallbackEngine: take.heard?.fallbackEngine,
-            startedAt: Date(timeIntervalSinceNow: take.startedAt - now), audioSeconds: seconds,
-            latencyMs: take.latencyMs, rawText: entry.rawText, finalText: entry.text, outcome: entry.outcome,
-            error: entry.error, confidence: take.heard?.confidence, words: words)
-        dictation.reading = entry.reading
-        dictation.readings = entry.readings
+        let dictation = Dictation(
+            entry, profile: setup.profile.name, engine: engineLabel,
+            startedAt: Date(timeIntervalSinceNow: entry.take.startedAt - now), audioSeconds: seconds)
         do {
             let id = try history.save(dictation, audio: seconds > 0 ? recording?.wav : nil, keepAudio: entry.keepAudio)
             perform(machine.saved(id: id))

@@ -31,8 +31,12 @@ package enum Listening {
         if let file = source as? WAVFileSource { limit = min(limit, file.seconds) }
         let toggle = (try? KeyChord(parsing: settings.toggleKey)) ?? .defaultToggle
 
-        let recording = Recording(maxSeconds: limit)
+        // The dictation machine decides, as in a session; it prints where a session confirms.
+        var machine = DictationStateMachine(settings: .init(toggle: toggle, prints: true))
         let started = Date()
+        var now: Double { Date().timeIntervalSince(started) }
+        _ = machine.toggle(now: 0)  // take 1: the engine and the recorder below
+        let recording = Recording(maxSeconds: limit)
         let aliases = settings.aliases
         let job = Blocking.start { () async -> Result<Heard, EngineError> in
             do throws(EngineError) {
@@ -44,43 +48,43 @@ package enum Listening {
         let stop = try Recorder.record(
             source, into: recording, seconds: limit, toggle: toggle,
             stopAtEndOfInput: seconds == nil && audio.audioFile == nil)
-        let stopped = Date()
-        if stop == .cancelled || stop == .signal {
+        let stopped =
+            stop == .cancelled || stop == .signal
+            ? machine.key(.escape, now: now) : machine.recordingEnded(take: 1, now: now)
+        if stopped.contains(.cancelRecording) {
             job.cancel()
             Console.error("voicesh: cancelled; nothing transcribed")
             return .cancelled
         }
-        let result = job.wait()
-        let latency = Int(Date().timeIntervalSince(stopped) * 1000)
-        var row = Dictation(
-            profile: settings.name, engine: engine.label, startedAt: started, audioSeconds: recording.seconds,
-            latencyMs: latency, rawText: "", finalText: "", outcome: .printed)
+        let effects =
+            switch job.wait() {
+            case .success(let heard): machine.transcribed(heard, take: 1, now: now)
+            case .failure(let error):
+                machine.engineFailed(
+                    error, take: 1, message: Failure.describe(error), brief: Failure.brief(error), now: now)
+            }
         let history = HistoryWriter(database: database, policy: settings.history, shared: context.sharedAddress)
         defer { history.finish() }
-        switch result {
-        case .success(let heard):
-            row.take(heard)
-            // The text comes first: a history that cannot be written must not lose it.
-            Console.print(heard.text)
-            do {
-                try history.save(row, audio: recording.wav, keepAudio: false)
-            } catch {
-                Console.error("voicesh: \(error.message); the text above is not in the history")
-                return .historyUnwritten
-            }
-            return .printed
-        case .failure(let error):
-            row.outcome = if case .timedOut = error { .timedOut } else { .failed }
-            row.error = Failure.describe(error)
+        for case .send(let prompt, _) in effects { Console.print(prompt.text) }
+        for case .save(let entry) in effects {
+            let row = Dictation(
+                entry, profile: settings.name, engine: engine.label, startedAt: started, audioSeconds: recording.seconds
+            )
             let kept: String
             do {
-                let id = try history.save(row, audio: recording.wav, keepAudio: true)
+                let id = try history.save(row, audio: recording.wav, keepAudio: entry.keepAudio)
+                if entry.outcome == .printed { return .printed }
                 kept = id.map { "the recording is kept: voicesh history retry \($0)" } ?? "nothing was kept"
-            } catch let unwritable {
-                kept = "\(unwritable.message); " + Self.keepElsewhere(recording.wav, profile: settings.name)
+            } catch {
+                if entry.outcome == .printed {
+                    Console.error("voicesh: \(error.message); the text above is not in the history")
+                    return .historyUnwritten
+                }
+                kept = "\(error.message); " + Self.keepElsewhere(recording.wav, profile: settings.name)
             }
-            throw Failure.Command.message("\(Failure.describe(error)); \(kept)")
+            throw Failure.Command.message("\(entry.error ?? "nothing was heard"); \(kept)")
         }
+        return .printed
     }
 
     /// A recording the history cannot take goes to the temporary directory, which is usually
