@@ -273,6 +273,26 @@ struct DictationTerminalTests: SessionSuite {
         #expect(try history().first?["outcome"] as? String == "ran")
     }
 
+    /// `send = "auto"` runs a line only while the shell reads it: in a pager the same bytes would
+    /// be the pager's commands, so the line waits to be confirmed and the pager gets nothing.
+    @Test func autoSendWaitsInAPager() throws {
+        try profile(
+            "auto", engine: "recognizer = \"command\"\ncommand = \"echo echo auto ran\"", extra: "send = \"auto\"")
+        let pages = try cli.file("pages.txt", (1...200).map { "page line \($0)" }.joined(separator: "\n") + "\n")
+        let tmux = try session("auto")
+        try tmux.send("less '\(pages)'", "Enter")
+        try tmux.wait { $0.contains("page line 1\n") }
+        let screen = try dictate(tmux, seconds: 1.2)
+        #expect(screen.contains("echo auto ran"), "\(screen)")
+        #expect(try history().isEmpty)  // nothing sent: the row is written when the user answers
+        try tmux.send("Escape")
+        try tmux.wait { !$0.contains("⏎ insert") }
+        try tmux.send("q")
+        let after = try tmux.wait { $0.contains("remote$") && !$0.contains("page line 1\n") }
+        #expect(!after.contains("auto ran\n"), "\(after)")
+        #expect(try history().map { $0["outcome"] as? String } == ["discarded"])
+    }
+
     /// `send = "auto"` runs only what is known harmless: a line that would empty a file waits,
     /// marked, and the file is untouched; a read-only line runs at once.
     @Test func autoSendWaitsOnALineThatWritesAFile() throws {

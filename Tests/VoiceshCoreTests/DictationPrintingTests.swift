@@ -54,7 +54,8 @@ struct DictationPrintingTests {
     }
 
     @Test(arguments: [
-        (EngineError.timedOut(seconds: 30), Dictation.Outcome.timedOut), (.failed("boom"), .failed),
+        (EngineError.timedOut(seconds: 30), Dictation.Outcome.timedOut),
+        (.command(.exited(status: 1, lastLine: "boom")), .failed),
     ])
     mutating func anEngineFailureIsKeptForARetry(error: EngineError, outcome: Dictation.Outcome) {
         record()

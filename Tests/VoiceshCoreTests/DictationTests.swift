@@ -75,6 +75,7 @@ struct DictationStateMachineTests {
 
     @Test func productionProfilesAskTwiceToInsertAndNeverAutoSend() {
         var machine = Machine(settings: .init(toggle: .defaultToggle, send: .auto, production: true))
+        machine.remoteModes(.shellPrompt)
         _ = machine.toggle(now: 0)
         _ = machine.key(.toggle, now: 1)
         #expect(machine.transcribed(.init(text: "uptime", rawText: "uptime"), take: 1, now: 2) == [])
@@ -91,6 +92,7 @@ struct DictationStateMachineTests {
     /// An unsure word holds a line `send = auto` would run: it waits, marked, for the user.
     @Test func autoSendWaitsOnAnUnsureWord() {
         var machine = Machine(settings: .init(toggle: .defaultToggle, send: .auto))
+        machine.remoteModes(.shellPrompt)
         _ = machine.toggle(now: 0)
         _ = machine.key(.toggle, now: 1)
         let heard = Heard(text: "uptime -p", rawText: "uptime dash p", unsure: [1])
@@ -106,6 +108,7 @@ struct DictationStateMachineTests {
 
     @Test func autoSendRunsOnlySafeCommands() {
         var machine = Machine(settings: .init(toggle: .defaultToggle, send: .auto))
+        machine.remoteModes(.shellPrompt)
         _ = machine.toggle(now: 0)
         _ = machine.key(.toggle, now: 1)
         let effects = machine.transcribed(.init(text: "uptime", rawText: "uptime"), take: 1, now: 2)
@@ -391,6 +394,38 @@ struct RiskCheckTests {
     func leavesAlone(_ command: String) {
         #expect(RiskCheck.reason(command) == nil, "\(command)")
     }
+}
+
+struct AutoSendTests {
+    /// `send = auto` runs a line only while a shell reads it: not at a shell that never said so,
+    /// not in a pager or an editor, not after the shell handed the terminal to a command.
+    @Test func autoSendRunsOnlyWhileAShellIsReading() {
+        func effects(after output: String?) -> [DictationStateMachine.Effect] {
+            var machine = DictationStateMachine(settings: .init(toggle: .defaultToggle, send: .auto))
+            if let output { machine.remoteModes(.after(output)) }
+            _ = machine.toggle(now: 0)
+            _ = machine.key(.toggle, now: 1)
+            return machine.transcribed(.init(text: "uptime", rawText: "uptime"), take: 1, now: 2)
+        }
+        let runs = DictationStateMachine.Effect.send(.init(text: "uptime", rawText: "uptime"), run: true)
+        #expect(effects(after: "\u{1B}[?2004hremote$ ").contains(runs))
+        #expect(effects(after: nil).isEmpty)  // a shell that never turned bracketed paste on
+        #expect(effects(after: "\u{1B}[?2004h$ git log\r\n\u{1B}[?2004l").isEmpty)  // less -X, no alternate screen
+        #expect(effects(after: "\u{1B}[?2004h$ vim\r\n\u{1B}[?2004l\u{1B}[?1049h\u{1B}[?2004h").isEmpty)  // vim
+        #expect(effects(after: "\u{1B}[?1049h\u{1B}[?1049l\u{1B}[?2004h$ ").contains(runs))  // back at the prompt
+    }
+}
+
+extension TerminalModes {
+    /// The modes after the remote wrote `output`.
+    static func after(_ output: String) -> TerminalModes {
+        var modes = TerminalModes()
+        modes.feed(Array(output.utf8))
+        return modes
+    }
+
+    /// A shell's line editor reading a line: bracketed paste on, the normal screen.
+    static let shellPrompt = after("\u{1B}[?2004h")
 }
 
 struct TerminalModesTests {

@@ -203,6 +203,7 @@ struct ReadOnlyCheckTests {
     /// What `send = "auto"` does with `line` once it is transcribed.
     func auto(_ line: String) -> Auto {
         var machine = DictationStateMachine(settings: .init(toggle: .defaultToggle, send: .auto))
+        machine.remoteModes(.shellPrompt)
         _ = machine.toggle(now: 0)
         _ = machine.key(.toggle, now: 1)
         let effects = machine.transcribed(.init(text: line, rawText: line), take: 1, now: 2)

@@ -54,6 +54,7 @@ struct RiskSpellingTests {
     /// `production = true`: even `send = "auto"` runs nothing without a key.
     @Test func productionNeverRunsUnasked() {
         var machine = DictationStateMachine(settings: .init(toggle: .defaultToggle, send: .auto, production: true))
+        machine.remoteModes(.shellPrompt)
         _ = machine.toggle(now: 0)
         _ = machine.key(.toggle, now: 1)
         let effects = machine.transcribed(.init(text: "uptime", rawText: "uptime"), take: 1, now: 2)

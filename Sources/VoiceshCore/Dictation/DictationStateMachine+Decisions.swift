@@ -32,6 +32,13 @@ extension DictationStateMachine {
         showsLine ? [.drawLine(state)] : [.clearLine]
     }
 
+    /// The remote's modes after its latest output: a line editor that reads a shell line turns
+    /// bracketed paste on while it reads (readline, zle, fish) and off before it runs the
+    /// command; a full-screen program lives on the alternate screen.
+    public mutating func remoteModes(_ modes: TerminalModes) {
+        shellReading = modes.bracketedPaste && !modes.alternateScreen
+    }
+
     /// The remote wrote, or the window changed (`resized`): a line that is up finds its place again.
     public func screenChanged(resized: Bool) -> [Effect] {
         showsLine ? [.placeLine(resized: resized)] : []

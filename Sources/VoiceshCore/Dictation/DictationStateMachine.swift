@@ -15,7 +15,7 @@
 ///                                                                        │ esc/d → idle (discarded)
 /// risky or not all shown: run (and insert on a production profile) goes through
 /// confirmingRisk, which wants `y`; any other key goes back to confirming.
-/// send = auto: a line `ReadOnlyCheck` finds harmless is sent and run at once, not confirmed.
+/// send = auto: a line `ReadOnlyCheck` finds harmless is run at once while a shell reads (bracketed paste on, no alternate screen).
 /// interrupted (hang-up, SIGTERM, lost connection): any take is saved, outcome interrupted.
 /// prints (`listen`): the text is sent to standard output, not confirmed, then saved as printed.
 /// ```
@@ -198,6 +198,9 @@ public struct DictationStateMachine: Sendable {
     var shownRoom = 0
     /// Hands-free mode's memory between takes.
     var voice = Voice()
+    /// A shell's line editor is reading the keys (`remoteModes`): only then may `send = auto`
+    /// run a line unasked; in `less` or `vim` the same bytes would be commands of theirs.
+    public internal(set) var shellReading = false
 
     public init(settings: Settings) {
         self.settings = settings
@@ -418,8 +421,9 @@ public struct DictationStateMachine: Sendable {
         if settings.prints {
             return effects + [.send(prompt, run: false), .save(entry(take, .printed, prompt))] + idle(from: take)
         }
-        // `send = auto` runs a line only if it is read-only and the engine was sure of every word.
-        if settings.send == .auto && prompt.risk == nil && !settings.production
+        // `send = auto` runs a line only if it is read-only, the engine was sure of every word
+        // and a shell is reading.
+        if settings.send == .auto && shellReading && prompt.risk == nil && !settings.production
             && ReadOnlyCheck.waitReason(prompt.text, unsureWords: !prompt.unsure.isEmpty) == nil
         {
             return effects + send(take, prompt, run: true)
