@@ -78,22 +78,13 @@ struct Figures {
     var memory = 0.0
 
     mutating func add(_ other: Figures) {
-        utterances += other.utterances
-        exactShell += other.exactShell
-        errors += other.errors
-        words += other.words
-        quotes += other.quotes
-        exactQuotes += other.exactQuotes
-        plain += other.plain
-        exactPlain += other.exactPlain
-        plainTouched += other.plainTouched
-        noiseClips += other.noiseClips
-        noiseSilent += other.noiseSilent
-        audio += other.audio
-        decode += other.decode
-        tailShort += other.tailShort
-        tailLong += other.tailLong
-        tailLongCPU += other.tailLongCPU
+        let counts: [WritableKeyPath<Figures, Int>] = [
+            \.utterances, \.exactShell, \.errors, \.words, \.quotes, \.exactQuotes, \.plain, \.exactPlain,
+            \.plainTouched, \.noiseClips, \.noiseSilent,
+        ]
+        for count in counts { self[keyPath: count] += other[keyPath: count] }
+        for seconds in [\Figures.audio, \.decode] { self[keyPath: seconds] += other[keyPath: seconds] }
+        for tails in [\Figures.tailShort, \.tailLong, \.tailLongCPU] { self[keyPath: tails] += other[keyPath: tails] }
         memory = max(memory, other.memory)
     }
 }

@@ -18,8 +18,16 @@ public final class Tunnel: SSHTransport {
     private let pump: TunnelPump
     private let done: DispatchSemaphore
 
-    private init(fd: Int32, pump: TunnelPump, done: DispatchSemaphore) {
-        self.fd = fd
+    /// Starts the pump between `channel` and `pair[1]`; the next session gets `pair[0]`.
+    private init(channel: ForwardedChannel, pair: [Int32]) {
+        fd = pair[0]
+        let pump = TunnelPump(channel: channel, fd: pair[1])
+        let done = DispatchSemaphore(value: 0)
+        // Unowned: the tunnel holds the pump until `done`, so the thread never frees it.
+        Thread { [unowned pump] in
+            pump.run()
+            done.signal()
+        }.start()
         self.pump = pump
         self.done = done
     }
@@ -44,14 +52,7 @@ public final class Tunnel: SSHTransport {
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw .channel("cannot make a socket pair for the tunnel: \(String(cString: strerror(errno)))")
         }
-        let pump = TunnelPump(channel: channel, fd: pair[1])
-        let done = DispatchSemaphore(value: 0)
-        // Unowned: the tunnel holds the pump until `done`, so the thread never frees it.
-        Thread { [unowned pump] in
-            pump.run()
-            done.signal()
-        }.start()
-        return Tunnel(fd: pair[0], pump: pump, done: done)
+        return Tunnel(channel: channel, pair: pair)
     }
 }
 

@@ -653,7 +653,7 @@ struct DictationViewTests {
 }
 
 struct StatusLineTests {
-    let size = StatusLine.Size(columns: 80, rows: 24)
+    let size: StatusLine.Size = (columns: 80, rows: 24)
 
     @Test func atAPromptTheLineGoesAfterTheCursorAndComesOffWithOneErase() {
         var line = StatusLine()
@@ -727,7 +727,7 @@ struct StatusLineTests {
         _ = line.cursorReported(row: 5, column: 10, size: size, now: 0)
         _ = line.draw("a long hint line", size: size)
         // A terminal that re-wraps on narrowing may have put the line's end on the next row.
-        #expect(line.resized(StatusLine.Size(columns: 20, rows: 24)) == Array("\u{1B}[J".utf8))
+        #expect(line.resized((columns: 20, rows: 24)) == Array("\u{1B}[J".utf8))
         _ = line.ask(now: 0)
         _ = line.cursorReported(row: 5, column: 10, size: size, now: 0)
         _ = line.draw("again", size: size)

@@ -42,17 +42,6 @@ public struct EngineConfig: Codable, Equatable, Sendable {
         self.kind = kind
     }
 
-    enum CodingKeys: String, CodingKey {
-        case kind, timeout, language, vocabulary, recognizer, command, dialect, provider, url, model, backpressure,
-            backlog
-        case minConfidence = "min_confidence"
-        case apiKeyEnv = "api_key_env"
-        case tokenURL = "token_url"
-        case fileField = "file_field"
-        case responseKey = "response_key"
-        case whisperModel = "whisper_model"
-    }
-
     /// A short name for history and messages: `edge/pocketsphinx`, `server/openai`, `stream/deepgram`.
     public var label: String {
         switch kind {
@@ -64,28 +53,16 @@ public struct EngineConfig: Codable, Equatable, Sendable {
 }
 
 extension EngineConfig {
+    /// The file form's keys and values (`fields`), as the stores keep an engine.
+    public func encode(to encoder: any Encoder) throws {
+        try ProfileField.encode(Self.fields, of: self, to: encoder)
+    }
+
     /// Decodes leniently (missing keys take their defaults), so engine JSON saved by an older
     /// voicesh still loads after new keys are added.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(kind: try c.decodeIfPresent(EngineKind.self, forKey: .kind) ?? .edge)
-        timeout = try c.decodeIfPresent(Double.self, forKey: .timeout) ?? timeout
-        language = try c.decodeIfPresent(String.self, forKey: .language) ?? language
-        vocabulary = try c.decodeIfPresent([String].self, forKey: .vocabulary) ?? []
-        minConfidence = try c.decodeIfPresent(Double.self, forKey: .minConfidence)
-        recognizer = try c.decodeIfPresent(Recognizer.self, forKey: .recognizer)
-        command = try c.decodeIfPresent(String.self, forKey: .command)
-        whisperModel = try c.decodeIfPresent(String.self, forKey: .whisperModel)
-        dialect = try c.decodeIfPresent(ServerDialect.self, forKey: .dialect)
-        provider = try c.decodeIfPresent(StreamProvider.self, forKey: .provider)
-        url = try c.decodeIfPresent(String.self, forKey: .url)
-        model = try c.decodeIfPresent(String.self, forKey: .model)
-        apiKeyEnv = try c.decodeIfPresent(String.self, forKey: .apiKeyEnv)
-        tokenURL = try c.decodeIfPresent(String.self, forKey: .tokenURL)
-        backpressure = try c.decodeIfPresent(BackpressurePolicy.self, forKey: .backpressure)
-        backlog = try c.decodeIfPresent(Int.self, forKey: .backlog)
-        fileField = try c.decodeIfPresent(String.self, forKey: .fileField)
-        responseKey = try c.decodeIfPresent(String.self, forKey: .responseKey)
+        self.init()
+        try ProfileField.decode(Self.fields, into: &self, from: decoder)
     }
 }
 

@@ -1,5 +1,5 @@
 /// A saved server and how to dictate into it: what `voicesh connect NAME` needs.
-public struct Profile: Codable, Equatable, Sendable {
+public struct Profile: Encodable, Equatable, Sendable {
     public var name: String
     public var host: String
     public var port: Int = 22
@@ -45,16 +45,13 @@ public struct Profile: Codable, Equatable, Sendable {
         self.host = host
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name, host, port, user, identity, keepalive, jump, send, history, production, learn, context, engine,
-            fallback
-        case aliases
-        case knownHosts = "known_hosts"
-        case toggleKey = "toggle_key"
-        case audioDevice = "audio_device"
-        case autoStop = "auto_stop"
-        case forwardAgent = "forward_agent"
-        case handsFree = "hands_free"
+    /// The JSON form (`profile list --json`): the file form's keys, then the engines and aliases.
+    public func encode(to encoder: any Encoder) throws {
+        try ProfileField.encode(Self.fields, of: self, to: encoder)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(engine, forKey: JSONKey("engine"))
+        try container.encodeIfPresent(fallback, forKey: JSONKey("fallback"))
+        try container.encode(aliases, forKey: JSONKey(Self.aliasTable))
     }
 
     /// The local programs this profile runs on every dictation (`recognizer = "command"` in

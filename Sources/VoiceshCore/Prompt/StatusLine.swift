@@ -10,16 +10,8 @@
 /// - With `borrowsRow` (inside vim, less or top) it goes over the bottom row, the cursor goes
 ///   back with CUP, and erasing paints the row back as the program drew it (`underneath`).
 public struct StatusLine: Sendable {
-    /// The terminal's size in cells.
-    public struct Size: Equatable, Sendable {
-        public var columns: Int
-        public var rows: Int
-
-        public init(columns: Int, rows: Int) {
-            self.columns = columns
-            self.rows = rows
-        }
-    }
+    /// The terminal's size in cells, as the session's `TerminalWindow` gives it.
+    public typealias Size = (columns: Int, rows: Int)
 
     /// Set while the line is drawn over a full-screen program's bottom row.
     public var borrowsRow = false

@@ -31,11 +31,6 @@ public enum WordAgreement {
         public var posteriorExponent: Double
         public var agreementExponent: Double
 
-        public init(posteriorExponent: Double, agreementExponent: Double) {
-            self.posteriorExponent = posteriorExponent
-            self.agreementExponent = agreementExponent
-        }
-
         /// The posterior alone (what issue 22's first calibration used).
         public static let posteriorOnly = Fit(posteriorExponent: 1, agreementExponent: 0)
 

@@ -122,9 +122,7 @@ package final class DictationController: LoopParticipant {
 
     private var now: Double { setup.clock() }
 
-    private var size: StatusLine.Size? {
-        setup.terminal.size.map { StatusLine.Size(columns: $0.columns, rows: $0.rows) }
-    }
+    private var size: StatusLine.Size? { setup.terminal.size }
 
     /// When time last moved on for the dictation (`tick`).
     private var lastTick = 0.0

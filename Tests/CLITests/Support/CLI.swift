@@ -128,17 +128,10 @@ struct CLI {
             try? input.fileHandleForWriting.close()
         }
         writer.start()
-        let errors = Collected()
-        let reading = DispatchGroup()
-        reading.enter()
-        Thread {
-            errors.data = err.fileHandleForReading.readDataToEndOfFile()
-            reading.leave()
-        }.start()
+        let errors = Drain(err.fileHandleForReading)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        reading.wait()
-        return (process.terminationStatus, stdout, errors.data)
+        return (process.terminationStatus, stdout, errors.wait())
     }
 
     /// Runs and expects success, recording the output when it fails.
@@ -154,12 +147,22 @@ struct CLI {
     }
 }
 
-/// stderr collected on a reader thread.
-final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored = Data()
-    var data: Data {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+/// A pipe read to its end on a thread of its own, so that it cannot fill and stall its writer.
+final class Drain: @unchecked Sendable {
+    /// Written once by the reader before `done` is signalled, read only after.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }.start()
+    }
+
+    /// Everything the pipe carried, once its writer has closed it.
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }
