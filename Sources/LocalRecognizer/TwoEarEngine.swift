@@ -75,7 +75,8 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         let samples = recorded.value.flatMap(\.samples)
         let prompt = prompt(context)
         let started = Date()
-        let result = await Self.offThread(patience: patience) { [whisper] () throws(EngineError) in
+        let result = await Self.offThread(patience: patience, cancel: whisper.cancel) {
+            [whisper] () throws(EngineError) in
             try whisper.hear(samples, prompt: prompt, readings: [heard.text], speechEnd: heard.segments.last?.end)
         }
         if Task.isCancelled { throw .cancelled }
@@ -121,19 +122,27 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     public static let defaultPatience = 10.0
 
     /// Runs blocking work on a thread of its own, so the session's tasks keep moving; after
-    /// `patience` seconds the answer is a failure (the work still ends on its thread).
-    static func offThread<T: Sendable>(patience: Double, _ work: @escaping @Sendable () throws(EngineError) -> T) async
-        -> Result<T, EngineError>
-    {
-        await withCheckedContinuation { continuation in
-            let once = Once()
-            Thread {
-                let result = Result { () throws(EngineError) -> T in try work() }
-                if once.claim() { continuation.resume(returning: result) }
-            }.start()
-            DispatchQueue.global().asyncAfter(deadline: .now() + patience) {
-                if once.claim() { continuation.resume(returning: .failure(.timedOut(seconds: patience))) }
+    /// `patience` seconds the answer is a failure (the work still ends on its thread). A
+    /// cancelled task (Esc while the fused text is coming) is answered at once, and `cancel`
+    /// stops the work.
+    static func offThread<T: Sendable>(
+        patience: Double, cancel: @escaping @Sendable () -> Void = {},
+        _ work: @escaping @Sendable () throws(EngineError) -> T
+    ) async -> Result<T, EngineError> {
+        let once = Once<Result<T, EngineError>>()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                once.wait(continuation)
+                guard !once.isAnswered else { return }  // cancelled before it began
+                Thread {
+                    once.answer(Result { () throws(EngineError) -> T in try work() })
+                }.start()
+                DispatchQueue.global().asyncAfter(deadline: .now() + patience) {
+                    once.answer(.failure(.timedOut(seconds: patience)))
+                }
             }
+        } onCancel: {
+            if once.answer(.failure(.cancelled)) { cancel() }
         }
     }
 
@@ -161,15 +170,36 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     }
 }
 
-/// Lets exactly one of two racers through.
-private final class Once: @unchecked Sendable {
+/// Lets exactly one of several racers' answers through, to a waiter that may come before or
+/// after it (a task cancelled before its continuation exists is answered when it does).
+private final class Once<Answer: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var taken = false
+    private var answered: Answer?
+    private var waiter: CheckedContinuation<Answer, Never>?
 
-    func claim() -> Bool {
-        lock.withLock {
-            defer { taken = true }
-            return !taken
+    var isAnswered: Bool { lock.withLock { answered != nil } }
+
+    /// Whether `answer` was the first.
+    @discardableResult
+    func answer(_ answer: Answer) -> Bool {
+        let (first, waiter) = lock.withLock { () -> (Bool, CheckedContinuation<Answer, Never>?) in
+            guard answered == nil else { return (false, nil) }
+            answered = answer
+            defer { self.waiter = nil }
+            return (true, self.waiter)
         }
+        waiter?.resume(returning: answer)
+        return first
+    }
+
+    func wait(_ continuation: CheckedContinuation<Answer, Never>) {
+        let ready: Answer? = lock.withLock {
+            guard let answered else {
+                waiter = continuation
+                return nil
+            }
+            return answered
+        }
+        if let ready { continuation.resume(returning: ready) }
     }
 }

@@ -8,11 +8,13 @@ import VoiceshCore
 public final class WhisperEar: @unchecked Sendable {
     public let runtime: WhisperRuntime
     private let scratchDirectory: String
-    /// Guards `child`, `failure` and `busy`: one recording at a time talks to the child.
+    /// Guards `child`, `failure`, `busy` and `hearing`: one recording at a time talks to the child.
     private let lock = NSLock()
     private var child: Child?
     private var failure: EngineError?
     private var busy = false
+    /// The child hearing a recording now (`cancel` stops it).
+    private var hearing: Child?
 
     /// The child and the lines it has written so far. Its stderr is drained on a thread of its
     /// own (a full pipe would stop it), keeping the end for a message.
@@ -150,6 +152,8 @@ public final class WhisperEar: @unchecked Sendable {
         let ready = Result { () throws(EngineError) -> Child in try started() }
         lock.unlock()
         let child = try ready.get()
+        lock.withLock { hearing = child }
+        defer { lock.withLock { hearing = nil } }
         let path = scratchDirectory + "/whisper-\(getpid())-\(UUID().uuidString).raw"
         try? FileManager.default.createDirectory(
             atPath: scratchDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -172,11 +176,25 @@ public final class WhisperEar: @unchecked Sendable {
         return try Self.hearing(Self.object(answer))
     }
 
+    /// Stops the recording being heard, if any: its child is killed (Whisper cannot be stopped
+    /// inside a decoding), so `hear` ends at once with an error and the next recording starts
+    /// another child, which loads the model while the user speaks.
+    public func cancel() {
+        lock.withLock { hearing?.process.kill() }
+    }
+
+    /// Whether a recording is being heard now (for the tests of `cancel`).
+    var isHearing: Bool { lock.withLock { hearing != nil } }
+
     /// A child that stopped answering: reaped (no zombie), and the next recording starts another.
+    /// Forgotten first, so `cancel` never signals a reaped process's id.
     private func stopped(_ dead: Child) -> EngineError {
+        lock.withLock {
+            if child === dead { child = nil }
+            if hearing === dead { hearing = nil }
+        }
         dead.process.kill()
         _ = dead.process.wait()
-        lock.withLock { if child === dead { child = nil } }
         return .failed("the Whisper runtime has stopped")
     }
 

@@ -57,6 +57,40 @@ struct WhisperEarTests {
         #expect(again.text.contains("hello from the server"), "\(again.text)")
     }
 
+    /// `cancel` stops the recording being heard at once (its child killed and reaped), and the
+    /// next recording is heard by a new child.
+    @Test func cancelStopsTheHearingAndTheNextStartsAnother() throws {
+        guard
+            case .success(let runtime) = WhisperRuntime.locate(
+                model: nil, environment: ["VOICESH_WHISPER_HOME": Self.home])
+        else {
+            Issue.record("Whisper is not installed in \(Self.home): run scripts/setup")
+            return
+        }
+        let ear = WhisperEar(runtime: runtime, scratchDirectory: FileManager.default.temporaryDirectory.path)
+        let line = try Self.speech("sudo apt install curl")
+        _ = try ear.hear(line, prompt: Self.prompt, readings: [])  // the child is up, the model loaded
+        let long = Array([[Int16]](repeating: line, count: 5).joined())
+        let outcome = Locked<Result<WhisperEar.Hearing, EngineError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            outcome.value = Result { () throws(EngineError) in
+                try ear.hear(long, prompt: Self.prompt, readings: ["sudo apt install curl"])
+            }
+            done.signal()
+        }.start()
+        let deadline = Date().addingTimeInterval(10)
+        while !ear.isHearing, outcome.value == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(ear.isHearing, "the long recording was never being heard")
+        let cancelled = Date()
+        ear.cancel()
+        #expect(done.wait(timeout: .now() + 5) == .success, "hear went on after cancel")
+        #expect(Date().timeIntervalSince(cancelled) < 5)
+        #expect(throws: EngineError.self) { try outcome.value?.get() }
+        let again = try ear.hear(line, prompt: Self.prompt, readings: [])
+        #expect(SpokenShell().normalize(again.text) == "sudo apt install curl", "\(again.text)")
+    }
+
     /// A model folder is checked before the child is started.
     @Test func modelFoldersAreChecked() throws {
         #expect(WhisperRuntime.problem(withModel: Self.home + "/base") == nil)
