@@ -3,7 +3,8 @@ import VoiceshCore
 
 /// The edge engine with two ears: pocketsphinx decodes while the user speaks; when the
 /// recording stops its text is ready at once (`EngineEvent.first`), then Whisper hears the same audio,
-/// scores pocketsphinx's reading and its own, and `EarFusion` keeps the better one. Whatever
+/// proposes its beam's readings, scores them and pocketsphinx's N-best, and `EarFusion` keeps
+/// the best (the others stay on Tab). Whatever
 /// goes wrong with Whisper, pocketsphinx's text stands (said once in the log). Offline: both
 /// ears run on this machine.
 public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
@@ -24,10 +25,11 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     private var decision: Decision?
 
     public struct Decision: Sendable {
-        public var pocketsphinx: EarFusion.Reading
-        public var whisper: EarFusion.Reading?
+        /// pocketsphinx's distinct readings (best first), then those only Whisper proposed.
+        public var readings: [EarFusion.Reading]
         public var whisperText: String
-        public var chosen: EarFusion.Ear
+        /// The index of the reading kept.
+        public var chosen: Int
         public var whisperSeconds: Double
     }
 
@@ -74,10 +76,18 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         if Task.isCancelled { throw .cancelled }
         let samples = recorded.value.flatMap(\.samples)
         let prompt = prompt(context)
+        // pocketsphinx's distinct readings (as Tab shows them), each scored by Whisper.
+        var spoken: [(transcript: Transcript, shell: String)] = []
+        for reading in [heard] + heard.alternatives where spoken.count < Reading.shownLimit {
+            let text = shell.normalize(reading.text)
+            if !text.isEmpty, !spoken.contains(where: { $0.shell == text }) { spoken.append((reading, text)) }
+        }
         let started = Date()
         let result = await Self.offThread(patience: patience, cancel: whisper.cancel) {
-            [whisper] () throws(EngineError) in
-            try whisper.hear(samples, prompt: prompt, readings: [heard.text], speechEnd: heard.segments.last?.end)
+            [whisper, spoken] () throws(EngineError) in
+            try whisper.hear(
+                samples, prompt: prompt, readings: spoken.map(\.transcript.text), speechEnd: heard.segments.last?.end,
+                hypotheses: Self.hypotheses)
         }
         if Task.isCancelled { throw .cancelled }
         let hearing: WhisperEar.Hearing
@@ -88,33 +98,61 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
             return heard
         }
         let names = Set(context.names.flatMap { [$0.text.lowercased()] + $0.spoken })
-        let mine = EarFusion.Reading(
-            shell: shell.normalize(heard.text), whisperScore: hearing.scores.first.map(Self.perToken),
-            unknownWords: unknown(Self.sayable(heard.text), names: names),
-            contextNames: Self.sayable(heard.text).filter(names.contains).count)
-        let theirs =
-            Self.isSilence(hearing)
-            ? nil
-            : EarFusion.Reading(
-                shell: shell.normalize(hearing.text), whisperScore: hearing.scores.dropFirst().first.map(Self.perToken),
-                unknownWords: unknown(Self.sayable(hearing.text), names: names),
-                contextNames: Self.sayable(hearing.text).filter(names.contains).count)
-        let chosen = EarFusion().choose(pocketsphinx: mine, whisper: theirs)
+        func reading(_ text: String, shell normalized: String, score: Int) -> EarFusion.Reading {
+            let words = Self.sayable(text)
+            return EarFusion.Reading(
+                shell: normalized,
+                whisperScore: hearing.scores.indices.contains(score) ? Self.perToken(hearing.scores[score]) : nil,
+                unknownWords: unknown(words, names: names), contextNames: words.filter(names.contains).count)
+        }
+        var readings = spoken.enumerated().map { rank, heard in
+            var one = reading(heard.transcript.text, shell: heard.shell, score: rank)
+            one.pocketsphinxRank = rank
+            return one
+        }
+        // Whisper's own reading, then its beam's next ones (scored after pocketsphinx's).
+        let beam = Self.isSilence(hearing) ? [] : [hearing.text] + hearing.hypotheses
+        var written: [Int: String] = [:]  // reading index → Whisper's text
+        for (rank, text) in beam.enumerated() {
+            let normalized = shell.normalize(text)
+            guard !normalized.isEmpty else { continue }
+            if let same = readings.firstIndex(where: { $0.shell == normalized }) {
+                if readings[same].whisperRank == nil { readings[same].whisperRank = rank }
+                continue
+            }
+            var one = reading(text, shell: normalized, score: spoken.count + rank)
+            one.whisperRank = rank
+            written[readings.count] = text
+            readings.append(one)
+        }
+        // Whisper heard no speech: its scores of pocketsphinx's readings say nothing either.
+        let chosen = beam.isEmpty ? 0 : EarFusion().choose(readings) ?? 0
         lastDecision = Decision(
-            pocketsphinx: mine, whisper: theirs, whisperText: hearing.text, chosen: chosen,
+            readings: readings, whisperText: hearing.text, chosen: chosen,
             whisperSeconds: Date().timeIntervalSince(started))
-        guard chosen == .whisper else { return heard }
+        // The other readings stay on Tab, pocketsphinx's first.
+        let others = spoken.indices.filter { $0 != chosen }.map { Transcript(segments: spoken[$0].transcript.segments) }
+        guard let text = written[chosen] else {
+            guard spoken.indices.contains(chosen), chosen > 0 else { return heard }
+            return Transcript(segments: spoken[chosen].transcript.segments, alternatives: others)
+        }
+        let own = text == hearing.text
         let confidence = hearing.averageLogProbability.map { min(1, max(0, exp($0))) }
         let words = hearing.words.map { word in
             word.confidence == nil ? TranscriptSegment.Word(word.text, confidence: confidence) : word
         }
-        return Transcript(segments: [
-            TranscriptSegment(
-                text: hearing.text, start: heard.segments.first?.start ?? 0, end: heard.segments.last?.end ?? 0,
-                confidence: confidence,
-                words: words.map(\.text) == hearing.text.split(separator: " ").map(String.init) ? words : [])
-        ])
+        return Transcript(
+            segments: [
+                TranscriptSegment(
+                    text: text, start: heard.segments.first?.start ?? 0, end: heard.segments.last?.end ?? 0,
+                    confidence: confidence,
+                    words: own && words.map(\.text) == text.split(separator: " ").map(String.init) ? words : [])
+            ], alternatives: others)
     }
+
+    /// How many of its beam's readings Whisper proposes (its own included): the beam has five,
+    /// and each costs one forced scoring (tens of milliseconds).
+    static let hypotheses = 5
 
     /// How long pocketsphinx's text waits for Whisper's (its first load included): a line
     /// decodes in under a second on 2 free cores; on a machine too busy for that, the first

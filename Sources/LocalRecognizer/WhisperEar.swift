@@ -65,12 +65,15 @@ public final class WhisperEar: @unchecked Sendable {
         public var compressionRatio: Double?
         /// Whisper's words (tokens joined at spaces) with their probabilities.
         public var words: [TranscriptSegment.Word]
+        /// Its beam's next distinct readings, best first (as many as were asked for, less one).
+        public var hypotheses: [String] = []
         /// Whisper's log-likelihood and token count of each reading it was given, then of its own
-        /// reading last (`whisper-ear.py`).
+        /// reading, then of `hypotheses` (`whisper-ear.py`).
         public var scores: [(logProbability: Double, tokens: Int)]
 
         public static func == (a: Hearing, b: Hearing) -> Bool {
-            a.text == b.text && a.words == b.words && a.scores.map(\.logProbability) == b.scores.map(\.logProbability)
+            a.text == b.text && a.words == b.words && a.hypotheses == b.hypotheses
+                && a.scores.map(\.logProbability) == b.scores.map(\.logProbability)
         }
     }
 
@@ -139,9 +142,10 @@ public final class WhisperEar: @unchecked Sendable {
     /// Whisper's reading of `samples` (16 kHz mono) after `prompt`, and its likelihood of each
     /// of `readings`. Blocks the calling thread (about half a second for a line on 2 cores).
     /// `speechEnd`: when the speech ended (seconds into `samples`); Whisper's words after it are dropped.
-    public func hear(_ samples: [Int16], prompt: String, readings: [String], speechEnd: Double? = nil)
-        throws(EngineError) -> Hearing
-    {
+    /// `hypotheses`: how many of its beam's readings Whisper proposes, its own included.
+    public func hear(
+        _ samples: [Int16], prompt: String, readings: [String], speechEnd: Double? = nil, hypotheses: Int = 1
+    ) throws(EngineError) -> Hearing {
         let free = lock.withLock {
             defer { busy = true }
             return !busy
@@ -163,6 +167,7 @@ public final class WhisperEar: @unchecked Sendable {
         defer { try? FileManager.default.removeItem(atPath: path) }
         var request: [String: Any] = ["audio": path, "prompt": prompt, "readings": readings]
         if let speechEnd { request["speech_end"] = speechEnd }
+        if hypotheses > 1 { request["hypotheses"] = hypotheses }
         guard let stdin = child.process.stdin,
             var line = try? JSONSerialization.data(withJSONObject: request)
         else { throw .failed("cannot talk to the Whisper runtime") }
@@ -223,6 +228,7 @@ public final class WhisperEar: @unchecked Sendable {
             text: text.trimmingCharacters(in: .whitespacesAndNewlines),
             averageLogProbability: reply["avg_logprob"] as? Double,
             noSpeechProbability: reply["no_speech_prob"] as? Double,
-            compressionRatio: reply["compression_ratio"] as? Double, words: words, scores: scores)
+            compressionRatio: reply["compression_ratio"] as? Double, words: words,
+            hypotheses: reply["hypotheses"] as? [String] ?? [], scores: scores)
     }
 }

@@ -51,10 +51,15 @@ struct WhisperEarTests {
         #expect(hearing.scores.count == 3)  // the two readings, then its own
         #expect(hearing.scores[0].logProbability > hearing.scores[1].logProbability + 5)
         #expect(!hearing.words.isEmpty && hearing.words.allSatisfy { ($0.confidence ?? -1) >= 0 })
-        // The child stays up: a second recording is heard by the same process.
+        // The child stays up: a second recording is heard by the same process. Asked for its
+        // beam's readings, Whisper gives its next distinct ones, each scored after its own.
         let again = try ear.hear(
-            try Self.speech("echo quote hello from the server end quote"), prompt: Self.prompt, readings: [])
+            try Self.speech("echo quote hello from the server end quote"), prompt: Self.prompt,
+            readings: ["echo quote hello from the server end quote"], hypotheses: 5)
         #expect(again.text.contains("hello from the server"), "\(again.text)")
+        #expect(!again.hypotheses.isEmpty && again.hypotheses.count <= 4, "\(again.hypotheses)")
+        #expect(!again.hypotheses.contains(again.text) && Set(again.hypotheses).count == again.hypotheses.count)
+        #expect(again.scores.count == 2 + again.hypotheses.count)
     }
 
     /// `cancel` stops the recording being heard at once (its child killed and reaped), and the
