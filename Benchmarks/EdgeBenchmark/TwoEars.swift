@@ -9,7 +9,8 @@ import VoiceshCore
 /// the oracle (either ear's best right) and the oracle of every reading fused (both ears' N-best), the times from the end of the audio to the first text and
 /// to the fused one, and the noise clips that gave text. EDGE_BENCH_VERBOSE=1 prints each recording's evidence (for tuning
 /// `EarFusion` on the development set only); EDGE_BENCH_DUMP_EARS=FILE writes every take's
-/// readings with what the fusion knew of them, a JSON object a line (to tune it offline).
+/// readings with what the fusion knew of them, a JSON object a line (to tune it offline);
+/// EDGE_BENCH_WHISPER_BEAM=5 has Whisper propose its beam's five readings (the engine: one).
 func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utterance])], cache: String) async throws {
     guard case .success(let runtime) = WhisperRuntime.locate(model: nil, environment: environment) else {
         fatalError("Whisper is not installed: run scripts/setup")
@@ -21,6 +22,7 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
         // Whisper is waited for however long it takes: its accuracy, not the machine's load, is
         // measured here (the times say how long it took).
         pocketsphinx: pocketsphinx, whisper: WhisperEar(runtime: runtime, scratchDirectory: work.path), patience: 600,
+        beam: Int(environment["EDGE_BENCH_WHISPER_BEAM"] ?? "") ?? 1,
         prompt: { ShellPrompt(context: $0, config: EngineConfig(), aliases: [:]).text })
     let loadStarted = Date()
     _ = try? ears.whisper.hear([Int16](repeating: 0, count: 16000), prompt: "", readings: [])

@@ -2,19 +2,53 @@ import Testing
 
 @testable import VoiceshCore
 
-/// The choice among the edge engine's readings, on readings of the kinds each ear gets wrong.
+/// The choice among the edge engine's readings, on readings of the kinds each ear gets wrong
+/// (the scores are those measured on development takes unless said otherwise).
 struct EarFusionTests {
     let fusion = EarFusion()
 
-    /// pocketsphinx heard its language model's words for a line it could not hear (`git log dash
-    /// n ten` as `git log.yaml data`, on the development set); Whisper heard it, and finds
-    /// pocketsphinx's reading far less likely than its own.
+    static func pocketsphinx(_ readings: [(String, Double)]) -> [EarFusion.Reading] {
+        readings.enumerated().map { .init(shell: $1.0, whisperScore: $1.1, pocketsphinxRank: $0) }
+    }
+
+    /// pocketsphinx heard its language model's words in every reading of `git log dash n ten`
+    /// (espeak-ng en-gb); Whisper heard it, and finds all of them far less likely than its own.
     @Test func whisperWinsWherePocketsphinxHeardItsPrior() {
-        let readings = [
-            EarFusion.Reading(shell: "git log.yaml data", whisperScore: -3.7, pocketsphinxRank: 0),
-            EarFusion.Reading(shell: "git log -n 10", whisperScore: -0.2, whisperRank: 0),
-        ]
+        let readings =
+            Self.pocketsphinx([
+                ("git log.n 10", -3.96), ("git log.env ban", -6.27), ("git log.env than", -6.6),
+                ("git log.yaml data", -3.72), ("git log.units n", -4.7),
+            ]) + [.init(shell: "git log -n 10", whisperScore: -0.2, whisperRank: 0)]
+        #expect(fusion.choose(readings) == 5)
+    }
+
+    /// Neither ear's best is right: pocketsphinx's runner-up is the reading Whisper finds
+    /// likeliest among those that are shell talk (`git add dot`, Festival kal: Whisper wrote `jtp .`).
+    @Test func pocketsphinxsRunnerUpWhereEachEarAloneIsWrong() {
+        let readings =
+            Self.pocketsphinx([("diff app .", -6.84), ("git add .", -2.62), ("git fetch .", -4.47)]) + [
+                .init(shell: "jtp .", whisperScore: -0.84, unknownWords: 1, whisperRank: 0)
+            ]
         #expect(fusion.choose(readings) == 1)
+        // `docker ps dash a` (flite slt): Whisper wrote `docker psh ashay`.
+        let docker =
+            Self.pocketsphinx([("docker ps cache", -2.25), ("docker ps -a", -1.10), ("docker ps -h", -2.17)]) + [
+                .init(shell: "docker psh ashay", whisperScore: -2.03, unknownWords: 2, whisperRank: 0)
+            ]
+        #expect(fusion.choose(docker) == 1)
+        // `sudo apt install curl` (espeak-ng en-gb): Whisper's own `sudo up install curl` is all
+        // words, and likelier than any of pocketsphinx's, but not by the margin.
+        let apt =
+            Self.pocketsphinx([("sudo apt install kill", -1.13), ("sudo apt install curl", -0.74)]) + [
+                .init(shell: "sudo up install curl", whisperScore: -0.51, whisperRank: 0)
+            ]
+        #expect(fusion.choose(apt) == 1)
+    }
+
+    /// A near tie among pocketsphinx's readings keeps its best (made-up scores).
+    @Test func aNearTieAmongPocketsphinxsReadingsKeepsItsBest() {
+        let readings = Self.pocketsphinx([("git status", -1.0), ("git stash", -0.85)])
+        #expect(fusion.choose(readings) == 0)
     }
 
     /// Whisper glues words (`catpackage.json`): a word no shell-talk dictionary knows is not a
