@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares `voicesh connect` with OpenSSH's `ssh -tt` against the same loopback sshd.
 
-    Benchmarks/ssh_bench.py [VOICESH] [--runs N] [--keys N] [--bulk-mb N] [--jump]
+    Benchmarks/ssh_bench.py [VOICESH] [--runs N] [--keys N] [--bulk-mb N] [--jump] [--decoding]
 
 VOICESH defaults to .build/release/voicesh (relative to the repository root), built as it
 ships by scripts/build-release. Both clients run inside a pseudo-terminal (80x24) that is
@@ -17,14 +17,19 @@ Measures:
      count the Python child that execs the client (a floor of ~18 MiB for both), so it is
      printed apart, for comparison with figures measured before;
   5. peak memory of the idle session before any dictation (VmHWM at the end of the echo runs),
-     with a warm model cache and while the model is being built.
+     with a warm model cache and while the model is being built;
+  6. with --decoding, keystroke echo again for both clients while a take (an espeak-ng line of
+     ours, ~6 s) is decoded over and over by both ears (`voicesh transcribe` with an edge profile:
+     pocketsphinx, then Whisper in its child), as the session decodes one after a recording. The
+     decoding runs in a process of its own beside the session, not inside it: the load it puts on
+     the two cores is the same, the session's own thread contention is not measured.
 With --jump, both clients go through a jump host: a second sshd (the bastion, 127.0.0.1) in
 front of the target (127.0.0.2), `voicesh connect -J` against `ssh -J`, with the same ssh_config
 (-F) for both; start-up, echo and bulk are measured, not the model-building rows.
 Percentiles are nearest-rank: with 10 runs, p95 is the slowest run.
 It prints figures only and asserts nothing; every wait has a deadline.
 """
-import datetime, os, platform, statistics, subprocess, sys, tempfile, time
+import datetime, os, platform, statistics, subprocess, sys, tempfile, threading, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import Session, arguments, clean_env, percentile, sshd  # noqa: E402
@@ -69,6 +74,48 @@ def echo(client, env, keys):
     if status != 0:
         print(f"  echo: client exited with {status}", file=sys.stderr)
     return times, peak
+
+
+class Decoding:
+    """`voicesh transcribe` of one take with an edge profile (both ears), over and over on a
+    thread of its own until stopped; counts the decodings that gave text."""
+
+    LINE = "find slash home dash type f dash name star dot log pipe xargs rm dash f"
+
+    def __init__(self, voicesh, home):
+        self.env = clean_env(home, VOICESH_WHISPER_HOME="/usr/local/lib/voicesh/whisper")
+        self.take = os.path.join(home, "take.wav")
+        raw = self.take + ".raw.wav"
+        subprocess.run(["espeak-ng", "-v", "en-us", "-s", "150", "-w", raw, self.LINE], check=True)
+        subprocess.run(["sox", "-R", raw, "-r", "16000", "-c", "1", "-b", "16", self.take, "pad", "0.3", "0.3"],
+                       check=True)
+        subprocess.run([voicesh, "profile", "add", "ears", "--host", "h", "--engine", "edge"], env=self.env,
+                       check=True, capture_output=True)
+        self.command = [voicesh, "transcribe", "--profile", "ears", self.take]
+        self.warm = self.once()  # builds the edge model first: the loop times decoding only
+        self.stop, self.done, self.failed, self.seconds = threading.Event(), 0, 0, []
+        self.thread = threading.Thread(target=self.loop, daemon=True)
+
+    def once(self):
+        result = subprocess.run(self.command, env=self.env, capture_output=True, text=True, timeout=300)
+        return result.returncode == 0 and result.stdout.strip() != ""
+
+    def loop(self):
+        while not self.stop.is_set():
+            started = time.monotonic()
+            ok = self.once()
+            self.done += ok
+            self.failed += not ok
+            self.seconds.append(time.monotonic() - started)
+
+    def __enter__(self):
+        self.thread.start()
+        time.sleep(1)  # the first decoding under way before the first key
+        return self
+
+    def __exit__(self, *_):
+        self.stop.set()
+        self.thread.join(timeout=300)
 
 
 def settle(pid, quiet=0.5, limit=30):
@@ -124,7 +171,8 @@ def bulk(client, env, megabytes):
 def main():
     args = arguments(__doc__.split("\n")[0], ("--runs", 10, "start-up runs per client"),
                      ("--keys", 500, "keystrokes per client"), ("--bulk-mb", 50, "MB of random data (base64-encoded)"),
-                     ("--jump", False, "through a bastion: voicesh -J against ssh -J"))
+                     ("--jump", False, "through a bastion: voicesh -J against ssh -J"),
+                     ("--decoding", False, "echo again while both ears decode a take in a loop"))
     voicesh = args.voicesh
 
     with tempfile.TemporaryDirectory(prefix="ssh-bench-") as tmp:
@@ -196,6 +244,12 @@ def run(clients, env, args, through=None):
     if through is None:
         cold = dict(env, VOICESH_HOME=tempfile.mkdtemp(prefix="voicesh-cold-", dir=env["HOME"]))
         preparing["voicesh"], idle_cold["voicesh"] = echo(clients["voicesh"], cold, args.keys)
+    decoding, busy = None, {}
+    if args.decoding and through is None:
+        decoding = Decoding(args.voicesh, tempfile.mkdtemp(prefix="voicesh-decoding-", dir=env["HOME"]))
+        with decoding:
+            for name in names:
+                busy[name] = echo(clients[name], env, args.keys)[0]
     bulks = {name: bulk(clients[name], env, args.bulk_mb) for name in names}
     # The same output on a local pty, without SSH: the ceiling the pty and base64 set here.
     local = bulk(lambda command: ["sh", "-c", command], env, args.bulk_mb)[0]
@@ -212,6 +266,11 @@ def run(clients, env, args, through=None):
         add("keystroke echo while voicesh builds its model, p50 (ms)", stat(preparing, lambda v: percentile(v, 50)),
             "{:.3f}", "lower")
         add("keystroke echo while voicesh builds its model, p99 (ms)", stat(preparing, lambda v: percentile(v, 99)),
+            "{:.3f}", "lower")
+    if busy:
+        add("keystroke echo while both ears decode a take, p50 (ms)", stat(busy, lambda v: percentile(v, 50)),
+            "{:.3f}", "lower")
+        add("keystroke echo while both ears decode a take, p99 (ms)", stat(busy, lambda v: percentile(v, 99)),
             "{:.3f}", "lower")
     add("idle session before any dictation, peak RSS, VmHWM (MiB)", {n: idle[n] / 1024 for n in names}, "{:.1f}",
         "lower")
@@ -238,6 +297,10 @@ def run(clients, env, args, through=None):
     print()
     print("Ratio voicesh/ssh: below 1 is better for voicesh on 'lower' lines, above 1 on 'higher' lines.")
     print(f"Reference: the bulk command on a local pty, without SSH: {local:.1f} MB/s.")
+    if decoding:
+        print(f"Decoding beside the echo runs: {decoding.done} takes with text, {decoding.failed} without "
+              f"(warm-up {'gave text' if decoding.warm else 'gave NO text'}), "
+              f"{statistics.median(decoding.seconds) if decoding.seconds else float('nan'):.2f} s median each.")
     for name in names:
         rate, received, status = bulks[name][:3]
         print(f"{name}: start-up failures {failures[name]}/{args.runs}, echoes {len(echoes[name])}/{args.keys}, "

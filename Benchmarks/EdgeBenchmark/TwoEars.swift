@@ -6,9 +6,11 @@ import VoiceshCore
 
 /// The two-ear engine (EDGE_BENCH_EARS=1): per voice, exact shell text and WER for
 /// pocketsphinx alone, Whisper alone (its text through the normaliser) and the fused choice,
-/// the oracle (either ear right), the times from the end of the audio to the first text and
+/// the oracle (either ear's best right) and the oracle of every reading fused (both ears' N-best), the times from the end of the audio to the first text and
 /// to the fused one, and the noise clips that gave text. EDGE_BENCH_VERBOSE=1 prints each recording's evidence (for tuning
-/// `EarFusion` on the development set only).
+/// `EarFusion` on the development set only); EDGE_BENCH_DUMP_EARS=FILE writes every take's
+/// readings with what the fusion knew of them, a JSON object a line (to tune it offline);
+/// EDGE_BENCH_WHISPER_BEAM=5 has Whisper propose its beam's five readings (the engine: one).
 func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utterance])], cache: String) async throws {
     guard case .success(let runtime) = WhisperRuntime.locate(model: nil, environment: environment) else {
         fatalError("Whisper is not installed: run scripts/setup")
@@ -20,6 +22,7 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
         // Whisper is waited for however long it takes: its accuracy, not the machine's load, is
         // measured here (the times say how long it took).
         pocketsphinx: pocketsphinx, whisper: WhisperEar(runtime: runtime, scratchDirectory: work.path), patience: 600,
+        beam: Int(environment["EDGE_BENCH_WHISPER_BEAM"] ?? "") ?? 1,
         prompt: { ShellPrompt(context: $0, config: EngineConfig(), aliases: [:]).text })
     let loadStarted = Date()
     _ = try? ears.whisper.hear([Int16](repeating: 0, count: 16000), prompt: "", readings: [])
@@ -28,7 +31,8 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
     )
     let shell = SpokenShell()
     struct Row {
-        var n = 0, ps = 0, whisper = 0, fused = 0, oracle = 0
+        var n = 0, ps = 0, whisper = 0, fused = 0, oracle = 0, oracleAll = 0
+        var whisperSeconds: [Double] = []
         var psErrors = 0, whisperErrors = 0, fusedErrors = 0, words = 0
         /// Noise clips heard, and those the engine gave text for.
         var noise = 0, noiseTexts = 0
@@ -39,6 +43,8 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
             whisper += o.whisper
             fused += o.fused
             oracle += o.oracle
+            oracleAll += o.oracleAll
+            whisperSeconds += o.whisperSeconds
             psErrors += o.psErrors
             whisperErrors += o.whisperErrors
             fusedErrors += o.fusedErrors
@@ -53,6 +59,9 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
     }
     /// Shell words, for WER in shell text (Whisper's written forms are compared as the normaliser reads them).
     func shellWords(_ text: String) -> [String] { shell.normalize(text).split(separator: " ").map(String.init) }
+    let dump = environment["EDGE_BENCH_DUMP_EARS"].flatMap { path in
+        FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil
+    }
     var rows: [(String, Row)] = []
     for (voice, set) in zip(voices, sets) {
         var row = Row()
@@ -72,7 +81,7 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
             let done = Date()
             let target = shell.normalize(sample.text)
             let decision = ears.lastDecision
-            let psShell = decision?.pocketsphinx.shell ?? shell.normalize(fused)
+            let psShell = decision?.readings.first { $0.pocketsphinxRank == 0 }?.shell ?? shell.normalize(fused)
             let whisperShell = decision.map { shell.normalize($0.whisperText) } ?? ""
             let reference = shellWords(sample.text)
             row.n += 1
@@ -81,6 +90,27 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
             row.whisper += whisperShell == target ? 1 : 0
             row.fused += shell.normalize(fused) == target ? 1 : 0
             row.oracle += psShell == target || whisperShell == target ? 1 : 0
+            row.oracleAll +=
+                psShell == target || whisperShell == target
+                    || (decision?.readings.contains { $0.shell == target } ?? false) ? 1 : 0
+            if let seconds = decision?.whisperSeconds { row.whisperSeconds.append(seconds * 1000) }
+            if let dump, let d = decision {
+                let readings: [[String: Any]] = d.readings.map {
+                    [
+                        "shell": $0.shell, "score": $0.whisperScore ?? NSNull(), "unknown": $0.unknownWords,
+                        "names": $0.contextNames, "ps": $0.pocketsphinxRank ?? NSNull(),
+                        "whisper": $0.whisperRank ?? NSNull(),
+                    ]
+                }
+                let take: [String: Any] = [
+                    "voice": voice, "target": target, "chosen": d.chosen, "readings": readings,
+                    "whisper_text": d.whisperText, "seconds": d.whisperSeconds,
+                ]
+                if var line = try? JSONSerialization.data(withJSONObject: take, options: [.sortedKeys]) {
+                    line.append(0x0A)
+                    dump.write(line)
+                }
+            }
             row.psErrors += VoiceLearner.wordErrors(reference, psShell.split(separator: " ").map(String.init))
             row.whisperErrors += VoiceLearner.wordErrors(reference, whisperShell.split(separator: " ").map(String.init))
             row.fusedErrors += VoiceLearner.wordErrors(reference, shellWords(fused))
@@ -101,9 +131,14 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
                     [
                         "EARS", voice, sample.text, mark(psShell == target) + psShell,
                         mark(whisperShell == target) + whisperShell,
-                        d.whisperText, String(format: "%.3f", d.pocketsphinx.whisperScore ?? .nan),
-                        String(format: "%.3f", d.whisper?.whisperScore ?? .nan), "\(d.pocketsphinx.unknownWords)",
-                        "\(d.whisper?.unknownWords ?? -1)", "\(d.chosen)", mark(shell.normalize(fused) == target),
+                        d.whisperText,
+                        d.readings.map {
+                            ($0.shell == target ? "+" : "") + $0.shell
+                                + String(
+                                    format: " [%.2f ps%@ w%@ u%d]", $0.whisperScore ?? .nan,
+                                    $0.pocketsphinxRank.map(String.init) ?? "-", $0.whisperRank.map(String.init) ?? "-",
+                                    $0.unknownWords)
+                        }.joined(separator: " | "), "\(d.chosen)", mark(shell.normalize(fused) == target),
                     ].joined(separator: "\t"))
             }
         }
@@ -126,15 +161,16 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
         }
     }
     print(
-        "| voice | pocketsphinx exact | Whisper exact | fused exact | oracle (either right) | WER ps / Whisper / fused | first text ~2 s / ~10 s | fused text ~2 s / ~10 s | noise → text |"
+        "| voice | pocketsphinx exact | Whisper exact | fused exact | oracle (either best right) | oracle (any reading) | WER ps / Whisper / fused | first text ~2 s / ~10 s | fused text ~2 s / ~10 s | Whisper's part, median | noise → text |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     func line(_ label: String, _ r: Row) {
         print(
             "| \(label) | \(percent(r.ps, r.n)) | \(percent(r.whisper, r.n)) | \(percent(r.fused, r.n)) | "
-                + "\(percent(r.oracle, r.n)) | \(percent(r.psErrors, r.words)) / \(percent(r.whisperErrors, r.words)) / "
+                + "\(percent(r.oracle, r.n)) | \(percent(r.oracleAll, r.n)) | \(percent(r.psErrors, r.words)) / \(percent(r.whisperErrors, r.words)) / "
                 + "\(percent(r.fusedErrors, r.words)) | \(median(r.firstShort)) / \(median(r.firstLong)) | "
-                + "\(median(r.fusedShort)) / \(median(r.fusedLong)) | \(r.noiseTexts) of \(r.noise) |")
+                + "\(median(r.fusedShort)) / \(median(r.fusedLong)) | \(median(r.whisperSeconds)) | "
+                + "\(r.noiseTexts) of \(r.noise) |")
     }
     var bySynthesizer: [(String, Row)] = []
     var total = Row()

@@ -8,11 +8,13 @@ import VoiceshCore
 public final class WhisperEar: @unchecked Sendable {
     public let runtime: WhisperRuntime
     private let scratchDirectory: String
-    /// Guards `child`, `failure` and `busy`: one recording at a time talks to the child.
+    /// Guards `child`, `failure`, `busy` and `hearing`: one recording at a time talks to the child.
     private let lock = NSLock()
     private var child: Child?
     private var failure: EngineError?
     private var busy = false
+    /// The child hearing a recording now (`cancel` stops it).
+    private var hearing: Child?
 
     /// The child and the lines it has written so far. Its stderr is drained on a thread of its
     /// own (a full pipe would stop it), keeping the end for a message.
@@ -63,12 +65,15 @@ public final class WhisperEar: @unchecked Sendable {
         public var compressionRatio: Double?
         /// Whisper's words (tokens joined at spaces) with their probabilities.
         public var words: [TranscriptSegment.Word]
+        /// Its beam's next distinct readings, best first (as many as were asked for, less one).
+        public var hypotheses: [String] = []
         /// Whisper's log-likelihood and token count of each reading it was given, then of its own
-        /// reading last (`whisper-ear.py`).
+        /// reading, then of `hypotheses` (`whisper-ear.py`).
         public var scores: [(logProbability: Double, tokens: Int)]
 
         public static func == (a: Hearing, b: Hearing) -> Bool {
-            a.text == b.text && a.words == b.words && a.scores.map(\.logProbability) == b.scores.map(\.logProbability)
+            a.text == b.text && a.words == b.words && a.hypotheses == b.hypotheses
+                && a.scores.map(\.logProbability) == b.scores.map(\.logProbability)
         }
     }
 
@@ -137,9 +142,10 @@ public final class WhisperEar: @unchecked Sendable {
     /// Whisper's reading of `samples` (16 kHz mono) after `prompt`, and its likelihood of each
     /// of `readings`. Blocks the calling thread (about half a second for a line on 2 cores).
     /// `speechEnd`: when the speech ended (seconds into `samples`); Whisper's words after it are dropped.
-    public func hear(_ samples: [Int16], prompt: String, readings: [String], speechEnd: Double? = nil)
-        throws(EngineError) -> Hearing
-    {
+    /// `hypotheses`: how many of its beam's readings Whisper proposes, its own included.
+    public func hear(
+        _ samples: [Int16], prompt: String, readings: [String], speechEnd: Double? = nil, hypotheses: Int = 1
+    ) throws(EngineError) -> Hearing {
         let free = lock.withLock {
             defer { busy = true }
             return !busy
@@ -150,6 +156,8 @@ public final class WhisperEar: @unchecked Sendable {
         let ready = Result { () throws(EngineError) -> Child in try started() }
         lock.unlock()
         let child = try ready.get()
+        lock.withLock { hearing = child }
+        defer { lock.withLock { hearing = nil } }
         let path = scratchDirectory + "/whisper-\(getpid())-\(UUID().uuidString).raw"
         try? FileManager.default.createDirectory(
             atPath: scratchDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -159,6 +167,7 @@ public final class WhisperEar: @unchecked Sendable {
         defer { try? FileManager.default.removeItem(atPath: path) }
         var request: [String: Any] = ["audio": path, "prompt": prompt, "readings": readings]
         if let speechEnd { request["speech_end"] = speechEnd }
+        if hypotheses > 1 { request["hypotheses"] = hypotheses }
         guard let stdin = child.process.stdin,
             var line = try? JSONSerialization.data(withJSONObject: request)
         else { throw .whisper(.cannotTalk) }
@@ -172,11 +181,25 @@ public final class WhisperEar: @unchecked Sendable {
         return try Self.hearing(Self.object(answer))
     }
 
+    /// Stops the recording being heard, if any: its child is killed (Whisper cannot be stopped
+    /// inside a decoding), so `hear` ends at once with an error and the next recording starts
+    /// another child, which loads the model while the user speaks.
+    public func cancel() {
+        lock.withLock { hearing?.process.kill() }
+    }
+
+    /// Whether a recording is being heard now (for the tests of `cancel`).
+    var isHearing: Bool { lock.withLock { hearing != nil } }
+
     /// A child that stopped answering: reaped (no zombie), and the next recording starts another.
+    /// Forgotten first, so `cancel` never signals a reaped process's id.
     private func stopped(_ dead: Child) -> EngineError {
+        lock.withLock {
+            if child === dead { child = nil }
+            if hearing === dead { hearing = nil }
+        }
         dead.process.kill()
         _ = dead.process.wait()
-        lock.withLock { if child === dead { child = nil } }
         return .whisper(.stopped)
     }
 
@@ -205,6 +228,7 @@ public final class WhisperEar: @unchecked Sendable {
             text: text.trimmingCharacters(in: .whitespacesAndNewlines),
             averageLogProbability: reply["avg_logprob"] as? Double,
             noSpeechProbability: reply["no_speech_prob"] as? Double,
-            compressionRatio: reply["compression_ratio"] as? Double, words: words, scores: scores)
+            compressionRatio: reply["compression_ratio"] as? Double, words: words,
+            hypotheses: reply["hypotheses"] as? [String] ?? [], scores: scores)
     }
 }

@@ -51,10 +51,49 @@ struct WhisperEarTests {
         #expect(hearing.scores.count == 3)  // the two readings, then its own
         #expect(hearing.scores[0].logProbability > hearing.scores[1].logProbability + 5)
         #expect(!hearing.words.isEmpty && hearing.words.allSatisfy { ($0.confidence ?? -1) >= 0 })
-        // The child stays up: a second recording is heard by the same process.
+        // The child stays up: a second recording is heard by the same process. Asked for its
+        // beam's readings, Whisper gives its next distinct ones, each scored after its own.
         let again = try ear.hear(
-            try Self.speech("echo quote hello from the server end quote"), prompt: Self.prompt, readings: [])
+            try Self.speech("echo quote hello from the server end quote"), prompt: Self.prompt,
+            readings: ["echo quote hello from the server end quote"], hypotheses: 5)
         #expect(again.text.contains("hello from the server"), "\(again.text)")
+        #expect(!again.hypotheses.isEmpty && again.hypotheses.count <= 4, "\(again.hypotheses)")
+        #expect(!again.hypotheses.contains(again.text) && Set(again.hypotheses).count == again.hypotheses.count)
+        #expect(again.scores.count == 2 + again.hypotheses.count)
+    }
+
+    /// `cancel` stops the recording being heard at once (its child killed and reaped), and the
+    /// next recording is heard by a new child.
+    @Test func cancelStopsTheHearingAndTheNextStartsAnother() throws {
+        guard
+            case .success(let runtime) = WhisperRuntime.locate(
+                model: nil, environment: ["VOICESH_WHISPER_HOME": Self.home])
+        else {
+            Issue.record("Whisper is not installed in \(Self.home): run scripts/setup")
+            return
+        }
+        let ear = WhisperEar(runtime: runtime, scratchDirectory: FileManager.default.temporaryDirectory.path)
+        let line = try Self.speech("sudo apt install curl")
+        _ = try ear.hear(line, prompt: Self.prompt, readings: [])  // the child is up, the model loaded
+        let long = Array([[Int16]](repeating: line, count: 5).joined())
+        let outcome = Locked<Result<WhisperEar.Hearing, EngineError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            outcome.value = Result { () throws(EngineError) in
+                try ear.hear(long, prompt: Self.prompt, readings: ["sudo apt install curl"])
+            }
+            done.signal()
+        }.start()
+        let deadline = Date().addingTimeInterval(10)
+        while !ear.isHearing, outcome.value == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(ear.isHearing, "the long recording was never being heard")
+        let cancelled = Date()
+        ear.cancel()
+        #expect(done.wait(timeout: .now() + 5) == .success, "hear went on after cancel")
+        #expect(Date().timeIntervalSince(cancelled) < 5)
+        #expect(throws: EngineError.self) { try outcome.value?.get() }
+        let again = try ear.hear(line, prompt: Self.prompt, readings: [])
+        #expect(SpokenShell().normalize(again.text) == "sudo apt install curl", "\(again.text)")
     }
 
     /// A model folder is checked before the child is started.

@@ -2,52 +2,94 @@ import Testing
 
 @testable import VoiceshCore
 
-/// The choice between the edge engine's two ears, on readings of the kinds each gets wrong.
+/// The choice among the edge engine's readings, on readings of the kinds each ear gets wrong
+/// (the scores are those measured on development takes unless said otherwise).
 struct EarFusionTests {
     let fusion = EarFusion()
 
-    /// pocketsphinx heard its language model's words for a line it could not hear (`git log dash
-    /// n ten` as `git log.yaml data`, on the development set); Whisper heard it, and finds
-    /// pocketsphinx's reading far less likely than its own.
+    static func pocketsphinx(_ readings: [(String, Double)]) -> [EarFusion.Reading] {
+        readings.enumerated().map { .init(shell: $1.0, whisperScore: $1.1, pocketsphinxRank: $0) }
+    }
+
+    /// pocketsphinx heard its language model's words in every reading of `git log dash n ten`
+    /// (espeak-ng en-gb); Whisper heard it, and finds all of them far less likely than its own.
     @Test func whisperWinsWherePocketsphinxHeardItsPrior() {
-        let ps = EarFusion.Reading(shell: "git log.yaml data", whisperScore: -3.7)
-        let whisper = EarFusion.Reading(shell: "git log -n 10", whisperScore: -0.2)
-        #expect(fusion.choose(pocketsphinx: ps, whisper: whisper) == .whisper)
+        let readings =
+            Self.pocketsphinx([
+                ("git log.n 10", -3.96), ("git log.env ban", -6.27), ("git log.env than", -6.6),
+                ("git log.yaml data", -3.72), ("git log.units n", -4.7),
+            ]) + [.init(shell: "git log -n 10", whisperScore: -0.2, whisperRank: 0)]
+        #expect(fusion.choose(readings) == 5)
+    }
+
+    /// Neither ear's best is right: pocketsphinx's runner-up is the reading Whisper finds
+    /// likeliest among those that are shell talk (`git add dot`, Festival kal: Whisper wrote `jtp .`).
+    @Test func pocketsphinxsRunnerUpWhereEachEarAloneIsWrong() {
+        let readings =
+            Self.pocketsphinx([("diff app .", -6.84), ("git add .", -2.62), ("git fetch .", -4.47)]) + [
+                .init(shell: "jtp .", whisperScore: -0.84, unknownWords: 1, whisperRank: 0)
+            ]
+        #expect(fusion.choose(readings) == 1)
+        // `docker ps dash a` (flite slt): Whisper wrote `docker psh ashay`.
+        let docker =
+            Self.pocketsphinx([("docker ps cache", -2.25), ("docker ps -a", -1.10), ("docker ps -h", -2.17)]) + [
+                .init(shell: "docker psh ashay", whisperScore: -2.03, unknownWords: 2, whisperRank: 0)
+            ]
+        #expect(fusion.choose(docker) == 1)
+        // `sudo apt install curl` (espeak-ng en-gb): Whisper's own `sudo up install curl` is all
+        // words, and likelier than any of pocketsphinx's, but not by the margin.
+        let apt =
+            Self.pocketsphinx([("sudo apt install kill", -1.13), ("sudo apt install curl", -0.74)]) + [
+                .init(shell: "sudo up install curl", whisperScore: -0.51, whisperRank: 0)
+            ]
+        #expect(fusion.choose(apt) == 1)
+    }
+
+    /// A near tie among pocketsphinx's readings keeps its best (made-up scores).
+    @Test func aNearTieAmongPocketsphinxsReadingsKeepsItsBest() {
+        let readings = Self.pocketsphinx([("git status", -1.0), ("git stash", -0.85)])
+        #expect(fusion.choose(readings) == 0)
     }
 
     /// Whisper glues words (`catpackage.json`): a word no shell-talk dictionary knows is not a
     /// reading of shell talk, however sure Whisper is of it.
     @Test func pocketsphinxWinsWhereWhisperGluedWords() {
-        let ps = EarFusion.Reading(shell: "cat package.json", whisperScore: -1.9)
-        let whisper = EarFusion.Reading(shell: "catpackage.json", whisperScore: -0.2, unknownWords: 1)
-        #expect(fusion.choose(pocketsphinx: ps, whisper: whisper) == .pocketsphinx)
+        let readings = [
+            EarFusion.Reading(shell: "cat package.json", whisperScore: -1.9, pocketsphinxRank: 0),
+            EarFusion.Reading(shell: "catpackage.json", whisperScore: -0.2, unknownWords: 1, whisperRank: 0),
+        ]
+        #expect(fusion.choose(readings) == 0)
     }
 
     /// Both readings are words of shell talk, and Whisper prefers its own by less than the margin
     /// (it always prefers its own written forms): pocketsphinx's reading stands.
     @Test func aNearTieGoesToPocketsphinx() {
-        let ps = EarFusion.Reading(shell: "kill 1234", whisperScore: -2.9)
-        let whisper = EarFusion.Reading(shell: "kill 1 2 3 4", whisperScore: -0.3)
-        #expect(fusion.choose(pocketsphinx: ps, whisper: whisper) == .pocketsphinx)
+        let readings = [
+            EarFusion.Reading(shell: "kill 1234", whisperScore: -2.9, pocketsphinxRank: 0),
+            EarFusion.Reading(shell: "kill 1 2 3 4", whisperScore: -0.3, whisperRank: 0),
+        ]
+        #expect(fusion.choose(readings) == 0)
     }
 
     /// A name from the remote (a file in the directory) that only one ear heard decides.
     @Test func theRemotesNamesDecide() {
-        let ps = EarFusion.Reading(shell: "vim read me.md", whisperScore: -0.9, contextNames: 0)
-        let whisper = EarFusion.Reading(shell: "vim README.md", whisperScore: -1.0, contextNames: 1)
-        #expect(fusion.choose(pocketsphinx: ps, whisper: whisper) == .whisper)
+        let readings = [
+            EarFusion.Reading(shell: "vim read me.md", whisperScore: -0.9, pocketsphinxRank: 0),
+            EarFusion.Reading(shell: "vim README.md", whisperScore: -1.0, contextNames: 1, whisperRank: 0),
+        ]
+        #expect(fusion.choose(readings) == 1)
     }
 
-    /// Agreement, silence, or an unscored Whisper: pocketsphinx's reading (it has word posteriors).
+    /// Agreement, silence, or an unscored Whisper: pocketsphinx's best (it has word posteriors).
     @Test func pocketsphinxStandsWithoutEvidence() {
-        let ps = EarFusion.Reading(shell: "git status", whisperScore: -0.2)
-        #expect(fusion.choose(pocketsphinx: ps, whisper: nil) == .pocketsphinx)
+        let best = EarFusion.Reading(shell: "git status", whisperScore: -0.2, pocketsphinxRank: 0)
+        #expect(fusion.choose([best]) == 0)
+        #expect(fusion.choose([best, .init(shell: "", whisperScore: nil, whisperRank: 0)]) == 0)
         #expect(
-            fusion.choose(pocketsphinx: ps, whisper: .init(shell: "git status", whisperScore: -0.1)) == .pocketsphinx)
-        #expect(fusion.choose(pocketsphinx: ps, whisper: .init(shell: "", whisperScore: nil)) == .pocketsphinx)
-        #expect(
-            fusion.choose(
-                pocketsphinx: .init(shell: "ls", whisperScore: nil), whisper: .init(shell: "cd", whisperScore: -0.1))
-                == .pocketsphinx)
+            fusion.choose([
+                .init(shell: "ls", whisperScore: nil, pocketsphinxRank: 0),
+                .init(shell: "cd", whisperScore: nil, pocketsphinxRank: 1),
+            ]) == 0)
+        #expect(fusion.choose([]) == nil)
     }
 }

@@ -4,11 +4,13 @@ stays up for the session, so the model loads once. One JSON object a line each w
     python3 whisper-ear.py MODEL_DIR THREADS
 
 First line out: {"ready": true} or {"error": "..."} (then it exits). Then, per request
-{"audio": PATH, "prompt": TEXT, "readings": [TEXT, ...], "speech_end": SECONDS} (PATH: raw
-signed 16-bit little-endian mono samples at 16 kHz; words after `speech_end` are dropped), one reply:
+{"audio": PATH, "prompt": TEXT, "readings": [TEXT, ...], "speech_end": SECONDS, "hypotheses": N}
+(PATH: raw signed 16-bit little-endian mono samples at 16 kHz; words after `speech_end` are
+dropped; N, default 1: how many of its beam's readings Whisper gives), one reply:
 {"text", "avg_logprob", "no_speech_prob", "compression_ratio", "words": [{"word", "probability"}],
- "scores": [{"logprob", "tokens"}]}: Whisper's own reading, and its log-likelihood of each
-given reading of the same audio after the same prompt, then of its own reading. An error is {"error": "..."}.
+ "hypotheses": [TEXT, ...], "scores": [{"logprob", "tokens"}]}: Whisper's own reading, its beam's
+next distinct ones (at most N - 1), and its log-likelihood of each given reading of the same audio
+after the same prompt, then of its own reading, then of the hypotheses. An error is {"error": "..."}.
 Reads nothing but its requests, writes nothing but its replies (logs go to stderr)."""
 import json
 import sys
@@ -43,21 +45,58 @@ def main():
             with open(request["audio"], "rb") as f:
                 audio = np.frombuffer(f.read(), dtype="<i2").astype(np.float32) / 32768.0
             reply(transcribe(model, audio, request.get("prompt") or None, request.get("readings") or [],
-                             request.get("speech_end")))
+                             request.get("speech_end"), int(request.get("hypotheses") or 1)))
         except Exception as error:
             reply({"error": str(error).splitlines()[0] if str(error) else type(error).__name__})
     return 0
 
 
-def transcribe(model, audio, prompt, readings, speech_end=None):
+class Listening:
+    """The CTranslate2 model as faster-whisper sees it, keeping what it computes anyway: the
+    encoder's output (scoring reuses it) and the beam's other readings (asked for: the beam
+    search has them at no cost)."""
+
+    def __init__(self, inner, hypotheses):
+        self._inner = inner
+        self._hypotheses = hypotheses
+        self.encoded = []
+        self.results = []
+
+    def __getattr__(self, name):
+        return getattr(self._inner, name)
+
+    def encode(self, *args, **kwargs):
+        self.encoded.append(self._inner.encode(*args, **kwargs))
+        return self.encoded[-1]
+
+    def generate(self, *args, **kwargs):
+        if self._hypotheses > 1 and kwargs.get("beam_size", 1) >= self._hypotheses:
+            kwargs["num_hypotheses"] = self._hypotheses
+        results = self._inner.generate(*args, **kwargs)
+        self.results.append(results[0])
+        return results
+
+
+def transcribe(model, audio, prompt, readings, speech_end=None, hypotheses=1):
     # Greedy, no temperature fallback (a hotter retry invents words), and no more tokens than a
     # fast speaker says: a stuck decoder ("quote. . . . .") stops there.
     seconds = len(audio) / 16000.0
-    segments, _ = model.transcribe(
-        audio, language="en", initial_prompt=prompt, beam_size=5, temperature=0.0, condition_on_previous_text=False,
-        vad_filter=False, word_timestamps=True, without_timestamps=True,
-        max_new_tokens=min(200, int(seconds * 8) + 12))
-    segments = list(segments)
+    inner = model.model
+    listening = model.model = Listening(inner, hypotheses)
+    try:
+        pieces, _ = model.transcribe(
+            audio, language="en", initial_prompt=prompt, beam_size=5, temperature=0.0,
+            condition_on_previous_text=False, vad_filter=False, word_timestamps=True, without_timestamps=True,
+            max_new_tokens=min(200, int(seconds * 8) + 12))
+        # A window per segment: once Whisper's words reach the end of the speech, the next
+        # windows would hear only the silence after it (and fill it with "you."): not decoded.
+        segments = []
+        for segment in pieces:
+            segments.append(segment)
+            if speech_end is not None and segment.words and segment.words[-1].end >= speech_end - 0.3:
+                break
+    finally:
+        model.model = inner
     heard = [w for s in segments for w in (s.words or [])]
     text = " ".join(s.text.strip() for s in segments).strip()
     # Whisper fills the silence after the last word with what videos end with ("you", "Thank
@@ -75,6 +114,16 @@ def transcribe(model, audio, prompt, readings, speech_end=None):
         text = "".join(w.word for w in heard).strip()
     words = [{"word": w.word, "probability": w.probability} for w in heard]
     total = sum(len(s.tokens) for s in segments) or 1
+    # The first window's other beam readings (a line is one window), distinct from its own.
+    others = []
+    if listening.results and text:
+        seen = {key(text)}
+        for ids in listening.results[0].sequences_ids[1:]:
+            other = model.hf_tokenizer.decode(ids).strip()
+            if other and key(other) not in seen:
+                seen.add(key(other))
+                others.append(other)
+    encoded = listening.encoded[0] if len(listening.encoded) >= 1 and seconds <= 30 else None
     return {
         "text": text,
         # Weighted by tokens, so a long segment counts as much as it says.
@@ -82,14 +131,21 @@ def transcribe(model, audio, prompt, readings, speech_end=None):
         "no_speech_prob": max((s.no_speech_prob for s in segments), default=None),
         "compression_ratio": max((s.compression_ratio for s in segments), default=None),
         "words": words,
-        # The given readings, then Whisper's own (so both are scored the same way).
-        "scores": score(model, audio, prompt, readings + [text]) if readings and text else [],
+        "hypotheses": others,
+        # The given readings, then Whisper's own (so all are scored the same way).
+        "scores": score(model, audio, prompt, readings + [text] + others, encoded) if readings and text else [],
     }
 
 
-def score(model, audio, prompt, readings):
+def key(text):
+    """A reading without its case and marks: beams that differ only in those are one reading."""
+    return " ".join("".join(c for c in text.lower() if c.isalnum() or c.isspace()).split())
+
+
+def score(model, audio, prompt, readings, encoded=None):
     """Whisper's log-likelihood of each reading: the text forced through the decoder after the
-    prompt, the sum of its tokens' log-probabilities (CTranslate2's `align`)."""
+    prompt, the sum of its tokens' log-probabilities (CTranslate2's `align`). `encoded`: the
+    encoder's output for the first 30 s, when the decoding has it already."""
     import numpy as np
     tokenizer = model.hf_tokenizer
 
@@ -98,10 +154,11 @@ def score(model, audio, prompt, readings):
 
     features = model.feature_extractor(audio)
     frames = min(features.shape[-1], model.feature_extractor.nb_max_frames)
-    padded = np.zeros((features.shape[0], model.feature_extractor.nb_max_frames), dtype=features.dtype)
-    padded[:, :frames] = features[:, :frames]
-    import ctranslate2
-    encoded = model.model.encode(ctranslate2.StorageView.from_array(padded[None]), to_cpu=False)
+    if encoded is None:
+        import ctranslate2
+        padded = np.zeros((features.shape[0], model.feature_extractor.nb_max_frames), dtype=features.dtype)
+        padded[:, :frames] = features[:, :frames]
+        encoded = model.model.encode(ctranslate2.StorageView.from_array(padded[None]), to_cpu=False)
     sot = tokenizer.token_to_id("<|startoftranscript|>")
     start = [sot]
     if model.model.is_multilingual:
@@ -111,7 +168,7 @@ def score(model, audio, prompt, readings):
         start = [tokenizer.token_to_id("<|startofprev|>")] + encode(" " + prompt.strip())[-223:] + start
     texts = [encode(" " + r.strip()) for r in readings]
     out = []
-    for tokens in texts:  # one at a time: `align` wants one encoder output per text
+    for tokens in texts:  # one at a time: batched (the encoder output repeated) it cost as much
         probs = model.model.align(encoded, start, [tokens], frames)[0].text_token_probs
         out.append({"logprob": float(sum(np.log(max(p, 1e-12)) for p in probs)), "tokens": len(tokens)})
     return out

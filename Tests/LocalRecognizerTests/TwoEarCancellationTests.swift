@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import VoiceshCore
+
+@testable import LocalRecognizer
+
+/// A take cancelled while Whisper hears it (Esc during refining) ends at once and stops the
+/// child's work: real pocketsphinx, and a second ear that speaks `whisper-ear.py`'s protocol but
+/// takes a minute over every recording (so waiting for it cannot pass).
+struct TwoEarCancellationTests {
+    /// A child that says it is ready, notes its process id, then reads a request and sleeps.
+    static func slowEar(in folder: URL) throws -> (WhisperRuntime, pidFile: String) {
+        let pidFile = folder.appendingPathComponent("ear.pid").path
+        let script = folder.appendingPathComponent("slow-ear.py").path
+        try """
+        import os, sys, time
+        open(sys.argv[1] + "/../ear.pid", "w").write(str(os.getpid()))
+        print('{"ready": true}', flush=True)
+        for line in sys.stdin:
+            time.sleep(60)
+            print('{"text": "too late"}', flush=True)
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        let model = folder.appendingPathComponent("model").path
+        try FileManager.default.createDirectory(atPath: model, withIntermediateDirectories: true)
+        return (WhisperRuntime(python: "/usr/bin/python3", script: script, model: model), pidFile)
+    }
+
+    static func isRunning(_ pid: pid_t) -> Bool { kill(pid, 0) == 0 }
+
+    @Test func cancellingWhileWhisperHearsReturnsAtOnceAndStopsTheChild() async throws {
+        let folder = try QuotedEnglishTests.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let audio = try QuotedEnglishTests.speech("git status", in: folder)
+        let (runtime, pidFile) = try Self.slowEar(in: folder)
+        let engine = TwoEarEngine(
+            pocketsphinx: PocketSphinxEngine(vocabulary: [], history: [], cacheDirectory: folder.path),
+            whisper: WhisperEar(runtime: runtime, scratchDirectory: folder.path), patience: 120, prompt: { _ in "" })
+        let first = Locked<Date?>(nil)
+        let take = Task {
+            let stream = AsyncStream<AudioFrame> { continuation in
+                for frame in AudioFrame.frames(of: audio) { continuation.yield(frame) }
+                continuation.finish()
+            }
+            return try await engine.transcribe(EngineRequest(stream)) { event in
+                if case .first = event { first.update { $0 = Date() } }
+            }
+        }
+        // pocketsphinx's text is out: Whisper has the recording (or is about to).
+        let deadline = Date().addingTimeInterval(60)
+        while first.value == nil, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(first.value != nil, "pocketsphinx gave no first text")
+        try await Task.sleep(for: .milliseconds(500))
+        let cancelled = Date()
+        take.cancel()
+        let outcome = await take.result
+        let waited = Date().timeIntervalSince(cancelled)
+        #expect(waited < 5, "the cancelled take waited \(waited) s for Whisper")
+        #expect(throws: EngineError.cancelled) { try outcome.get() }
+        // The child was stopped, not left to sleep through its minute.
+        let pid = pid_t(try String(contentsOfFile: pidFile, encoding: .utf8)) ?? 0
+        #expect(pid > 0)
+        let gone = Date().addingTimeInterval(10)
+        while Self.isRunning(pid), Date() < gone { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(!Self.isRunning(pid), "the Whisper child \(pid) still runs")
+    }
+
+    /// Work cancelled before it started never runs, and the answer is `cancelled`.
+    @Test func workCancelledBeforeItStartsNeverRuns() async {
+        let ran = Locked(false)
+        let stopped = Locked(false)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await TwoEarEngine.offThread(patience: 60, cancel: { stopped.update { $0 = true } }) {
+                () throws(EngineError) -> Int in
+                ran.update { $0 = true }
+                return 1
+            }
+        }
+        let result = await task.value
+        #expect(result == .failure(.cancelled))
+        try? await Task.sleep(for: .milliseconds(200))
+        #expect(!ran.value)
+        #expect(stopped.value)
+    }
+}
