@@ -11,6 +11,7 @@ import VoiceshCore
 /// `EarFusion` on the development set only); EDGE_BENCH_DUMP_EARS=FILE writes every take's
 /// readings with what the fusion knew of them, a JSON object a line (to tune it offline);
 /// EDGE_BENCH_WHISPER_BEAM=5 has Whisper propose its beam's five readings (the engine: one).
+/// EDGE_BENCH_FUSION_DEPTH=5 lets the fusion choose among pocketsphinx's five best (the engine: its best).
 func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utterance])], cache: String) async throws {
     guard case .success(let runtime) = WhisperRuntime.locate(model: nil, environment: environment) else {
         fatalError("Whisper is not installed: run scripts/setup")
@@ -23,6 +24,7 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
         // measured here (the times say how long it took).
         pocketsphinx: pocketsphinx, whisper: WhisperEar(runtime: runtime, scratchDirectory: work.path), patience: 600,
         beam: Int(environment["EDGE_BENCH_WHISPER_BEAM"] ?? "") ?? 1,
+        fusion: Int(environment["EDGE_BENCH_FUSION_DEPTH"] ?? "").map { EarFusion(depth: $0) } ?? EarFusion(),
         prompt: { ShellPrompt(context: $0, config: EngineConfig(), aliases: [:]).text })
     let loadStarted = Date()
     _ = try? ears.whisper.hear([Int16](repeating: 0, count: 16000), prompt: "", readings: [])

@@ -3,8 +3,8 @@ import VoiceshCore
 
 /// The edge engine with two ears: pocketsphinx decodes while the user speaks; when the
 /// recording stops its text is ready at once (`EngineEvent.first`), then Whisper hears the same audio,
-/// scores its own reading and pocketsphinx's N-best (and its beam's, if asked), and `EarFusion` keeps
-/// the best (the others stay on Tab). Whatever
+/// scores its own reading and the pocketsphinx readings `EarFusion` may choose (its best),
+/// and `EarFusion` keeps one (pocketsphinx's others stay on Tab). Whatever
 /// goes wrong with Whisper, pocketsphinx's text stands (said once in the log). Offline: both
 /// ears run on this machine.
 public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
@@ -40,16 +40,18 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     /// fusion's choice, and each costs a forced scoring (tens of milliseconds). The benchmark
     /// asks for more to measure them.
     private let beam: Int
+    private let fusion: EarFusion
 
     /// `patience`: how long the first ear's text waits for the second's (`defaultPatience`);
-    /// `beam`: how many of Whisper's readings it proposes.
+    /// `beam`: how many of Whisper's readings it proposes; `fusion`: the choice among them.
     public init(
         pocketsphinx: PocketSphinxEngine, whisper: WhisperEar, aliases: [String: String] = [:],
-        patience: Double = TwoEarEngine.defaultPatience, beam: Int = 1,
+        patience: Double = TwoEarEngine.defaultPatience, beam: Int = 1, fusion: EarFusion = EarFusion(),
         prompt: @escaping @Sendable (SpeechContext) -> String, report: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.report = report
         self.beam = beam
+        self.fusion = fusion
         self.patience = patience
         self.pocketsphinx = pocketsphinx
         self.whisper = whisper
@@ -83,18 +85,18 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         if Task.isCancelled { throw .cancelled }
         let samples = recorded.value.flatMap(\.samples)
         let prompt = prompt(context)
-        // pocketsphinx's distinct readings (as Tab shows them), each scored by Whisper.
+        // pocketsphinx's distinct readings (as Tab shows them); Whisper scores those the fusion may choose.
         var spoken: [(transcript: Transcript, shell: String)] = []
         for reading in [heard] + heard.alternatives where spoken.count < Reading.shownLimit {
             let text = shell.normalize(reading.text)
             if !text.isEmpty, !spoken.contains(where: { $0.shell == text }) { spoken.append((reading, text)) }
         }
         let started = Date()
+        let scored = spoken.prefix(fusion.depth).map(\.transcript.text)
         let result = await Self.offThread(patience: patience, cancel: whisper.cancel) {
-            [whisper, spoken, beam] () throws(EngineError) in
+            [whisper, beam] () throws(EngineError) in
             try whisper.hear(
-                samples, prompt: prompt, readings: spoken.map(\.transcript.text), speechEnd: heard.segments.last?.end,
-                hypotheses: beam)
+                samples, prompt: prompt, readings: scored, speechEnd: heard.segments.last?.end, hypotheses: beam)
         }
         if Task.isCancelled { throw .cancelled }
         let hearing: WhisperEar.Hearing
@@ -105,15 +107,18 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
             return heard
         }
         let names = Set(context.names.flatMap { [$0.text.lowercased()] + $0.spoken })
-        func reading(_ text: String, shell normalized: String, score: Int) -> EarFusion.Reading {
+        /// `score`: where Whisper's score of it is in `hearing.scores` (nil: not scored).
+        func reading(_ text: String, shell normalized: String, score: Int?) -> EarFusion.Reading {
             let words = Self.sayable(text)
             return EarFusion.Reading(
                 shell: normalized,
-                whisperScore: hearing.scores.indices.contains(score) ? Self.perToken(hearing.scores[score]) : nil,
+                whisperScore: score.flatMap {
+                    hearing.scores.indices.contains($0) ? Self.perToken(hearing.scores[$0]) : nil
+                },
                 unknownWords: unknown(words, names: names), contextNames: words.filter(names.contains).count)
         }
         var readings = spoken.enumerated().map { rank, heard in
-            var one = reading(heard.transcript.text, shell: heard.shell, score: rank)
+            var one = reading(heard.transcript.text, shell: heard.shell, score: rank < scored.count ? rank : nil)
             one.pocketsphinxRank = rank
             return one
         }
@@ -127,13 +132,13 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
                 if readings[same].whisperRank == nil { readings[same].whisperRank = rank }
                 continue
             }
-            var one = reading(text, shell: normalized, score: spoken.count + rank)
+            var one = reading(text, shell: normalized, score: scored.count + rank)
             one.whisperRank = rank
             written[readings.count] = text
             readings.append(one)
         }
         // Whisper heard no speech: its scores of pocketsphinx's readings say nothing either.
-        let chosen = proposed.isEmpty ? 0 : EarFusion().choose(readings) ?? 0
+        let chosen = proposed.isEmpty ? 0 : fusion.choose(readings) ?? 0
         lastDecision = Decision(
             readings: readings, whisperText: hearing.text, chosen: chosen,
             whisperSeconds: Date().timeIntervalSince(started))

@@ -5,7 +5,8 @@ import Testing
 /// The choice among the edge engine's readings, on readings of the kinds each ear gets wrong
 /// (the scores are those measured on development takes unless said otherwise).
 struct EarFusionTests {
-    let fusion = EarFusion()
+    /// The list rule (pocketsphinx's five best may be chosen), measured but not the engine's.
+    let fusion = EarFusion(depth: 5)
 
     static func pocketsphinx(_ readings: [(String, Double)]) -> [EarFusion.Reading] {
         readings.enumerated().map { .init(shell: $1.0, whisperScore: $1.1, pocketsphinxRank: $0) }
@@ -43,6 +44,29 @@ struct EarFusionTests {
                 .init(shell: "sudo up install curl", whisperScore: -0.51, whisperRank: 0)
             ]
         #expect(fusion.choose(apt) == 1)
+    }
+
+    /// The engine's rule: pocketsphinx's best or Whisper's own reading, never pocketsphinx's
+    /// runner-up (on Tab), however likely Whisper finds it; Whisper's reading by the margin.
+    @Test func theEnginesRuleChoosesBetweenEachEarsBest() {
+        let engine = EarFusion()
+        // `git add dot`: the list rule takes the runner-up (above); the engine keeps the best.
+        let readings =
+            Self.pocketsphinx([("diff app .", -6.84), ("git add .", -2.62), ("git fetch .", -4.47)]) + [
+                .init(shell: "jtp .", whisperScore: -0.84, unknownWords: 1, whisperRank: 0)
+            ]
+        #expect(engine.choose(readings) == 0)
+        #expect(
+            engine.choose([
+                .init(shell: "sudo apt install kill", whisperScore: -1.13, pocketsphinxRank: 0),
+                .init(shell: "sudo apt install curl", whisperScore: -0.74, pocketsphinxRank: 1),
+                .init(shell: "sudo up install curl", whisperScore: -0.51, whisperRank: 0),
+            ]) == 0)
+        let heardItsPrior =
+            Self.pocketsphinx([("git log.n 10", -3.96), ("git log.yaml data", -3.72)]) + [
+                .init(shell: "git log -n 10", whisperScore: -0.2, whisperRank: 0)
+            ]
+        #expect(engine.choose(heardItsPrior) == 2)
     }
 
     /// A near tie among pocketsphinx's readings keeps its best (made-up scores).

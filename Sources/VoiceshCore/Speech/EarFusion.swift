@@ -37,24 +37,37 @@ public struct EarFusion: Sendable {
         }
     }
 
+    /// How many of pocketsphinx's readings may be chosen, best first. One: the fusion over its
+    /// N-best (`depth` 5, `margin` 3.5, `rankCost` 0.3, tuned on the development set) gained
+    /// there mostly on two lines every voice says, +1 of 198 takes on the lines it was not tuned
+    /// on, and lost 12 of 252 on the held-out evaluation (BENCHMARKS.md, 2026-11-25): its
+    /// next readings stay on Tab, where the user picks among them.
+    public var depth = 1
     /// How much likelier per token (natural log) Whisper must find a reading only it proposed
     /// than pocketsphinx's best before it is taken. Whisper always prefers its own words and
     /// written forms (`1234` over `one two three four`: 2.7 per token on the development set)
     /// and pocketsphinx's readings are shell talk by construction, so only a wide gap says
-    /// pocketsphinx heard something else. With `rankCost`, tuned on the development set only
-    /// (252 takes, clean and the four conditions: 3–3.5 with 0.2–0.3 all within a take of the best).
-    public var margin = 3.5
-    /// What each place down pocketsphinx's N-best costs a reading, per token: its next
-    /// readings are the same kind of text as its best (spoken words), so Whisper's score
-    /// compares them fairly, and a small handicap keeps the best one on a near tie.
+    /// pocketsphinx heard something else.
+    public var margin = 3.0
+    /// What each place down pocketsphinx's N-best costs a reading, per token (with `depth` > 1):
+    /// its next readings are the same kind of text as its best (spoken words), so Whisper's
+    /// score compares them fairly, and a small handicap keeps the best one on a near tie.
     public var rankCost = 0.3
+
+    /// The list rule measured in BENCHMARKS.md (`EDGE_BENCH_FUSION_DEPTH`).
+    public init(depth: Int, margin: Double = 3.5) {
+        self.depth = depth
+        self.margin = margin
+    }
 
     public init() {}
 
     /// The index in `readings` of the reading to keep: nil when there is none. With no Whisper
     /// scores (Whisper silent or not asked), pocketsphinx's best.
     public func choose(_ readings: [Reading]) -> Int? {
-        let said = readings.indices.filter { !readings[$0].shell.isEmpty }
+        let said = readings.indices.filter { index in
+            !readings[index].shell.isEmpty && readings[index].pocketsphinxRank.map { $0 < depth } ?? true
+        }
         let first = said.min { (readings[$0].pocketsphinxRank ?? .max) < (readings[$1].pocketsphinxRank ?? .max) }
         // A reading that cannot be said back as shell talk is not a reading of it; then the
         // remote's names that a reading has and others lack decide.
