@@ -34,16 +34,21 @@ struct WhisperEarTests {
     static let prompt =
         "git remote dash v. git log dash dash oneline. ls dash l h tilde slash downloads. cd slash usr slash local slash bin."
 
-    /// Whisper hears the line, and scores the reading that was said above one that was not.
-    @Test func hearsAndScoresReadings() throws {
+    /// An ear on the runtime `scripts/setup` installs (nil, with the issue recorded, without it).
+    static func ear() -> WhisperEar? {
         guard
             case .success(let runtime) = WhisperRuntime.locate(
-                model: nil, environment: ["VOICESH_WHISPER_HOME": Self.home])
+                model: nil, environment: ["VOICESH_WHISPER_HOME": home])
         else {
-            Issue.record("Whisper is not installed in \(Self.home): run scripts/setup")
-            return
+            Issue.record("Whisper is not installed in \(home): run scripts/setup")
+            return nil
         }
-        let ear = WhisperEar(runtime: runtime, scratchDirectory: FileManager.default.temporaryDirectory.path)
+        return WhisperEar(runtime: runtime, scratchDirectory: FileManager.default.temporaryDirectory.path)
+    }
+
+    /// Whisper hears the line, and scores the reading that was said above one that was not.
+    @Test func hearsAndScoresReadings() throws {
+        guard let ear = Self.ear() else { return }
         let hearing = try ear.hear(
             try Self.speech("sudo apt install curl"), prompt: Self.prompt,
             readings: ["sudo apt install curl", "git commit dash m"])
@@ -65,14 +70,7 @@ struct WhisperEarTests {
     /// `cancel` stops the recording being heard at once (its child killed and reaped), and the
     /// next recording is heard by a new child.
     @Test func cancelStopsTheHearingAndTheNextStartsAnother() throws {
-        guard
-            case .success(let runtime) = WhisperRuntime.locate(
-                model: nil, environment: ["VOICESH_WHISPER_HOME": Self.home])
-        else {
-            Issue.record("Whisper is not installed in \(Self.home): run scripts/setup")
-            return
-        }
-        let ear = WhisperEar(runtime: runtime, scratchDirectory: FileManager.default.temporaryDirectory.path)
+        guard let ear = Self.ear() else { return }
         let line = try Self.speech("sudo apt install curl")
         _ = try ear.hear(line, prompt: Self.prompt, readings: [])  // the child is up, the model loaded
         let long = Array([[Int16]](repeating: line, count: 5).joined())
