@@ -54,12 +54,14 @@ struct TwoEarCancellationTests {
         take.cancel()
         let outcome = await take.result
         let waited = Date().timeIntervalSince(cancelled)
-        #expect(waited < 5, "the cancelled take waited \(waited) s for Whisper")
+        // Waiting for the child would take its minute; a loaded machine running the whole suite
+        // on 2 cores has held the task's resumption for 12 s, so the bound is generous.
+        #expect(waited < 30, "the cancelled take waited \(waited) s for Whisper")
         #expect(throws: EngineError.cancelled) { try outcome.get() }
         // The child was stopped, not left to sleep through its minute.
         let pid = pid_t(try String(contentsOfFile: pidFile, encoding: .utf8)) ?? 0
         #expect(pid > 0)
-        let gone = Date().addingTimeInterval(10)
+        let gone = Date().addingTimeInterval(20)
         while Self.isRunning(pid), Date() < gone { try await Task.sleep(for: .milliseconds(50)) }
         #expect(!Self.isRunning(pid), "the Whisper child \(pid) still runs")
     }
