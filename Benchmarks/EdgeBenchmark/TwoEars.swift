@@ -6,7 +6,8 @@ import VoiceshCore
 
 /// The two-ear engine (EDGE_BENCH_EARS=1): per voice, exact shell text and WER for
 /// pocketsphinx alone, Whisper alone (its text through the normaliser) and the fused choice,
-/// the oracle (either ear's best right) and the oracle of every reading fused (both ears' N-best), the times from the end of the audio to the first text and
+/// the oracle (either ear's best right) and the oracle of every reading fused (both ears' N-best), quoted English exact per ear
+/// (EDGE_BENCH_ONLY_QUOTES=1: only the lines with a quote), the times from the end of the audio to the first text and
 /// to the fused one, and the noise clips that gave text. EDGE_BENCH_VERBOSE=1 prints each recording's evidence (for tuning
 /// `EarFusion` on the development set only); EDGE_BENCH_DUMP_EARS=FILE writes every take's
 /// readings with what the fusion knew of them, a JSON object a line (to tune it offline);
@@ -38,6 +39,8 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
         var psErrors = 0, whisperErrors = 0, fusedErrors = 0, words = 0
         /// Noise clips heard, and those the engine gave text for.
         var noise = 0, noiseTexts = 0
+        /// Lines with a spoken quote, and those whose quoted words each ear (and the fusion) got right.
+        var quotes = 0, psQuotes = 0, whisperQuotes = 0, fusedQuotes = 0
         var firstShort: [Double] = [], fusedShort: [Double] = [], firstLong: [Double] = [], fusedLong: [Double] = []
         mutating func add(_ o: Row) {
             n += o.n
@@ -53,6 +56,10 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
             words += o.words
             noise += o.noise
             noiseTexts += o.noiseTexts
+            quotes += o.quotes
+            psQuotes += o.psQuotes
+            whisperQuotes += o.whisperQuotes
+            fusedQuotes += o.fusedQuotes
             firstShort += o.firstShort
             fusedShort += o.fusedShort
             firstLong += o.firstLong
@@ -61,6 +68,15 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
     }
     /// Shell words, for WER in shell text (Whisper's written forms are compared as the normaliser reads them).
     func shellWords(_ text: String) -> [String] { shell.normalize(text).split(separator: " ").map(String.init) }
+    /// The words between a shell text's first and last double quote, lower case, marks dropped
+    /// (`"Hello, world."` → hello world): the quoted English, however each ear cased and
+    /// punctuated it. Nil without a quoted span.
+    func quotedWords(_ shellText: String) -> [String]? {
+        guard let open = shellText.firstIndex(of: "\""), let close = shellText.lastIndex(of: "\""), open < close
+        else { return nil }
+        return shellText[shellText.index(after: open)..<close].lowercased()
+            .split { !$0.isLetter && !$0.isNumber && $0 != "'" }.map(String.init)
+    }
     let dump = environment["EDGE_BENCH_DUMP_EARS"].flatMap { path in
         FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil
     }
@@ -92,6 +108,12 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
             row.whisper += whisperShell == target ? 1 : 0
             row.fused += shell.normalize(fused) == target ? 1 : 0
             row.oracle += psShell == target || whisperShell == target ? 1 : 0
+            if let expected = quotedWords(target) {
+                row.quotes += 1
+                row.psQuotes += quotedWords(psShell) == expected ? 1 : 0
+                row.whisperQuotes += quotedWords(whisperShell) == expected ? 1 : 0
+                row.fusedQuotes += quotedWords(shell.normalize(fused)) == expected ? 1 : 0
+            }
             row.oracleAll +=
                 psShell == target || whisperShell == target
                     || (decision?.readings.contains { $0.shell == target } ?? false) ? 1 : 0
@@ -163,14 +185,14 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
         }
     }
     print(
-        "| voice | pocketsphinx exact | Whisper exact | fused exact | oracle (either best right) | oracle (any reading) | WER ps / Whisper / fused | first text ~2 s / ~10 s | fused text ~2 s / ~10 s | Whisper's part, median | noise → text |"
+        "| voice | pocketsphinx exact | Whisper exact | fused exact | oracle (either best right) | oracle (any reading) | WER ps / Whisper / fused | quoted English exact ps / Whisper / fused | first text ~2 s / ~10 s | fused text ~2 s / ~10 s | Whisper's part, median | noise → text |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     func line(_ label: String, _ r: Row) {
         print(
             "| \(label) | \(percent(r.ps, r.n)) | \(percent(r.whisper, r.n)) | \(percent(r.fused, r.n)) | "
                 + "\(percent(r.oracle, r.n)) | \(percent(r.oracleAll, r.n)) | \(percent(r.psErrors, r.words)) / \(percent(r.whisperErrors, r.words)) / "
-                + "\(percent(r.fusedErrors, r.words)) | \(median(r.firstShort)) / \(median(r.firstLong)) | "
+                + "\(percent(r.fusedErrors, r.words)) | \(r.quotes == 0 ? "—" : "\(percent(r.psQuotes, r.quotes)) / \(percent(r.whisperQuotes, r.quotes)) / \(percent(r.fusedQuotes, r.quotes))") | \(median(r.firstShort)) / \(median(r.firstLong)) | "
                 + "\(median(r.fusedShort)) / \(median(r.fusedLong)) | \(median(r.whisperSeconds)) | "
                 + "\(r.noiseTexts) of \(r.noise) |")
     }

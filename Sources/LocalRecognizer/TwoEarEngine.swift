@@ -145,6 +145,23 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         // The other readings stay on Tab, pocketsphinx's first.
         let others = spoken.indices.filter { $0 != chosen }.map { Transcript(segments: spoken[$0].transcript.segments) }
         guard let text = written[chosen] else {
+            // pocketsphinx's command, with the English between the quotes as Whisper heard it.
+            if !proposed.isEmpty, spoken.indices.contains(chosen),
+                let spliced = EarFusion.quoteSpliced(spoken[chosen].shell, with: shell.normalize(hearing.text))
+            {
+                let segments = spoken[chosen].transcript.segments
+                // The two ears' words do not line up one to one: every word gets the lower of
+                // the two ears' confidence in its line, so doubt in either shows.
+                let confidences =
+                    segments.compactMap(\.confidence)
+                    + [hearing.averageLogProbability.map { min(1, max(0, exp($0))) }].compactMap { $0 }
+                return Transcript(
+                    segments: [
+                        TranscriptSegment(
+                            text: spliced, start: segments.first?.start ?? 0, end: segments.last?.end ?? 0,
+                            confidence: confidences.min())
+                    ], alternatives: [Transcript(segments: segments)] + others)
+            }
             guard spoken.indices.contains(chosen), chosen > 0 else { return heard }
             return Transcript(segments: spoken[chosen].transcript.segments, alternatives: others)
         }

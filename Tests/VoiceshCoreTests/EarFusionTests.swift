@@ -69,6 +69,20 @@ struct EarFusionTests {
         #expect(engine.choose(heardItsPrior) == 2)
     }
 
+    /// Free English between quotes is Whisper's, the command around it pocketsphinx's
+    /// (development takes: pocketsphinx's general-English pass heard `fixer typo`).
+    @Test func theQuotedEnglishIsWhispersTheCommandPocketsphinxs() {
+        #expect(
+            EarFusion.quoteSpliced(
+                #"git commit -m "fixer typo in the readme""#, with: #"get commit -m "fix a typo in the readme""#)
+                == #"git commit -m "fix a typo in the readme""#)
+        // Nothing to splice: no quote in either, the same words, an empty or a second quote.
+        #expect(EarFusion.quoteSpliced("git status", with: #"echo "git status""#) == nil)
+        #expect(EarFusion.quoteSpliced(#"echo "hi there""#, with: #"echo "hi there""#) == nil)
+        #expect(EarFusion.quoteSpliced(#"echo "hi there""#, with: #"echo "  ""#) == nil)
+        #expect(EarFusion.quoteSpliced(#"echo "a" "b""#, with: #"echo "c""#) == nil)
+    }
+
     /// A near tie among pocketsphinx's readings keeps its best (made-up scores).
     @Test func aNearTieAmongPocketsphinxsReadingsKeepsItsBest() {
         let readings = Self.pocketsphinx([("git status", -1.0), ("git stash", -0.85)])

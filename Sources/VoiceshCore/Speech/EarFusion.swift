@@ -82,6 +82,22 @@ public struct EarFusion: Sendable {
         return scored.max { weight(readings[$0]) < weight(readings[$1]) }
     }
 
+    /// pocketsphinx's shell text with the English between its quotes as Whisper wrote it, when
+    /// each ear wrote one quoted span and the two differ: Whisper hears free English far better
+    /// than pocketsphinx's general model (`EDGE_BENCH_ONLY_QUOTES`), while pocketsphinx keeps
+    /// the command around it in shell talk. Nil when there is nothing to splice.
+    public static func quoteSpliced(_ pocketsphinx: String, with whisper: String) -> String? {
+        func span(_ text: String) -> Range<String.Index>? {
+            let marks = text.indices.filter { text[$0] == "\"" }
+            guard marks.count == 2 else { return nil }
+            return text.index(after: marks[0])..<marks[1]
+        }
+        guard let mine = span(pocketsphinx), let theirs = span(whisper) else { return nil }
+        let english = whisper[theirs]
+        guard !english.trimmingCharacters(in: .whitespaces).isEmpty, english != pocketsphinx[mine] else { return nil }
+        return pocketsphinx.replacingCharacters(in: mine, with: english)
+    }
+
     /// Whisper's score of a reading with what each ear's ranking says of it.
     func weight(_ reading: Reading) -> Double {
         let score = reading.whisperScore ?? -.infinity
