@@ -152,9 +152,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
                 let segments = spoken[chosen].transcript.segments
                 // The two ears' words do not line up one to one: every word gets the lower of
                 // the two ears' confidence in its line, so doubt in either shows.
-                let confidences =
-                    segments.compactMap(\.confidence)
-                    + [hearing.averageLogProbability.map { min(1, max(0, exp($0))) }].compactMap { $0 }
+                let confidences = segments.compactMap(\.confidence) + [hearing.confidence].compactMap { $0 }
                 return Transcript(
                     segments: [
                         TranscriptSegment(
@@ -166,7 +164,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
             return Transcript(segments: spoken[chosen].transcript.segments, alternatives: others)
         }
         let own = text == hearing.text
-        let confidence = hearing.averageLogProbability.map { min(1, max(0, exp($0))) }
+        let confidence = hearing.confidence
         let words = hearing.words.map { word in
             word.confidence == nil ? TranscriptSegment.Word(word.text, confidence: confidence) : word
         }

@@ -71,6 +71,9 @@ public final class WhisperEar: @unchecked Sendable {
         /// reading, then of `hypotheses` (`whisper-ear.py`).
         public var scores: [(logProbability: Double, tokens: Int)]
 
+        /// Whisper's confidence in its line, 0…1: its mean token probability (as a server's segment's).
+        public var confidence: Double? { averageLogProbability.map { min(1, max(0, exp($0))) } }
+
         public static func == (a: Hearing, b: Hearing) -> Bool {
             a.text == b.text && a.words == b.words && a.hypotheses == b.hypotheses
                 && a.scores.map(\.logProbability) == b.scores.map(\.logProbability)
