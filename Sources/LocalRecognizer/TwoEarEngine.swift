@@ -128,7 +128,9 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         for (rank, text) in proposed.enumerated() {
             let normalized = shell.normalize(text)
             guard !normalized.isEmpty else { continue }
-            if let same = readings.firstIndex(where: { $0.shell == normalized }) {
+            // The same text as a reading Whisper scored is that reading; one the fusion may not
+            // choose (pocketsphinx's next) is proposed again as Whisper's own, with its score.
+            if let same = readings.prefix(scored.count).firstIndex(where: { $0.shell == normalized }) {
                 if readings[same].whisperRank == nil { readings[same].whisperRank = rank }
                 continue
             }
@@ -138,7 +140,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
             readings.append(one)
         }
         // Whisper heard no speech: its scores of pocketsphinx's readings say nothing either.
-        let chosen = proposed.isEmpty ? 0 : fusion.choose(readings) ?? 0
+        guard let chosen = proposed.isEmpty ? 0 : fusion.choose(readings) else { return heard }
         lastDecision = Decision(
             readings: readings, whisperText: hearing.text, chosen: chosen,
             whisperSeconds: Date().timeIntervalSince(started))

@@ -8,13 +8,20 @@ import VoiceshCore
 public final class WhisperEar: @unchecked Sendable {
     public let runtime: WhisperRuntime
     private let scratchDirectory: String
-    /// Guards `child`, `failure`, `busy` and `hearing`: one recording at a time talks to the child.
+    /// Guards the fields below, never held while the model loads: `prepare` and `cancel` answer
+    /// at once. `starting` lets one caller at a time start the child (seconds, with the model).
     private let lock = NSLock()
+    private let starting = NSLock()
     private var child: Child?
     private var failure: EngineError?
+    /// One recording at a time talks to the child.
     private var busy = false
     /// The child hearing a recording now (`cancel` stops it).
     private var hearing: Child?
+    /// A cancel that came while the recording was still being readied (the child loading).
+    private var cancelPending = false
+    /// The child `cancel` killed: the recording's caller reaps it.
+    private var killed: Child?
 
     /// The child and the lines it has written so far. Its stderr is drained on a thread of its
     /// own (a full pipe would stop it), keeping the end for a message.
@@ -99,21 +106,19 @@ public final class WhisperEar: @unchecked Sendable {
     /// wait behind everything else; it is another process, so the session's own threads keep theirs.
     public func prepare() {
         guard lock.withLock({ child == nil && failure == nil && !busy }) else { return }
-        let thread = Thread { [self] in
-            lock.withLock {
-                guard !busy else { return }
-                _ = try? started()
-            }
-        }
+        let thread = Thread { [self] in _ = try? started() }
         thread.name = "whisper-prepare"
         thread.start()
     }
 
-    /// The running child, started now if need be; callers hold `lock`. A child that failed to
-    /// start fails every later call the same way (the reason is said once, by the caller).
+    /// The running child, started now if need be. A child that failed to start fails every
+    /// later call the same way (the reason is said once, by the caller).
     private func started() throws(EngineError) -> Child {
-        if let child { return child }
-        if let failure { throw failure }
+        starting.lock()
+        defer { starting.unlock() }
+        let (running, failed) = lock.withLock { (child, failure) }
+        if let running { return running }
+        if let failed { throw failed }
         do throws(EngineError) {
             let process = try ChildProcess(
                 executable: runtime.python, arguments: [runtime.python, runtime.script, runtime.model, "2"],
@@ -134,10 +139,10 @@ public final class WhisperEar: @unchecked Sendable {
                 _ = process.wait()
                 throw EngineError.whisper(.cannotStart(words: error))
             }
-            child = started
+            lock.withLock { child = started }
             return started
         } catch {
-            failure = error
+            lock.withLock { failure = error }
             throw error
         }
     }
@@ -154,13 +159,26 @@ public final class WhisperEar: @unchecked Sendable {
             return !busy
         }
         guard free else { throw .whisper(.busy) }
-        defer { lock.withLock { busy = false } }
-        lock.lock()
-        let ready = Result { () throws(EngineError) -> Child in try started() }
-        lock.unlock()
-        let child = try ready.get()
-        lock.withLock { hearing = child }
-        defer { lock.withLock { hearing = nil } }
+        defer {
+            lock.withLock {
+                busy = false
+                cancelPending = false
+            }
+        }
+        let child = try started()
+        let go = lock.withLock {
+            if !cancelPending { hearing = child }
+            return !cancelPending
+        }
+        guard go else { throw .cancelled }
+        defer {
+            let dead = lock.withLock {
+                hearing = nil
+                defer { killed = nil }
+                return killed
+            }
+            _ = dead?.process.wait()  // cancelled after it answered: reaped here
+        }
         let path = scratchDirectory + "/whisper-\(getpid())-\(UUID().uuidString).raw"
         try? FileManager.default.createDirectory(
             atPath: scratchDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -188,7 +206,15 @@ public final class WhisperEar: @unchecked Sendable {
     /// inside a decoding), so `hear` ends at once with an error and the next recording starts
     /// another child, which loads the model while the user speaks.
     public func cancel() {
-        lock.withLock { hearing?.process.kill() }
+        lock.withLock {
+            guard let hearing else {
+                if busy { cancelPending = true }
+                return
+            }
+            hearing.process.kill()
+            if child === hearing { child = nil }  // never asked again: the next recording starts another
+            killed = hearing
+        }
     }
 
     /// Whether a recording is being heard now (for the tests of `cancel`).
@@ -200,6 +226,7 @@ public final class WhisperEar: @unchecked Sendable {
         lock.withLock {
             if child === dead { child = nil }
             if hearing === dead { hearing = nil }
+            if killed === dead { killed = nil }
         }
         dead.process.kill()
         _ = dead.process.wait()

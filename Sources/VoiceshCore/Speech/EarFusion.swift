@@ -68,17 +68,18 @@ public struct EarFusion: Sendable {
         let said = readings.indices.filter { index in
             !readings[index].shell.isEmpty && readings[index].pocketsphinxRank.map { $0 < depth } ?? true
         }
-        let first = said.min { (readings[$0].pocketsphinxRank ?? .max) < (readings[$1].pocketsphinxRank ?? .max) }
+        // pocketsphinx's best: the reading that stands without better evidence.
+        let first = said.compactMap { index in readings[index].pocketsphinxRank.map { (index, $0) } }
+            .min { $0.1 < $1.1 }?.0
         // A reading that cannot be said back as shell talk is not a reading of it; then the
         // remote's names that a reading has and others lack decide.
         guard let fewest = said.map({ readings[$0].unknownWords }).min() else { return nil }
         let sayable = said.filter { readings[$0].unknownWords == fewest }
         guard let most = sayable.map({ readings[$0].contextNames }).max() else { return first }
         let named = sayable.filter { readings[$0].contextNames == most }
+        // Without Whisper's scores nothing outweighs pocketsphinx's best.
         let scored = named.filter { readings[$0].whisperScore != nil }
-        guard !scored.isEmpty else {
-            return named.contains { $0 == first } ? first : named.first
-        }
+        guard !scored.isEmpty else { return first }
         return scored.max { weight(readings[$0]) < weight(readings[$1]) }
     }
 
