@@ -414,6 +414,22 @@ struct AutoSendTests {
         #expect(effects(after: "\u{1B}[?2004h$ vim\r\n\u{1B}[?2004l\u{1B}[?1049h\u{1B}[?2004h").isEmpty)  // vim
         #expect(effects(after: "\u{1B}[?1049h\u{1B}[?1049l\u{1B}[?2004h$ ").contains(runs))  // back at the prompt
     }
+
+    /// The first ear's text: held back where `send = auto` may run the line, shown to confirm
+    /// (refining) where it may not (no shell reading, e.g. in a pager).
+    @Test func autoSendShowsTheFirstTextWhereItWouldNotRun() {
+        func firstShown(shellReading: Bool) -> Bool {
+            var machine = DictationStateMachine(settings: .init(toggle: .defaultToggle, send: .auto))
+            if shellReading { machine.remoteModes(.shellPrompt) }
+            _ = machine.toggle(now: 0)
+            _ = machine.key(.toggle, now: 1)
+            _ = machine.heardFirst(.init(text: "uptime", rawText: "uptime"), take: 1, now: 2)
+            if case .confirming = machine.state { return true }
+            return false
+        }
+        #expect(!firstShown(shellReading: true))
+        #expect(firstShown(shellReading: false))
+    }
 }
 
 extension TerminalModes {
