@@ -119,6 +119,8 @@ struct WrittenTextTests {
             ("ps -ef", "ps -ef"),
             ("set -ex", "set -ex"),
             ("echo -en hi", "echo -en hi"),
+            ("echo quote fix p s output end quote", "echo \"fix p s output\""),
+            ("echo \"p s aux\"", "echo \"p s aux\""),
         ] as [(String, String)])
     func lookalikesStay(written: String, typed: String) {
         #expect(shell.normalize(written) == typed)

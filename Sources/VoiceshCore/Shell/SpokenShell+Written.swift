@@ -10,6 +10,7 @@ extension SpokenShell {
     static func unwritten(_ words: [String]) -> [String] {
         let shouting = isShouting(words)
         var result: [String] = []
+        var quoted = Set<Int>()  // indices in `result` of words inside a quoted span, kept as written
         var typedQuote = false  // inside "…" written as characters
         var spokenQuote = false  // inside `quote … end quote`
         var sentenceStart = true
@@ -20,6 +21,7 @@ extension SpokenShell {
             let next = index + 1 < words.count ? bare(words[index + 1]).lowercased() : nil
             if insideAtStart || (quoteMarks > 0 && typedQuote) {
                 // A typed quoted span is kept as written; only a period after its closing mark goes.
+                quoted.insert(result.count)
                 result.append(typedQuote ? raw : dropSentencePunctuation(raw))
                 sentenceStart = false
                 continue
@@ -29,6 +31,7 @@ extension SpokenShell {
             if spokenQuote && !quoteWord {
                 // Prose inside a spoken quote keeps its case; the pause before its end goes.
                 let closes = next.map { ["quote", "unquote", "end", "close"].contains($0) } ?? true
+                quoted.insert(result.count)
                 result.append(closes ? dropSentencePunctuation(raw) : raw)
                 continue
             }
@@ -43,7 +46,18 @@ extension SpokenShell {
             }
             sentenceStart = endsSentence
         }
-        return joinedCommands(spelledFlags(result.filter { !$0.isEmpty }))
+        // Letters and split commands are mended outside quotes only: inside, `p s` and `and` are prose.
+        var mended: [String] = []
+        var run: [String] = []
+        for (index, word) in result.enumerated() where !word.isEmpty {
+            if quoted.contains(index) {
+                mended += joinedCommands(spelledFlags(run)) + [word]
+                run = []
+            } else {
+                run.append(word)
+            }
+        }
+        return mended + joinedCommands(spelledFlags(run))
     }
 
     // MARK: Letters and split words
