@@ -66,25 +66,28 @@ package enum Listening {
         let history = HistoryWriter(database: database, policy: settings.history, shared: context.sharedAddress)
         defer { history.finish() }
         for case .send(let prompt, _) in effects { Console.print(prompt.text) }
-        for case .save(let entry) in effects {
-            let row = Dictation(
-                entry, profile: settings.name, engine: engine.label, startedAt: started, audioSeconds: recording.seconds
-            )
-            let kept: String
-            do {
-                let id = try history.save(row, audio: recording.wav, keepAudio: entry.keepAudio)
-                if entry.outcome == .printed { return .printed }
-                kept = id.map { "the recording is kept: voicesh history retry \($0)" } ?? "nothing was kept"
-            } catch {
-                if entry.outcome == .printed {
-                    Console.error("voicesh: \(error.message); the text above is not in the history")
-                    return .historyUnwritten
-                }
-                kept = "\(error.message); " + Self.keepElsewhere(recording.wav, profile: settings.name)
-            }
-            throw Failure.Command.message("\(entry.error ?? "nothing was heard"); \(kept)")
+        // One take, so one row: printed, or failed with its recording kept.
+        guard let entry = effects.lazy.compactMap({ if case .save(let entry) = $0 { entry } else { nil } }).first
+        else {  // never expected; the recording is still not lost
+            throw Failure.Command.message(
+                "nothing was transcribed; " + Self.keepElsewhere(recording.wav, profile: settings.name))
         }
-        return .printed
+        let row = Dictation(
+            entry, profile: settings.name, engine: engine.label, startedAt: started, audioSeconds: recording.seconds
+        )
+        let kept: String
+        do {
+            let id = try history.save(row, audio: recording.wav, keepAudio: entry.keepAudio)
+            if entry.outcome == .printed { return .printed }
+            kept = id.map { "the recording is kept: voicesh history retry \($0)" } ?? "nothing was kept"
+        } catch {
+            if entry.outcome == .printed {
+                Console.error("voicesh: \(error.message); the text above is not in the history")
+                return .historyUnwritten
+            }
+            kept = "\(error.message); " + Self.keepElsewhere(recording.wav, profile: settings.name)
+        }
+        throw Failure.Command.message("\(entry.error ?? "nothing was heard"); \(kept)")
     }
 
     /// A recording the history cannot take goes to the temporary directory, which is usually
