@@ -12,6 +12,8 @@ import VoiceshCore
 /// (EDGE_BENCH_CORRECTIONS=off: thrown away, as before). Every 10 kept recordings
 /// `VoiceLearner` runs, with its held-back gate, exactly as a session runs it. Then the
 /// evaluation set is measured with the voice in use after each of `counts` dictations.
+/// EDGE_BENCH_USE_EARS=1: the dictations are heard by both ears (pocketsphinx with the voice in
+/// use, fused with Whisper), as an edge profile hears them, and each row is measured so too.
 func learningFromUse(_ counts: [Int]) async throws {
     guard let most = counts.max() else { return }
     let prompts = ShellCorpus.prompts
@@ -21,6 +23,11 @@ func learningFromUse(_ counts: [Int]) async throws {
     try (chosen.joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
     let shell = SpokenShell()
     let corrections = environment["EDGE_BENCH_CORRECTIONS"] != "off"
+    let whisper = environment["EDGE_BENCH_USE_EARS"] != nil ? secondEar() : nil
+    /// The engine a profile hears with while `voice` is in use.
+    func hearing(_ pocketsphinx: PocketSphinxEngine) -> any SpeechEngine {
+        whisper.map { twoEars(pocketsphinx, whisper: $0) } ?? pocketsphinx
+    }
     var rows = counts.map { _ in [(String, Figures)]() }
     var learning = counts.map { _ in 0.0 }
     for (voice, set) in zip(voices, sets) {
@@ -29,13 +36,14 @@ func learningFromUse(_ counts: [Int]) async throws {
         let directory = work.appendingPathComponent("use-\(voice)").path
         let learner = VoiceLearner(voiceDirectory: directory, cacheDirectory: directory + "-cache")
         var current = engine
+        var ears = hearing(current)
         var aligner = TranscriptAligner(cacheDirectory: cache)
         var kept: [SpeakerAdaptation.Sample] = []
         var (asHeard, edited, corrected, skipped) = (0, 0, 0, 0)
         var sinceRun = 0
         var seconds = 0.0
         for (n, dictation) in spoken.enumerated() {
-            let heard = await decode(current, dictation.audio).0 ?? ""
+            let heard = await decode(ears, dictation.audio).0 ?? ""
             let final = shell.normalize(dictation.text)
             let outcome: Dictation.Outcome = shell.normalize(heard) == final ? .inserted : .edited
             var words = LearningLabel.words(outcome: outcome, rawText: heard, finalText: final)
@@ -58,6 +66,7 @@ func learningFromUse(_ counts: [Int]) async throws {
                 if (try? await learner.learn(kept))?.replaced == true {
                     current = PocketSphinxEngine(
                         vocabulary: [], history: [], cacheDirectory: cache, acousticModel: learner.modelDirectory)
+                    ears = hearing(current)
                     aligner = TranscriptAligner(acousticModel: learner.modelDirectory, cacheDirectory: cache)
                 }
                 seconds += Date().timeIntervalSince(started)
@@ -66,14 +75,14 @@ func learningFromUse(_ counts: [Int]) async throws {
                 print(
                     "\(voice) after \(n + 1): kept \(asHeard) as heard, \(edited) with a small edit, \(corrected) corrected past the gate; \(skipped) corrections skipped"
                 )
-                rows[i].append((voice, await measure("learnt from use \(n + 1), \(voice)", current, set)))
+                rows[i].append((voice, await measure("learnt from use \(n + 1), \(voice)", ears, set)))
                 learning[i] += seconds / Double(voices.count)
             }
         }
     }
     for (i, count) in counts.enumerated() {
         printTable(
-            "After automatic learning from \(count) dictations per voice (learning \(String(format: "%.1f s", learning[i])) per voice in all)",
+            "After automatic learning from \(count) dictations per voice\(whisper == nil ? "" : ", both ears") (learning \(String(format: "%.1f s", learning[i])) per voice in all)",
             rows[i])
     }
 }

@@ -14,19 +14,10 @@ import VoiceshCore
 /// EDGE_BENCH_WHISPER_BEAM=5 has Whisper propose its beam's five readings (the engine: one).
 /// EDGE_BENCH_FUSION_DEPTH=5 lets the fusion choose among pocketsphinx's five best (the engine: its best).
 func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utterance])], cache: String) async throws {
-    guard case .success(let runtime) = WhisperRuntime.locate(model: nil, environment: environment) else {
-        fatalError("Whisper is not installed: run scripts/setup")
-    }
     let pocketsphinx = PocketSphinxEngine(vocabulary: [], history: [], cacheDirectory: cache)
     try pocketsphinx.load()
     let firstAt = FirstMark()
-    let ears = TwoEarEngine(
-        // Whisper is waited for however long it takes: its accuracy, not the machine's load, is
-        // measured here (the times say how long it took).
-        pocketsphinx: pocketsphinx, whisper: WhisperEar(runtime: runtime, scratchDirectory: work.path), patience: 600,
-        beam: Int(environment["EDGE_BENCH_WHISPER_BEAM"] ?? "") ?? 1,
-        fusion: Int(environment["EDGE_BENCH_FUSION_DEPTH"] ?? "").map { EarFusion(depth: $0) } ?? EarFusion(),
-        prompt: { ShellPrompt(context: $0, config: EngineConfig(), aliases: [:]).text })
+    let ears = twoEars(pocketsphinx, whisper: secondEar())
     let loadStarted = Date()
     _ = try? ears.whisper.hear([Int16](repeating: 0, count: 16000), prompt: "", readings: [])
     print(
@@ -212,6 +203,42 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
     print(
         "\nPeak memory of this process (pocketsphinx and the benchmark): \(String(format: "%.0f MiB", peakMemoryMiB()))"
     )
+    print("Peak memory of the Whisper child: \(whisperChildPeakMiB().map { String(format: "%.0f MiB", $0) } ?? "?")")
+}
+
+/// Whisper in its child process, as the engine runs it (`scripts/setup` installs it).
+func secondEar() -> WhisperEar {
+    guard case .success(let runtime) = WhisperRuntime.locate(model: nil, environment: environment) else {
+        fatalError("Whisper is not installed: run scripts/setup")
+    }
+    return WhisperEar(runtime: runtime, scratchDirectory: work.path)
+}
+
+/// The two-ear engine as the edge engine builds it, with the benchmark's knobs
+/// (EDGE_BENCH_WHISPER_BEAM, EDGE_BENCH_FUSION_DEPTH). Whisper is waited for however long it
+/// takes: its accuracy, not the machine's load, is measured (the times say how long it took).
+func twoEars(_ pocketsphinx: PocketSphinxEngine, whisper: WhisperEar) -> TwoEarEngine {
+    TwoEarEngine(
+        pocketsphinx: pocketsphinx, whisper: whisper, patience: 600,
+        beam: Int(environment["EDGE_BENCH_WHISPER_BEAM"] ?? "") ?? 1,
+        fusion: Int(environment["EDGE_BENCH_FUSION_DEPTH"] ?? "").map { EarFusion(depth: $0) } ?? EarFusion(),
+        prompt: { ShellPrompt(context: $0, config: EngineConfig(), aliases: [:]).text })
+}
+
+/// The peak resident memory (VmHWM) of this process's Whisper child, read from /proc while it
+/// runs: the second ear's cost, apart from the session's.
+func whisperChildPeakMiB() -> Double? {
+    let me = getpid()
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int32(entry) != nil {
+        guard let status = try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8),
+            let command = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8),
+            command.contains("whisper-ear"),
+            status.split(separator: "\n").contains(where: { $0.hasPrefix("PPid:") && $0.hasSuffix("\t\(me)") }),
+            let peak = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { continue }
+        return peak.split(separator: " ").dropFirst().first.flatMap { Double($0) }.map { $0 / 1024 }
+    }
+    return nil
 }
 
 final class FirstMark: @unchecked Sendable {

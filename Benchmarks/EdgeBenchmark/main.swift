@@ -8,7 +8,8 @@
 // The audio comes from scripts/synthesize-voices (cached outside git); a folder it wrote can
 // be given instead. EDGE_BENCH_VERBOSE=1 prints every hypothesis; EDGE_BENCH_ADAPT=20,50 adds
 // rows for `voicesh adapt` after enrolling that many corpus prompts in each voice;
-// EDGE_BENCH_USE=20,50 rows after learning from that many dictations by itself. To explore on
+// EDGE_BENCH_USE=20,50 rows after learning from that many dictations by itself (with
+// EDGE_BENCH_USE_EARS=1 heard and measured by both ears). To explore on
 // a busy machine: EDGE_BENCH_VOICES=espeak-en-gb,flite-slt measures only those voices and
 // EDGE_BENCH_LIMIT=15 only each voice's first 15 commands. EDGE_BENCH_ONLY_QUOTES=1 measures
 // only the commands with `quote … end quote` in them; EDGE_BENCH_CONFIDENCE=1 prints only how

@@ -152,11 +152,15 @@ def score(model, audio, prompt, readings, encoded=None):
     def encode(text):  # the text's own tokens: the tokenizer would add <|startoftranscript|> …
         return tokenizer.encode(text, add_special_tokens=False).ids
 
-    features = model.feature_extractor(audio)
-    frames = min(features.shape[-1], model.feature_extractor.nb_max_frames)
+    extractor = model.feature_extractor
+    # The mel frames the audio makes (the extractor pads 160 samples: one frame a hop, plus
+    # one), counted rather than computed: with the decoding's encoder output, the spectrogram
+    # itself (40 ms for 10 s of audio) is not needed again.
+    frames = min(len(audio) // extractor.hop_length + 1, extractor.nb_max_frames)
     if encoded is None:
         import ctranslate2
-        padded = np.zeros((features.shape[0], model.feature_extractor.nb_max_frames), dtype=features.dtype)
+        features = extractor(audio)
+        padded = np.zeros((features.shape[0], extractor.nb_max_frames), dtype=features.dtype)
         padded[:, :frames] = features[:, :frames]
         encoded = model.model.encode(ctranslate2.StorageView.from_array(padded[None]), to_cpu=False)
     sot = tokenizer.token_to_id("<|startoftranscript|>")
