@@ -1,5 +1,7 @@
 import Foundation
+import Store
 import Testing
+import VoiceshCore
 
 /// The local-command edge engine, driven through `voicesh transcribe --command`, with small
 /// scripts standing in for whisper-cli (spec A1 output).
@@ -41,6 +43,30 @@ struct CommandEngineTests {
         let recogniser = try script(cli, "bytes=$(wc -c); echo \"got $bytes bytes\"\n")
         let result = try cli.run("transcribe", "--command", recogniser, try recording(cli))
         #expect(result.stdout == "got \(44 + 16000) bytes\n", "\(result.stderr)")
+    }
+
+    /// An answer that cleaning leaves empty (only an escape sequence) is no speech: `transcribe`
+    /// says so and fails, and `history retry` keeps the recording instead of letting it go for an
+    /// empty line.
+    @Test func anAnswerCleanedToNothingIsNoSpeechAndTheRecordingStays() throws {
+        let cli = try CLI()
+        let recogniser = try script(cli, "printf '\\033[2J\\n'\n")
+        let result = try cli.run("transcribe", "--command", "\(recogniser) {wav}", try recording(cli))
+        #expect(result.status == 1 && result.stdout.isEmpty)
+        #expect(result.stderr == "voicesh: no speech was heard in the recording\n")
+
+        let wav = try Data(contentsOf: URL(fileURLWithPath: try recording(cli)))
+        let db = try AppDatabase.open(at: cli.database)
+        let id = try db.appendDictation(
+            Dictation(
+                profile: "prod", engine: "edge/pocketsphinx", startedAt: Date(), audioSeconds: 0.5, rawText: "",
+                finalText: "", outcome: .failed, error: "engine failed"),
+            audio: wav)
+        let retried = try cli.run("history", "retry", String(id), "--command", "\(recogniser) {wav}")
+        #expect(retried.status == 1 && retried.stdout.isEmpty)
+        #expect(retried.stderr == "voicesh: no speech was heard in the recording; the recording is still kept\n")
+        #expect(try db.audio(forDictation: id) != nil)
+        #expect(try db.dictation(id: id).error == "no speech was heard in the recording")
     }
 
     @Test func aFailingCommandShowsItsLastErrorLine() throws {

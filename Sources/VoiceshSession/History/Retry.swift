@@ -42,8 +42,11 @@ package struct Retry {
         let started = Date()
         let result = Blocking.run { () -> Result<Heard, EngineError> in
             do throws(EngineError) {
-                return .success(
-                    try await Recognition.run(speech, EngineRequest(Recognition.frames(samples)), aliases: aliases))
+                let heard = try await Recognition.run(
+                    speech, EngineRequest(Recognition.frames(samples)), aliases: aliases)
+                // A text that cleaning left empty is no speech, as a session takes it: the
+                // recording is kept, never let go for an empty line.
+                return heard.text.isEmpty ? .failure(.noSpeech) : .success(heard)
             } catch {
                 return .failure(error)
             }
