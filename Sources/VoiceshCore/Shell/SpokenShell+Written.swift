@@ -82,13 +82,11 @@ extension SpokenShell {
         return result
     }
 
-    /// Words a writer spells for a letter's name.
-    static let letterNames: [String: String] = [
-        "bee": "b", "see": "c", "sea": "c", "dee": "d", "eff": "f", "ef": "f", "gee": "g", "aitch": "h", "eye": "i",
-        "jay": "j", "kay": "k", "el": "l", "ell": "l", "em": "m", "and": "n", "en": "n", "oh": "o", "pee": "p",
-        "queue": "q", "cue": "q", "are": "r", "ar": "r", "ess": "s", "es": "s", "tee": "t", "tea": "t", "you": "u",
-        "vee": "v", "ex": "x", "why": "y", "zed": "z", "zee": "z",
-    ]
+    /// Words a writer spells for a letter's name: those of a letter said alone, and after a
+    /// `dash` (a flag is letters there) the words whose sound is a letter's name too.
+    static let letterNames: [String: String] = SpokenLetters.names.mapValues { String($0) }.merging(
+        ["and": "n", "eff": "f", "ef": "f", "ell": "l", "ar": "r", "es": "s"]
+    ) { alone, _ in alone }
 
     /// A command a writer split in two (`ch mod` → `chmod`, `mk dir` → `mkdir`) where a command
     /// starts, or spelled as two letters (`docker p s` → `docker ps`) anywhere but after a
