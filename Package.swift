@@ -170,7 +170,9 @@ let package = Package(
             name: "SharedStoreTests", dependencies: ["SharedStore", "Store", "VoiceshCore", "PostgresSandbox"],
             swiftSettings: strict),
         // A throwaway PostgreSQL (scripts/postgres-sandbox) for the tests that need one.
-        .target(name: "PostgresSandbox", path: "Tests/Support/PostgresSandbox", swiftSettings: strict),
+        .target(
+            name: "PostgresSandbox", dependencies: ["ProcessSpawn"], path: "Tests/Support/PostgresSandbox",
+            swiftSettings: strict),
         .testTarget(
             name: "VoiceshSessionTests",
             dependencies: ["VoiceshSession", "VoiceshCore", "AudioCapture", "Store", "SSHClient"],

@@ -1,7 +1,8 @@
 import Foundation
 
-/// `posix_spawn` as voicesh starts its children: the signal mask cleared (the session blocks
-/// signals it waits for, and a child must not inherit that), optionally a process group of its
+/// `posix_spawn` as voicesh starts its children: the signal mask cleared and the usual
+/// signals' dispositions set back to default (the session blocks signals it waits for, whoever
+/// started voicesh may have ignored some, and a child must inherit neither), optionally a process group of its
 /// own (so ^C at the terminal is not for it, and a timeout can kill all it started), and its
 /// descriptors set up as the caller says. Shared by the adapters that start programs, which
 /// never import each other.
@@ -61,7 +62,13 @@ public struct Spawn {
         var empty = sigset_t()
         sigemptyset(&empty)
         posix_spawnattr_setsigmask(&attributes, &empty)
-        var flags = POSIX_SPAWN_SETSIGMASK
+        // An ignored signal (SIGPIPE, often) stays ignored across exec: the child gets the
+        // default back, as a shell gives its commands.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
         if ownGroup {
             posix_spawnattr_setpgroup(&attributes, 0)
             flags |= POSIX_SPAWN_SETPGROUP
