@@ -86,11 +86,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         let samples = recorded.value.flatMap(\.samples)
         let prompt = prompt(context)
         // pocketsphinx's distinct readings (as Tab shows them); Whisper scores those the fusion may choose.
-        var spoken: [(transcript: Transcript, shell: String)] = []
-        for reading in [heard] + heard.alternatives where spoken.count < Reading.shownLimit {
-            let text = shell.normalize(reading.text)
-            if !text.isEmpty, !spoken.contains(where: { $0.shell == text }) { spoken.append((reading, text)) }
-        }
+        let spoken = Reading.distinct(heard, normalize: shell.normalize)
         let started = Date()
         let scored = spoken.prefix(fusion.depth).map(\.transcript.text)
         let result = await Self.offThread(patience: patience, cancel: whisper.cancel) {

@@ -23,15 +23,24 @@ public struct Reading: Equatable, Sendable {
     public static func readings(
         of transcript: Transcript, limit: Int = shownLimit, normalize: (String) -> String
     ) -> [Reading] {
-        var readings: [Reading] = []
-        for heard in [transcript] + transcript.alternatives where readings.count < limit {
-            let raw = heard.text
-            let text = normalize(raw)
-            guard !text.isEmpty, !readings.contains(where: { $0.text == text }) else { continue }
-            let words = heard.words
-            readings.append(
-                Reading(text: text, rawText: raw, words: words, unsure: Doubt.unsure(words, normalize: normalize)))
+        distinct(transcript, limit: limit, normalize: normalize).map { heard, text in
+            Reading(
+                text: text, rawText: heard.text, words: heard.words,
+                unsure: Doubt.unsure(heard.words, normalize: normalize))
         }
-        return readings
+    }
+
+    /// The transcripts behind `readings(of:)`, each with its shell text: the first of each
+    /// distinct, non-empty text, best first, at most `limit`.
+    public static func distinct(
+        _ transcript: Transcript, limit: Int = shownLimit, normalize: (String) -> String
+    ) -> [(transcript: Transcript, shell: String)] {
+        var distinct: [(transcript: Transcript, shell: String)] = []
+        for heard in [transcript] + transcript.alternatives where distinct.count < limit {
+            let text = normalize(heard.text)
+            guard !text.isEmpty, !distinct.contains(where: { $0.shell == text }) else { continue }
+            distinct.append((heard, text))
+        }
+        return distinct
     }
 }
