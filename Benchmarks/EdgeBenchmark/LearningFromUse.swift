@@ -29,6 +29,8 @@ func learningFromUse(_ counts: [Int]) async throws {
         whisper.map { twoEars(pocketsphinx, whisper: $0) } ?? pocketsphinx
     }
     var rows = counts.map { _ in [(String, Figures)]() }
+    /// With both ears: pocketsphinx alone with the same voice, measured in the same run.
+    var alone = counts.map { _ in [(String, Figures)]() }
     var learning = counts.map { _ in 0.0 }
     for (voice, set) in zip(voices, sets) {
         let spoken = try utterances(in: Voices.synthesize(["--sentences", list, "--voices", voice])[0] + "/" + voice)
@@ -76,13 +78,17 @@ func learningFromUse(_ counts: [Int]) async throws {
                     "\(voice) after \(n + 1): kept \(asHeard) as heard, \(edited) with a small edit, \(corrected) corrected past the gate; \(skipped) corrections skipped"
                 )
                 rows[i].append((voice, await measure("learnt from use \(n + 1), \(voice)", ears, set)))
+                if whisper != nil {
+                    alone[i].append((voice, await measure("pocketsphinx alone, \(n + 1), \(voice)", current, set)))
+                }
                 learning[i] += seconds / Double(voices.count)
             }
         }
     }
     for (i, count) in counts.enumerated() {
         printTable(
-            "After automatic learning from \(count) dictations per voice\(whisper == nil ? "" : ", both ears") (learning \(String(format: "%.1f s", learning[i])) per voice in all)",
-            rows[i])
+            "After automatic learning from \(count) dictations per voice\(whisper == nil ? "" : ", both ears")"
+                + " (learning \(String(format: "%.1f s", learning[i])) per voice in all)", rows[i])
+        if whisper != nil { printTable("The same voices, pocketsphinx alone", alone[i]) }
     }
 }
