@@ -13,7 +13,10 @@ import VoiceshCore
 /// readings with what the fusion knew of them, a JSON object a line (to tune it offline);
 /// EDGE_BENCH_WHISPER_BEAM=5 has Whisper propose its beam's five readings (the engine: one).
 /// EDGE_BENCH_FUSION_DEPTH=5 lets the fusion choose among pocketsphinx's five best (the engine: its best).
+/// EDGE_BENCH_REALTIME=1 plays each recording at a microphone's pace, so the times after its end
+/// are what a user waits (unpaced, they include decoding most of the line).
 func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utterance])], cache: String) async throws {
+    let realTime = environment["EDGE_BENCH_REALTIME"] != nil
     let pocketsphinx = PocketSphinxEngine(vocabulary: [], history: [], cacheDirectory: cache)
     try pocketsphinx.load()
     let firstAt = FirstMark()
@@ -78,8 +81,18 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
             let end = EndMark()
             firstAt.time = .distantPast  // a take that gives no text has no times
             end.frames = AudioFrame.frames(of: sample.audio)[...]
+            let began = Date()
             let stream = AsyncStream<AudioFrame>(unfolding: {
-                if let next = end.frames.popFirst() { return next }
+                if let next = end.frames.popFirst() {
+                    // Paced: each frame when a microphone would have it (the engine takes the
+                    // audio through a relay, so unpaced its "end" is long before it has heard it).
+                    if realTime {
+                        let due = began.addingTimeInterval(Double(end.played) / 16000)
+                        if due > Date() { try? await Task.sleep(for: .seconds(due.timeIntervalSinceNow)) }
+                        end.played += next.samples.count
+                    }
+                    return next
+                }
                 end.time = Date()
                 return nil
             })

@@ -95,6 +95,8 @@ final class EndMark: @unchecked Sendable {
     var time = Date()
     var cpu = 0.0
     var frames: ArraySlice<AudioFrame> = []
+    /// Samples handed to the engine so far (a paced stream's clock).
+    var played = 0
 }
 
 /// The process's CPU time in seconds: what the tail costs, whatever else the machine runs.
