@@ -249,7 +249,7 @@ func whisperChildPeakMiB() -> Double? {
             status.split(separator: "\n").contains(where: { $0.hasPrefix("PPid:") && $0.hasSuffix("\t\(me)") }),
             let peak = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
         else { continue }
-        return peak.split(separator: " ").dropFirst().first.flatMap { Double($0) }.map { $0 / 1024 }
+        return peak.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { Double($0) }.map { $0 / 1024 }
     }
     return nil
 }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// `posix_spawn` as voicesh starts its children: the signal mask cleared and the usual
-/// signals' dispositions set back to default (the session blocks signals it waits for, whoever
-/// started voicesh may have ignored some, and a child must inherit neither), optionally a process group of its
+/// `posix_spawn` as voicesh starts its children: the signal mask cleared (the session blocks
+/// signals it waits for, and a child must not inherit that), `defaults` set back to their
+/// default action, optionally a process group of its
 /// own (so ^C at the terminal is not for it, and a timeout can kill all it started), and its
 /// descriptors set up as the caller says. Shared by the adapters that start programs, which
 /// never import each other.
@@ -29,10 +29,15 @@ public struct Spawn {
     public var ownGroup = false
     /// Exactly this environment; nil: ours.
     public var environment: [String: String]?
+    /// Signals the child gets with their default action, whatever ours is. SIGPIPE and SIGCHLD:
+    /// ignored (as runtimes and test runners do), they would break the child's pipes and its
+    /// waits for its own children; the others stay as inherited (`nohup` means it).
+    public var defaults: [Int32] = [SIGPIPE, SIGCHLD]
 
     public init(
         executable: String, arguments: [String], descriptors: [(Int32, Descriptor)] = [], closing: [Int32] = [],
-        closeOthers: Bool = false, ownGroup: Bool = false, environment: [String: String]? = nil
+        closeOthers: Bool = false, ownGroup: Bool = false, environment: [String: String]? = nil,
+        defaults: [Int32] = [SIGPIPE, SIGCHLD]
     ) {
         self.executable = executable
         self.arguments = arguments
@@ -41,6 +46,7 @@ public struct Spawn {
         self.closeOthers = closeOthers
         self.ownGroup = ownGroup
         self.environment = environment
+        self.defaults = defaults
     }
 
     /// Starts the child and returns its pid.
@@ -62,12 +68,11 @@ public struct Spawn {
         var empty = sigset_t()
         sigemptyset(&empty)
         posix_spawnattr_setsigmask(&attributes, &empty)
-        // An ignored signal (SIGPIPE, often) stays ignored across exec: the child gets the
-        // default back, as a shell gives its commands.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        // An ignored signal stays ignored across exec: these get their default back.
+        var reset = sigset_t()
+        sigemptyset(&reset)
+        for signal in defaults { sigaddset(&reset, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &reset)
         var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
         if ownGroup {
             posix_spawnattr_setpgroup(&attributes, 0)

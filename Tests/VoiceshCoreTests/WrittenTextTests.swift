@@ -88,6 +88,8 @@ struct WrittenTextTests {
             ("kubectl get pods dash and default.", "kubectl get pods -n default"),
             ("kubectl get pods -and default", "kubectl get pods -n default"),
             ("tar dash ex f backup dot tar", "tar -xf backup.tar"),
+            ("grep dash be 2 error", "grep -b 2 error"),  // a letter's name as said alone
+            ("tail -pea log", "tail -p log"),
             ("ch mod 755 deploy dot sh.", "chmod 755 deploy.sh"),
             ("sudo mk dir dash p slash opt slash app", "sudo mkdir -p /opt/app"),
             ("p s aux pipe grep node", "ps aux | grep node"),

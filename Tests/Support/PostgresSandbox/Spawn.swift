@@ -4,8 +4,9 @@ import ProcessSpawn
 /// Runs test helpers (sshd, tmux, PostgreSQL's tools) to their end, for both test targets that
 /// start servers: they cannot share a file, so it lives in this small target beside `PostgresSandbox`.
 public enum Spawn {
-    /// `ProcessSpawn`'s spawn, as voicesh starts its children (no blocked signals, default
-    /// dispositions: the test runner's threads block some), then waitpid: nothing waits on pipes.
+    /// `ProcessSpawn`'s spawn, as voicesh starts its children (no blocked signals: the test
+    /// runner's threads block some), with the signals a daemon is stopped by at their default
+    /// action, then waitpid: nothing waits on pipes.
     public static func run(
         _ program: String, _ arguments: [String], environment: [String: String]?, stdout: String, stderr: String
     ) throws -> Int32 {
@@ -19,7 +20,8 @@ public enum Spawn {
                 descriptors: [
                     (0, .file("/dev/null", flags: O_RDONLY)), (1, .file(stdout, flags: O_WRONLY | O_TRUNC)),
                     (2, .file(stderr, flags: O_WRONLY | O_TRUNC)),
-                ], closeOthers: true, environment: environment ?? ProcessInfo.processInfo.environment
+                ], closeOthers: true, environment: environment ?? ProcessInfo.processInfo.environment,
+                defaults: [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD]
             ).run()
         } catch {
             throw SpawnFailure(description: "cannot run \(program): \(error)")
