@@ -20,9 +20,10 @@ Measures:
      with a warm model cache and while the model is being built;
   6. with --decoding, keystroke echo again for both clients while a take (an espeak-ng line of
      ours, ~6 s) is decoded over and over by both ears (`voicesh transcribe` with an edge profile:
-     pocketsphinx, then Whisper in its child), as the session decodes one after a recording. The
-     decoding runs in a process of its own beside the session, not inside it: the load it puts on
-     the two cores is the same, the session's own thread contention is not measured.
+     pocketsphinx, then Whisper in its child), each a cold `transcribe` that also starts the
+     Whisper child and loads both models (more load than a session, whose child stays up). The
+     decoding runs in processes of their own beside the session, not inside it: the session's own
+     thread contention is not measured.
 With --jump, both clients go through a jump host: a second sshd (the bastion, 127.0.0.1) in
 front of the target (127.0.0.2), `voicesh connect -J` against `ssh -J`, with the same ssh_config
 (-F) for both; start-up, echo and bulk are measured, not the model-building rows.
@@ -92,7 +93,7 @@ class Decoding:
         subprocess.run([voicesh, "profile", "add", "ears", "--host", "h", "--engine", "edge"], env=self.env,
                        check=True, capture_output=True)
         self.command = [voicesh, "transcribe", "--profile", "ears", self.take]
-        self.warm = self.once()  # builds the edge model first: the loop times decoding only
+        self.warm = self.once()  # builds the edge model first: the loop times cold takes, not the build
         self.stop, self.done, self.failed, self.seconds = threading.Event(), 0, 0, []
         self.thread = threading.Thread(target=self.loop, daemon=True)
 

@@ -2,8 +2,8 @@
 /// only ever write shell talk but mishear what its acoustic model cannot tell apart, and
 /// Whisper's beam, which hears better but glues and writes words (`catpackage.json`, `GET
 /// STATUS`). Each ear proposes its readings; Whisper's score of every one, each ear's rank of
-/// it, whether it reads as shell talk and the remote's names decide. Decides only: the engine
-/// measures, this picks.
+/// it, whether it reads as shell talk and the remote's names decide. Pure: the engine measures,
+/// this picks (and splices quoted English, `quoteSpliced`).
 public struct EarFusion: Sendable {
     /// One reading of the recording and what is known of it.
     public struct Reading: Equatable, Sendable {
@@ -20,7 +20,7 @@ public struct EarFusion: Sendable {
         /// Its place in pocketsphinx's N-best (0: its best), nil when pocketsphinx did not propose it.
         public var pocketsphinxRank: Int?
         /// Its place in Whisper's beam (0: its own reading), nil when Whisper did not propose it.
-        /// For the record (the benchmark, the log): Whisper's readings are weighed by its score
+        /// For the record (the benchmark): Whisper's readings are weighed by its score
         /// alone (neither their rank nor the ears' agreement changed a choice on the development set).
         public var whisperRank: Int?
 
