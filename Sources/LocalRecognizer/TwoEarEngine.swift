@@ -16,13 +16,9 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     private let shell: SpokenShell
     /// Hears why Whisper gave nothing for a recording (for the log).
     private let report: @Sendable (String) -> Void
-    /// What the last recording's fusion saw and chose (for the benchmark and the log).
-    public private(set) var lastDecision: Decision? {
-        get { lock.withLock { decision } }
-        set { lock.withLock { decision = newValue } }
-    }
-    private let lock = NSLock()
-    private var decision: Decision?
+    /// What the last recording's fusion saw and chose (for the benchmark).
+    public var lastDecision: Decision? { decided.value }
+    private let decided = Locked<Decision?>(nil)
 
     public struct Decision: Sendable {
         /// pocketsphinx's distinct readings (best first), then those only Whisper proposed.
@@ -69,7 +65,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     public func transcribe(_ request: EngineRequest, events: @escaping @Sendable (EngineEvent) -> Void)
         async throws(EngineError) -> Transcript
     {
-        lastDecision = nil
+        decided.value = nil
         whisper.prepare()
         let recorded = Locked<[AudioFrame]>([])
         let context = request.context
@@ -120,7 +116,6 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         }
         // Whisper's own reading, then its beam's next ones (scored after pocketsphinx's).
         let proposed = Self.isSilence(hearing) ? [] : [hearing.text] + hearing.hypotheses
-        var written: [Int: String] = [:]  // reading index → Whisper's text
         for (rank, text) in proposed.enumerated() {
             let normalized = shell.normalize(text)
             guard !normalized.isEmpty else { continue }
@@ -132,21 +127,21 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
             }
             var one = reading(text, shell: normalized, score: scored.count + rank)
             one.whisperRank = rank
-            written[readings.count] = text
             readings.append(one)
         }
         // Whisper heard no speech: its scores of pocketsphinx's readings say nothing either.
         guard let chosen = proposed.isEmpty ? 0 : fusion.choose(readings) else { return heard }
-        lastDecision = Decision(
+        decided.value = Decision(
             readings: readings, whisperText: hearing.text, chosen: chosen,
             whisperSeconds: Date().timeIntervalSince(started))
+        guard !proposed.isEmpty else { return heard }
         // The other readings stay on Tab, pocketsphinx's first.
         let others = spoken.indices.filter { $0 != chosen }.map { Transcript(segments: spoken[$0].transcript.segments) }
-        guard let text = written[chosen] else {
+        // A reading only Whisper proposed is its text as Whisper wrote it.
+        let written = readings[chosen].pocketsphinxRank == nil ? readings[chosen].whisperRank.map { proposed[$0] } : nil
+        guard let text = written else {
             // pocketsphinx's command, with the English between the quotes as Whisper heard it.
-            if !proposed.isEmpty, spoken.indices.contains(chosen),
-                let spliced = EarFusion.quoteSpliced(spoken[chosen].shell, with: shell.normalize(hearing.text))
-            {
+            if let spliced = EarFusion.quoteSpliced(spoken[chosen].shell, with: shell.normalize(hearing.text)) {
                 let segments = spoken[chosen].transcript.segments
                 // The two ears' words do not line up one to one: every word gets the lower of
                 // the two ears' confidence in its line, so doubt in either shows.
@@ -158,7 +153,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
                             confidence: confidences.min())
                     ], alternatives: [Transcript(segments: segments)] + others)
             }
-            guard spoken.indices.contains(chosen), chosen > 0 else { return heard }
+            guard chosen > 0 else { return heard }
             return Transcript(segments: spoken[chosen].transcript.segments, alternatives: others)
         }
         let own = text == hearing.text
@@ -191,8 +186,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         let once = Once<Result<T, EngineError>>()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                once.wait(continuation)
-                guard !once.isAnswered else { return }  // cancelled before it began
+                guard once.wait(continuation) else { return }  // cancelled before it began
                 Thread {
                     once.answer(Result { () throws(EngineError) -> T in try work() })
                 }.start()
@@ -236,8 +230,6 @@ private final class Once<Answer: Sendable>: @unchecked Sendable {
     private var answered: Answer?
     private var waiter: CheckedContinuation<Answer, Never>?
 
-    var isAnswered: Bool { lock.withLock { answered != nil } }
-
     /// Whether `answer` was the first.
     @discardableResult
     func answer(_ answer: Answer) -> Bool {
@@ -251,7 +243,8 @@ private final class Once<Answer: Sendable>: @unchecked Sendable {
         return first
     }
 
-    func wait(_ continuation: CheckedContinuation<Answer, Never>) {
+    /// Hands `continuation` the answer, now if there is one; whether it still waits.
+    func wait(_ continuation: CheckedContinuation<Answer, Never>) -> Bool {
         let ready: Answer? = lock.withLock {
             guard let answered else {
                 waiter = continuation
@@ -259,6 +252,8 @@ private final class Once<Answer: Sendable>: @unchecked Sendable {
             }
             return answered
         }
-        if let ready { continuation.resume(returning: ready) }
+        guard let ready else { return true }
+        continuation.resume(returning: ready)
+        return false
     }
 }

@@ -52,33 +52,36 @@ def main():
 
 
 class Listening:
-    """The CTranslate2 model as faster-whisper sees it, keeping what it computes anyway: the
-    encoder's output (scoring reuses it) and the beam's other readings (asked for: the beam
-    search has them at no cost)."""
+    """The CTranslate2 model as faster-whisper sees it, keeping what it computes anyway for the
+    first window (a line is one): the encoder's output (scoring reuses it) and the beam's other
+    readings (asked for: the beam search has them at no cost)."""
 
     def __init__(self, inner, hypotheses):
         self._inner = inner
         self._hypotheses = hypotheses
-        self.encoded = []
-        self.results = []
+        self.encoded = None
+        self.result = None
 
     def __getattr__(self, name):
         return getattr(self._inner, name)
 
     def encode(self, *args, **kwargs):
-        self.encoded.append(self._inner.encode(*args, **kwargs))
-        return self.encoded[-1]
+        encoded = self._inner.encode(*args, **kwargs)
+        if self.encoded is None:
+            self.encoded = encoded
+        return encoded
 
     def generate(self, *args, **kwargs):
         if self._hypotheses > 1 and kwargs.get("beam_size", 1) >= self._hypotheses:
             kwargs["num_hypotheses"] = self._hypotheses
         results = self._inner.generate(*args, **kwargs)
-        self.results.append(results[0])
+        if self.result is None:
+            self.result = results[0]
         return results
 
 
 def transcribe(model, audio, prompt, readings, speech_end=None, hypotheses=1):
-    # Greedy, no temperature fallback (a hotter retry invents words), and no more tokens than a
+    # A beam of 5, no temperature fallback (a hotter retry invents words), and no more tokens than a
     # fast speaker says: a stuck decoder ("quote. . . . .") stops there.
     seconds = len(audio) / 16000.0
     inner = model.model
@@ -116,14 +119,13 @@ def transcribe(model, audio, prompt, readings, speech_end=None, hypotheses=1):
     total = sum(len(s.tokens) for s in segments) or 1
     # The first window's other beam readings (a line is one window), distinct from its own.
     others = []
-    if listening.results and text:
+    if listening.result is not None and text:
         seen = {key(text)}
-        for ids in listening.results[0].sequences_ids[1:]:
+        for ids in listening.result.sequences_ids[1:]:
             other = model.hf_tokenizer.decode(ids).strip()
             if other and key(other) not in seen:
                 seen.add(key(other))
                 others.append(other)
-    encoded = listening.encoded[0] if len(listening.encoded) >= 1 and seconds <= 30 else None
     return {
         "text": text,
         # Weighted by tokens, so a long segment counts as much as it says.
@@ -133,7 +135,7 @@ def transcribe(model, audio, prompt, readings, speech_end=None, hypotheses=1):
         "words": words,
         "hypotheses": others,
         # The given readings, then Whisper's own (so all are scored the same way).
-        "scores": score(model, audio, prompt, readings + [text] + others, encoded) if readings and text else [],
+        "scores": score(model, audio, prompt, readings + [text] + others, listening.encoded) if readings and text else [],
     }
 
 
