@@ -10,10 +10,6 @@ struct DictationDecisionTests {
     var machine = Machine(settings: .init(toggle: .defaultToggle, timeout: 30))
     let toggle = KeyChord.defaultToggle.bytes
 
-    func saved(_ effects: [Machine.Effect]) -> [Machine.Entry] {
-        effects.compactMap { if case .save(let entry) = $0 { entry } else { nil } }
-    }
-
     /// Records take 1 from 0 to 2: the engine runs until 32.
     mutating func recordAndStop() {
         #expect(machine.typed(toggle, now: 0) == [.passThrough([]), .startRecording(take: 1), .keys([])])

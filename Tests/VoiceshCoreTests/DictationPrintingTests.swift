@@ -9,10 +9,6 @@ struct DictationPrintingTests {
     typealias Machine = DictationStateMachine
     var machine = Machine(settings: .init(toggle: .defaultToggle, prints: true))
 
-    func saved(_ effects: [Machine.Effect]) -> [Machine.Entry] {
-        effects.compactMap { if case .save(let entry) = $0 { entry } else { nil } }
-    }
-
     /// Records take 1 from 0 until the recorder stops it at 2.
     mutating func record() {
         #expect(machine.toggle(now: 0) == [.startRecording(take: 1)])
@@ -36,6 +32,7 @@ struct DictationPrintingTests {
     @Test(arguments: ["rm -rf /", "ls"])
     func nothingIsConfirmedOrRun(text: String) {
         var machine = Machine(settings: .init(toggle: .defaultToggle, send: .auto, prints: true))
+        machine.remoteModes(.shellPrompt)  // where `send = auto` would run a read-only line
         _ = machine.toggle(now: 0)
         _ = machine.recordingEnded(take: 1, now: 1)
         let effects = machine.transcribed(.init(text: text, rawText: text), take: 1, now: 2)

@@ -25,10 +25,6 @@ struct DictationStateMachineTests {
     var take: Machine.Take? { machine.take }
 
     /// The history row a `save` effect asks for.
-    func saved(_ effects: [Machine.Effect]) -> [Machine.Entry] {
-        effects.compactMap { if case .save(let entry) = $0 { entry } else { nil } }
-    }
-
     @Test mutating func insertIsTheDefaultAndNeverRuns() {
         #expect(record("git status") == [])
         let prompt = Machine.Prompt(text: "git status", rawText: "git status")
@@ -430,18 +426,6 @@ struct AutoSendTests {
         #expect(!firstShown(shellReading: true))
         #expect(firstShown(shellReading: false))
     }
-}
-
-extension TerminalModes {
-    /// The modes after the remote wrote `output`.
-    static func after(_ output: String) -> TerminalModes {
-        var modes = TerminalModes()
-        modes.feed(Array(output.utf8))
-        return modes
-    }
-
-    /// A shell's line editor reading a line: bracketed paste on, the normal screen.
-    static let shellPrompt = after("\u{1B}[?2004h")
 }
 
 struct TerminalModesTests {

@@ -36,10 +36,6 @@ struct HandsFreeDictationTests {
         return nil
     }
 
-    func saved(_ effects: [Machine.Effect]) -> [Machine.Entry] {
-        effects.compactMap { if case .save(let entry) = $0 { entry } else { nil } }
-    }
-
     func sent(_ effects: [Machine.Effect]) -> [(String, Bool)] {
         effects.compactMap { if case .send(let prompt, let run) = $0 { (prompt.text, run) } else { nil } }
     }

@@ -31,10 +31,6 @@ struct ReadingsTests {
         if case .confirming(_, let prompt) = machine.state { prompt } else { nil }
     }
 
-    func saved(_ effects: [Machine.Effect]) -> [Machine.Entry] {
-        effects.compactMap { if case .save(let entry) = $0 { entry } else { nil } }
-    }
-
     @Test mutating func tabCyclesForwardAndShiftTabBack() {
         confirm()
         #expect(prompt?.text == "git status" && prompt?.reading == 0 && prompt?.readings == 3)

@@ -7,8 +7,8 @@ extension DictationStateMachine {
     /// The engine's first text for take `number`, before its final one. `send = auto` waits
     /// for the final text (a line runs unconfirmed only as the engine's last word).
     public mutating func heardFirst(_ heard: Heard, take number: Int, now: Double) -> [Effect] {
-        // Where `send = auto` may run the line, only the fused text may be run: none shown first.
-        guard !(settings.send == .auto && shellReading), case .transcribing(let take, _) = state, take.number == number
+        // Where `send = auto` is in force, only the fused text may be run: none is shown first.
+        guard !autoSends, case .transcribing(let take, _) = state, take.number == number
         else { return [] }
         let effects = transcribed(heard, take: number, now: now)
         if case .confirming(var shown, let prompt) = state, shown.number == number {

@@ -201,6 +201,9 @@ public struct DictationStateMachine: Sendable {
     /// A shell's line editor is reading the keys (`remoteModes`): only then may `send = auto`
     /// run a line unasked; in `less` or `vim` the same bytes would be commands of theirs.
     public internal(set) var shellReading = false
+    /// `send = auto` is in force: a shell is reading, so a line may run unasked (if it passes
+    /// the checks in `transcribed`).
+    var autoSends: Bool { settings.send == .auto && shellReading }
 
     public init(settings: Settings) {
         self.settings = settings
@@ -423,7 +426,7 @@ public struct DictationStateMachine: Sendable {
         }
         // `send = auto` runs a line only if it is read-only, the engine was sure of every word
         // and a shell is reading.
-        if settings.send == .auto && shellReading && prompt.risk == nil && !settings.production
+        if autoSends && prompt.risk == nil && !settings.production
             && ReadOnlyCheck.waitReason(prompt.text, unsureWords: !prompt.unsure.isEmpty) == nil
         {
             return effects + send(take, prompt, run: true)

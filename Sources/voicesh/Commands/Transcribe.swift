@@ -82,12 +82,13 @@ struct Transcribe: AsyncVoiceshCommand {
             Console.error("voicesh: used the fallback engine: \(Failure.describe(reason))")
         }
         let latency = Int(Date().timeIntervalSince(started) * 1000)
-        // A text that cleaning left empty is no speech, as an engine that heard none says it.
-        if heard.text.isEmpty, !json, !raw || heard.rawText.isEmpty { throw EngineError.noSpeech }
         if json {
             try Console.json(HeardJSON(heard, segments: transcript.segments, latencyMs: latency))
-        } else {
-            Console.print(raw ? heard.rawText : heard.text)
+            return
         }
+        let line = raw ? heard.rawText : heard.text
+        // A text that cleaning left empty is no speech, as an engine that heard none says it.
+        guard !line.isEmpty else { throw EngineError.noSpeech }
+        Console.print(line)
     }
 }
