@@ -57,9 +57,5 @@ final class ChildProcess: @unchecked Sendable {
     func kill() { Glibc.kill(-pid, SIGKILL) }
 
     /// Waits for the exit status (128 + n for a signal, as shells report it).
-    func wait() -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    }
+    func wait() -> Int32 { Spawn.wait(pid) }
 }

@@ -94,6 +94,14 @@ public struct Spawn {
         return child
     }
 
+    /// Waits for child `pid` to end; its exit status (128 + n for a signal, as shells report it).
+    public static func wait(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFEXITED / WEXITSTATUS, which do not import: low 7 bits are the signal, next 8 the code.
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift's Glibc module
     /// does not declare (it is behind `_GNU_SOURCE`); nil on a C library without it.
     private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =

@@ -71,7 +71,10 @@ struct TwoEarCancellationTests {
         // The child was stopped, not left to sleep through its minutes (400 turns: 20 s when free).
         let pid = pid_t(try String(contentsOfFile: pidFile, encoding: .utf8)) ?? 0
         #expect(pid > 0)
-        for _ in 0..<400 where Self.isRunning(pid) { try await Task.sleep(for: .milliseconds(50)) }
+        for _ in 0..<400 {
+            guard Self.isRunning(pid) else { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
         #expect(!Self.isRunning(pid), "the Whisper child \(pid) still runs")
     }
 

@@ -8,7 +8,10 @@ import VoiceshSession
 /// thread of the pool, the waiting task and the task it waits for stall together, and a
 /// deadline would run out while neither could move.
 func waitFor(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<2_000 where !condition() { try? await Task.sleep(for: .milliseconds(5)) }
+    for _ in 0..<2_000 {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
     return condition()
 }
 

@@ -20,16 +20,13 @@ public enum Spawn {
                 descriptors: [
                     (0, .file("/dev/null", flags: O_RDONLY)), (1, .file(stdout, flags: O_WRONLY | O_TRUNC)),
                     (2, .file(stderr, flags: O_WRONLY | O_TRUNC)),
-                ], closeOthers: true, environment: environment ?? ProcessInfo.processInfo.environment,
+                ], closeOthers: true, environment: environment,
                 defaults: [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD]
             ).run()
         } catch {
             throw SpawnFailure(description: "cannot run \(program): \(error)")
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // WIFEXITED / WEXITSTATUS, which do not import: low 7 bits are the signal, next 8 the code.
-        return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return ProcessSpawn.Spawn.wait(pid)
     }
 
     /// Runs a program to its end and returns its status and output. The output goes through
