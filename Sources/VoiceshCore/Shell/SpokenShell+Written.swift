@@ -124,8 +124,9 @@ extension SpokenShell {
 
     /// Whether a command starts after `words`: at the start, after an operator between
     /// commands, said (`pipe`, `and and`, `or or`, `semicolon`, `ampersand`, `open paren`) or
-    /// written (`|`, `&&`, `$(`…), and after a prefix that runs one (`sudo`, `xargs`, `then`…),
-    /// as `ShellTextWriter` decides for the text it writes.
+    /// written (`|`, `&&`, `$(`…), and after a prefix that runs one (`sudo`, `xargs`, `then`…).
+    /// Looser than `ShellTextWriter`, which starts a command after `(` only where one was
+    /// starting or after `$(`: here any open paren lets a split command join.
     static func commandStarts(after words: [String]) -> Bool {
         guard let last = words.last?.lowercased() else { return true }
         if commandPrefixes.contains(last) || ["|", "||", "&&", ";", "&", "(", "$("].contains(last) { return true }
