@@ -11,11 +11,11 @@ final class PocketSphinxHandle {
     /// Loads the acoustic model, the language model and the dictionary (the slow part).
     /// `options` are more pocketsphinx arguments (`["-fwdflat", "no"]`).
     init(acousticModel: String, languageModel: String, dictionary: String, options: [String]) throws(EngineError) {
+        Self.silenced
         // cmd_ln_init is variadic and unusable from Swift: build the config from an argv.
         let arguments =
             [
-                "voicesh", "-hmm", acousticModel, "-lm", languageModel, "-dict", dictionary, "-logfn", "/dev/null",
-                "-samprate", "16000",
+                "voicesh", "-hmm", acousticModel, "-lm", languageModel, "-dict", dictionary, "-samprate", "16000",
             ] + options
         var argv = arguments.map { strdup($0) }
         defer { argv.forEach { free($0) } }
@@ -29,6 +29,12 @@ final class PocketSphinxHandle {
         self.config = config
         self.decoder = decoder
     }
+
+    /// pocketsphinx's log is one FILE for the whole process. Given `-logfn`, every ps_init
+    /// closed and reopened it: two decoders loading at once (the shell model beside the
+    /// quoted-English one or an aligner) closed it twice and deadlocked in glibc's stdio lock,
+    /// and a decoder logging meanwhile wrote to a closed FILE. It is turned off once instead.
+    private static let silenced: Void = err_set_logfp(nil)
 
     deinit {
         ps_free(decoder)
