@@ -130,6 +130,7 @@ struct HandsFreeDictationTests {
         #expect(!effects.contains { if case .sendToRemote = $0 { true } else { false } })
         #expect(shownText == "escape")  // dictation, shown to confirm, never a key
         _ = machine.key(.escape, now: 50)
+        machine.remoteModes(.fullScreen)
         _ = take("keys mode")
         #expect(machine.keysMode)
         effects = take("escape")
@@ -147,7 +148,58 @@ struct HandsFreeDictationTests {
         #expect(!machine.keysMode)
     }
 
+    /// Issue 33: at a shell prompt keys would type and run a line past the risk check ("keys
+    /// mode", "type find … -delete", "enter" deleted a file). Keys mode is refused there, and
+    /// what follows is dictation: shown, marked, never sent.
+    @Test mutating func keysModeIsRefusedAtAShellPrompt() {
+        machine.remoteModes(.shellPrompt)
+        _ = take("keys mode")
+        #expect(!machine.keysMode)
+        guard case .notice(let notice) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(notice.message.hasPrefix("keys mode is for full-screen programs"))
+        var effects = take("type find w -name c20 -delete", text: "find w -name c20 -delete")
+        effects += take("enter")
+        #expect(!effects.contains { if case .sendToRemote = $0 { true } else { false } })
+        #expect(sent(effects).isEmpty)
+        #expect(shownText == "enter")
+    }
+
+    /// Keys mode ends by itself when the full-screen program leaves (a notice says so), and
+    /// never on a take already under way: that take is then heard as dictation.
+    @Test mutating func keysModeEndsWhenTheProgramLeaves() {
+        machine.remoteModes(.fullScreen)
+        _ = take("keys mode")
+        #expect(machine.keysMode)
+        #expect(machine.remoteModes(.fullScreen, now: 60).isEmpty && machine.keysMode)  // still in vim
+        #expect(machine.remoteModes(.shellPrompt, now: 61) == [.redraw])
+        #expect(!machine.keysMode)
+        guard case .notice(let notice) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(notice.message == "keys mode off: the full-screen program has ended")
+        let effects = take("enter")
+        #expect(!effects.contains { if case .sendToRemote = $0 { true } else { false } })
+        #expect(shownText == "enter")
+        // A program that leaves while a keys-mode take records: the take is dictation.
+        machine.remoteModes(.fullScreen)
+        _ = machine.key(.escape, now: 70)
+        _ = take("keys mode")
+        clock += 10
+        _ = machine.toggle(now: clock)
+        machine.remoteModes(.shellPrompt, now: clock + 1)
+        _ = machine.key(.toggle, now: clock + 2)
+        let number = machine.take?.number ?? -1
+        let heard = machine.transcribed(.init(text: "escape", rawText: "escape"), take: number, now: clock + 3)
+        #expect(!heard.contains { if case .sendToRemote = $0 { true } else { false } })
+        #expect(shownText == "escape")
+    }
+
     @Test mutating func escapeWhileRecordingLeavesKeysMode() {
+        machine.remoteModes(.fullScreen)
         _ = take("keys mode")
         _ = machine.toggle(now: 200)
         _ = machine.key(.escape, now: 201)
@@ -183,6 +235,7 @@ struct HandsFreeDictationTests {
     @Test mutating func keysModeListensForKeysOnlyAfterASearch() throws {
         _ = take("history search docker")
         _ = machine.historyFound(["docker ps", "docker images"], now: 40)
+        machine.remoteModes(.fullScreen)
         _ = take("keys mode")
         #expect(machine.keysMode)
         clock += 10

@@ -34,9 +34,22 @@ extension DictationStateMachine {
 
     /// The remote's modes after its latest output: a line editor that reads a shell line turns
     /// bracketed paste on while it reads (readline, zle, fish) and off before it runs the
-    /// command; a full-screen program lives on the alternate screen.
-    public mutating func remoteModes(_ modes: TerminalModes) {
+    /// command; a full-screen program lives on the alternate screen. Keys mode is for such a
+    /// program alone, and ends when it leaves: what the voice types at a shell is a line.
+    @discardableResult
+    public mutating func remoteModes(_ modes: TerminalModes, now: Double = 0) -> [Effect] {
         shellReading = modes.bracketedPaste && !modes.alternateScreen
+        fullScreen = modes.alternateScreen
+        guard voice.keysMode, !fullScreen else { return [] }
+        voice.keysMode = false
+        guard !ownsKeyboard else { return [] }  // a take under way is heard as dictation
+        // A notice drawn over the program's bottom row gives the row back first.
+        let returned: [Effect] = if case .notice(let notice) = state, notice.borrowsRow { [.returnRow] } else { [] }
+        state = .notice(
+            Notice(
+                message: "keys mode off: the full-screen program has ended", until: now + settings.noticeSeconds,
+                borrowsRow: false))
+        return returned + [.redraw]
     }
 
     /// The remote wrote, or the window changed (`resized`): a line that is up finds its place again.

@@ -1,9 +1,10 @@
 /// Hands-free mode (`hands_free = true`): a take recorded while a line is shown is read
 /// against `VoiceGrammar` (an answer, a correction) and otherwise replaces the line; a take
 /// with nothing shown may ask the history or turn keys mode on; in keys mode a take is keys
-/// for the remote or nothing. Every edit can be undone, and the risk check runs on each new
-/// line (`Prompt` does it). The take that spoke a command keeps no history row of its own:
-/// the line it answered does.
+/// for the remote or nothing. Keys mode is entered only while a full-screen program shows,
+/// and ends when it leaves (`remoteModes`): at a shell prompt what the voice types is a line.
+/// Every edit can be undone, and the risk check runs on each new line (`Prompt` does it).
+/// The take that spoke a command keeps no history row of its own: the line it answered does.
 extension DictationStateMachine {
     /// What hands-free mode remembers between takes.
     struct Voice: Equatable, Sendable {
@@ -92,6 +93,13 @@ extension DictationStateMachine {
             }
         }
         switch grammar.read(heard.rawText, listening: listening(answering: nil)) {
+        case .keysMode(true)? where !fullScreen:
+            // At a shell prompt keys would type and run a line past the risk check and the history.
+            return (
+                tell(
+                    "keys mode is for full-screen programs (vim, less, top); at a prompt, say the line and run it",
+                    take: take, now: now), true
+            )
         case .keysMode(true)?:
             voice.keysMode = true
             return (

@@ -19,7 +19,7 @@ extension VoiceGrammar {
           "run last"                            run the last command sent
           "rerun git"                           the last one starting with git
           "history search docker"               list matches, then "pick two"
-          "keys mode"                           takes become keys (vim, less)
+          "keys mode"                           in vim, less, top: takes become keys
         In keys mode:
           "enter" "tab" "escape" "space" "backspace" "up" "down" "left"
           "right" "page up" "page down" "control c" ("control zulu")

@@ -273,7 +273,7 @@ package final class DictationController: LoopParticipant {
         _ bytes: UnsafeRawBufferPointer, modes: TerminalModes, queries: [TerminalReply.Kind]
     ) -> LoopOutput {
         self.modes = modes
-        machine.remoteModes(modes)
+        perform(machine.remoteModes(modes, now: now))
         route.remoteAsked(queries)
         if modes.alternateScreen {
             if remoteScreen == nil, let size { remoteScreen = RemoteScreen(rows: size.rows, columns: size.columns) }

@@ -15,4 +15,7 @@ extension TerminalModes {
 
     /// A shell's line editor reading a line: bracketed paste on, the normal screen.
     static let shellPrompt = after("\u{1B}[?2004h")
+
+    /// A full-screen program (vim, less): the alternate screen.
+    static let fullScreen = after("\u{1B}[?1049h")
 }
