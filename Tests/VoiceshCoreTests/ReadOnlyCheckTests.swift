@@ -198,6 +198,99 @@ struct ReadOnlyCheckTests {
         #expect(effects.contains { if case .send(_, run: true) = $0 { true } else { false } })
     }
 
+    /// Issue 33: lines the shell would not finish (it waits at `>` for the rest) never run
+    /// under `auto`, and the reason is the line's mark.
+    static let unfinished: [(line: String, why: String)] = [
+        ("ls /tmp/w |", "ends in |"), ("ls &&", "ends in &&"), ("ls ||", "ends in ||"), ("ls |&", "ends in |&"),
+        ("( ls", "leaves ( open"), ("echo \"open", "leaves \" open"), ("echo 'open", "leaves ' open"),
+        ("echo $(date", "leaves $( open"), ("echo `date", "leaves ` open"), ("ls \\", "ends in a backslash"),
+        ("ls >", "ends in >"), ("cat <<EOF", "starts a here-document (<<EOF) whose lines would follow"),
+        ("if true", "waits for fi"), ("for f in a b; do echo $f", "waits for done"), ("{ ls", "waits for }"),
+        ("case $x in a) ls ;;", "waits for esac"), ("while true; do ls", "waits for done"),
+    ]
+
+    @Test(arguments: unfinished) func anUnfinishedLineWaits(_ line: String, why: String) {
+        #expect(ShellWords.waitsForMore(line) == why, "\(line)")
+        #expect(auto(line) == .waits, "\(line)")
+    }
+
+    /// Finished lines, compound commands among them, are not held for it.
+    @Test(arguments: [
+        "ls /tmp", "ls | wc -l", "ls && pwd", "(ls)", "if true; then ls; fi", "for f in a b; do echo $f; done",
+        "{ ls; }", "case x in a) ls ;; esac", "echo 'a|b'", "echo \"&&\"", "ls &", "ls;", "cat <<<word",
+        "f() { ls; }",
+    ])
+    func aFinishedLineIsNotHeld(_ line: String) {
+        #expect(ShellWords.waitsForMore(line) == nil, "\(line): \(ShellWords.waitsForMore(line) ?? "")")
+    }
+
+    /// In every mode: under `confirm` ctrl-r on an unfinished line asks for `y` first, with the
+    /// reason; Enter inserts it as it is (nothing runs).
+    @Test func runningAnUnfinishedLineAsksFirstInEveryMode() {
+        for send in [SendPolicy.confirm, .auto] {
+            var machine = DictationStateMachine(settings: .init(toggle: .defaultToggle, send: send))
+            machine.remoteModes(.shellPrompt)
+            _ = machine.toggle(now: 0)
+            _ = machine.key(.toggle, now: 1)
+            _ = machine.transcribed(.init(text: "ls /tmp/w |", rawText: "ls /tmp/w |"), take: 1, now: 2)
+            _ = machine.shown(room: 80)
+            #expect(machine.key(.control("r"), now: 3) == [])
+            guard case .confirmingRisk(_, let prompt, run: true) = machine.state else {
+                Issue.record("\(send): \(machine.state)")
+                continue
+            }
+            #expect(prompt.unfinished == "ends in |" && prompt.risk == nil)
+            let view = DictationView(toggle: .defaultToggle)
+            let line = view.pieces(machine.state, level: 0, now: 3, width: 120).map(\.0).joined()
+            #expect(line.hasPrefix("⚠ ends in |: ls /tmp/w |"), "\(line)")
+            _ = machine.key(.text("x"), now: 4)  // back to the line
+            let inserted = machine.key(.enter, now: 5)
+            #expect(inserted.contains { if case .send(_, run: false) = $0 { true } else { false } })
+        }
+    }
+
+    /// Issue 33's tour: held under `auto` but not marked, so ctrl-r ran them with no `y`. Each
+    /// changes the shell itself or acts on every name it is handed, and is marked so.
+    static let shellState: [(line: String, mark: String)] = [
+        ("echo ${PROMPT_COMMAND:=rm -rf ~}", "sets PROMPT_COMMAND, which the shell runs or expands at every prompt"),
+        ("printf -v PROMPT_COMMAND 'rm x'", "sets PROMPT_COMMAND, which the shell runs or expands at every prompt"),
+        ("PROMPT_COMMAND='curl x | sh'", "sets PROMPT_COMMAND, which the shell runs or expands at every prompt"),
+        ("export PS1='$(rm x)'", "sets PS1, which the shell runs or expands at every prompt"),
+        ("declare PS0=x", "sets PS0, which the shell runs or expands at every prompt"),
+        ("PS4+=x", "sets PS4, which the shell runs or expands at every prompt"),
+        ("precmd_functions+=(evil)", "sets precmd_functions, which the shell runs or expands at every prompt"),
+        ("read PS1", "sets PS1, which the shell runs or expands at every prompt"),
+        ("trap 'rm -f x' EXIT", "sets a trap: its command runs when the shell gets a signal or exits"),
+        ("alias ls='rm -i'", "defines the alias ls, which changes what ls runs"),
+        ("ls () { echo hi; }", "defines ls as a function, which changes what ls runs"),
+        ("function cd { echo no; }", "defines cd as a function, which changes what cd runs"),
+        ("enable -n echo", "enable changes the shell's builtins"),
+        ("enable -f ./x.so x", "enable changes the shell's builtins"),
+        ("docker system prune -af", "docker system prune deletes whatever no container uses"),
+        ("docker image prune -a", "docker image prune deletes whatever no container uses"),
+        ("sudo podman volume prune", "podman volume prune deletes whatever no container uses"),
+        ("ls | xargs rm", "rm deletes every file xargs reads"),
+        ("find . -name '*.o' | xargs -0 shred", "shred destroys every file xargs reads"),
+        ("cat pids | xargs kill", "kill kills every process xargs reads"),
+        ("chown -R user /srv/app", "chown -R changes every file under /srv/app"),
+        ("chmod -R 777 build", "chmod -R changes every file under build"),
+        ("chgrp --recursive staff shared", "chgrp -R changes every file under shared"),
+    ]
+
+    @Test(arguments: shellState) func aShellStateChangeIsMarkedAndWaits(_ line: String, mark: String) {
+        #expect(RiskCheck.reason(line) == mark, "\(line)")
+        #expect(auto(line) == .waits, "\(line)")
+    }
+
+    /// What stays unmarked: listing traps and aliases, putting a trap back, reading a prompt variable.
+    @Test(arguments: [
+        "trap", "trap -p", "trap - INT", "alias", "alias ll", "echo $PS1", "echo ${PROMPT_COMMAND:-none}",
+        "enable -a", "docker ps", "printf '%s' x", "chmod 644 notes.txt", "FOO=1 make", "export EDITOR=vim",
+    ])
+    func aLookAtTheShellIsNotMarked(_ line: String) {
+        #expect(RiskCheck.reason(line) == nil, "\(line): \(RiskCheck.reason(line) ?? "")")
+    }
+
     enum Auto { case runs, waits }
 
     /// What `send = "auto"` does with `line` once it is transcribed.

@@ -14,7 +14,8 @@
 ///  └──── key, time ─────────────── notice ◀─────────────┘                │ r/toggle → recording
 ///                                                                        │ esc/d → idle (discarded)
 /// risky or not all shown: run (and insert on a production profile) goes through
-/// confirmingRisk, which wants `y`; any other key goes back to confirming.
+/// confirmingRisk, which wants `y`; any other key goes back to confirming. So does running
+/// an unfinished line (`ls |`, an open quote), which `send = auto` never runs.
 /// send = auto: a line `ReadOnlyCheck` finds harmless is run at once while a shell reads (bracketed paste on, no alternate screen).
 /// interrupted (hang-up, SIGTERM, lost connection): any take is saved, outcome interrupted.
 /// prints (`listen`): the text is sent to standard output, not confirmed, then saved as printed.
@@ -27,6 +28,9 @@ public struct DictationStateMachine: Sendable {
         public let edited: Bool
         /// Why the text is risky (`RiskCheck`), or nil.
         public let risk: String?
+        /// Why the shell would not run the text as it stands (`ls |`, an open quote), or nil:
+        /// running it asks first, whatever `send` says.
+        public let unfinished: String?
         /// The words of `text` (split at spaces) the engine was unsure of (`Doubt`): shown marked.
         /// An edited line has none: the user has looked at it.
         public let unsure: Set<Int>
@@ -44,6 +48,7 @@ public struct DictationStateMachine: Sendable {
             self.reading = reading
             self.readings = readings
             risk = RiskCheck.reason(self.text)
+            unfinished = ShellWords.waitsForMore(self.text)
             // Sanitising may change the words; the marks then cannot be trusted to fit them.
             let words = self.text.split(separator: " ").count
             self.unsure = self.text == text ? unsure.filter { $0 < words } : Set(0..<words)
@@ -201,6 +206,8 @@ public struct DictationStateMachine: Sendable {
     /// A shell's line editor is reading the keys (`remoteModes`): only then may `send = auto`
     /// run a line unasked; in `less` or `vim` the same bytes would be commands of theirs.
     public internal(set) var shellReading = false
+    /// The remote shows a full-screen program (the alternate screen): only then are spoken keys keys.
+    public internal(set) var fullScreen = false
     /// `send = auto` is in force: a shell is reading, so a line may run unasked (if it passes
     /// the checks in `transcribed`).
     var autoSends: Bool { settings.send == .auto && shellReading }
@@ -573,10 +580,11 @@ public struct DictationStateMachine: Sendable {
     }
 
     /// `shownWhole`: the text was on screen in full (the editor scrolls through all of it);
-    /// from the one-line view a text that did not fit needs the `y` a risky one gets.
+    /// from the one-line view a text that did not fit needs the `y` a risky one gets, and so
+    /// does running a line the shell would not finish (it would wait at `>` for the rest).
     mutating func deliver(_ take: Take, _ prompt: Prompt, run: Bool, shownWhole: Bool = false) -> [Effect] {
         let unseen = !shownWhole && !fits(prompt)
-        if (prompt.risk != nil && (run || settings.production)) || unseen {
+        if (prompt.risk != nil && (run || settings.production)) || (run && prompt.unfinished != nil) || unseen {
             state = .confirmingRisk(take, prompt, run: run)
             return []
         }

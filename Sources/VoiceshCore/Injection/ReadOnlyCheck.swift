@@ -3,7 +3,8 @@
 /// command in the line must be on a read-only list below, used with read-only options, and
 /// the line must write no file (`>`, `>>`, `>|`, `&>`, `<>`; only the terminal and
 /// `/dev/null` may be written), run nothing first (`$( )`, backticks, `<( )`, `${x:-…}`,
-/// history's `!!`), set no variable, and hold no word the engine was unsure of. A `#` is
+/// history's `!!`), set no variable, be complete (no trailing `|`, open quote or here-document:
+/// the shell would wait for the rest) and hold no word the engine was unsure of. A `#` is
 /// not taken as a comment (zsh runs what follows it), and a long option also counts in its
 /// abbreviated form (`sort --out=` is `--output`). Anything else waits for the user,
 /// as under `send = "confirm"`. Pipes into `sh`, an interpreter, `xargs`, `tee` or `sudo`
@@ -14,12 +15,14 @@ public enum ReadOnlyCheck {
     /// `unsureWords`: the engine marked a word of it as unsure (word confidence, issue 22).
     public static func waitReason(_ text: String, unsureWords: Bool = false) -> String? {
         if unsureWords { return "has words the engine was not sure of" }
-        guard let line = ShellWords.parse(text, comments: false) else { return "cannot be read as a shell line" }
+        guard case .success(let line) = ShellWords.read(text, comments: false) else {
+            return "cannot be read as a shell line"
+        }
         if line.commands.isEmpty { return "runs nothing" }
         for command in line.commands {
             if let why = waitReason(command) { return why }
         }
-        return nil
+        return line.unfinished  // the shell would wait at `>` for the rest
     }
 
     private static func waitReason(_ command: ShellWords.Command) -> String? {

@@ -44,9 +44,12 @@ public enum RiskCheck {
             return "looks like a fork bomb"
         }
         guard let line = ShellWords.parse(text) else { return "cannot be read as a shell line" }
+        if let name = line.functions.first { return "defines \(name) as a function, which changes what \(name) runs" }
         for (index, command) in line.commands.enumerated() {
             for word in command.words + command.redirects.map(\.target) {
                 for body in word.substitutions {
+                    // `${PROMPT_COMMAND:=…}` assigns as it expands.
+                    if let name = assigned(body, in: ["=", ":="]), let why = ShellState.hook(name) { return why }
                     if let why = reason(body, depth: depth + 1) { return why }
                 }
                 for body in word.processes {
@@ -84,7 +87,21 @@ public enum RiskCheck {
         return operands.isEmpty || operands.first == "-"
     }
 
+    /// The variable `text` assigns: `NAME=…` (`NAME+=…`, `NAME[0]=…`) for a word, `NAME:=…`
+    /// for the body of a `${…}`; nil if it assigns none.
+    private static func assigned(_ text: String, in operators: [String] = ["=", "+="]) -> String? {
+        let name = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard let first = name.first, !first.isNumber else { return nil }
+        var rest = text.dropFirst(name.count)
+        if rest.first == "[", let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...] }
+        return operators.contains(where: { rest.hasPrefix($0) }) ? String(name) : nil
+    }
+
     private static func reason(command simple: ShellWords.Command, depth: Int) -> String? {
+        // `PROMPT_COMMAND=…`, even before a command: what the shell runs at every prompt.
+        for word in simple.words.prefix(while: { assigned($0.text) != nil }) {
+            if let name = assigned(word.text), let why = ShellState.hook(name) { return why }
+        }
         for (op, target) in simple.redirects where op.hasPrefix(">") || op.hasPrefix("&>") {
             if isDisk(target.text) { return "writes over \(target.text)" }
             // `> f`, `: > f`, `echo > f`: the shell empties the file before the command runs.
@@ -123,6 +140,14 @@ public enum RiskCheck {
         if command == "find", let why = find(args, depth: depth) { return why }
         if command == "rm", viaXargs, texts.contains(where: isRecursive) {
             return "deletes what xargs reads, recursively"
+        }
+        if viaXargs, let does = ShellState.onEveryName[command] { return "\(command) \(does) xargs reads" }
+        if let why = ShellState.reason(command, texts) { return why }
+        // `export PS1=…`, `printf -v PROMPT_COMMAND …`, `read PS1`: builtins that assign.
+        if let name = ShellState.assignedBy(command, texts, assigned: { assigned($0) }),
+            let why = ShellState.hook(name)
+        {
+            return why
         }
         return reason(command: command, args: args)
     }
@@ -249,6 +274,9 @@ public enum RiskCheck {
         case "chmod", "chown", "chgrp":
             let recursive = hasShort(["R"]) || flags.contains("--recursive")
             if recursive, let broad = paths.first(where: isBroad) { return "\(command) -R on \(broad)" }
+            if recursive, paths.count > 1 {
+                return "\(command) -R changes every file under \(paths.dropFirst().joined(separator: " "))"
+            }
             // `chmod 000 /`, `chown nobody ~`: even without -R, a login or the system stops working.
             if let top = paths.dropFirst().first(where: { isBroad($0) && ($0.hasPrefix("/") || $0.hasPrefix("~")) }) {
                 return command == "chmod" ? "changes the permissions of \(top)" : "changes the owner of \(top)"

@@ -31,12 +31,44 @@ struct ShellWords: Equatable {
     }
 
     var commands: [Command]
+    /// Why the shell would wait for more before it runs the line (`ls |`, `if true`, `cat <<EOF`), or nil.
+    var unfinished: String?
+    /// The functions the line defines (`ls () { …; }`, `function ls { …; }`).
+    var functions: [String] = []
 
     /// `comments: false` reads a `#` as a plain character, as zsh does by default when
     /// interactive (no `interactivecomments`), so what follows it is looked at too.
     static func parse(_ text: String, comments: Bool = true) -> ShellWords? {
+        try? read(text, comments: comments).get()
+    }
+
+    /// The line, or why it cannot be read: what is left open at its end (a quote, a `$(`, a
+    /// trailing backslash or redirection), which the shell would wait to be closed.
+    static func read(_ text: String, comments: Bool = true) -> Result<ShellWords, Unreadable> {
         var parser = Parser(chars: text.unicodeScalars.map(Character.init)[...], comments: comments)
-        return parser.run().map { ShellWords(commands: $0.filter { !$0.words.isEmpty || !$0.redirects.isEmpty }) }
+        guard let all = parser.run() else { return .failure(Unreadable(open: parser.open ?? "a quote")) }
+        let commands = all.filter { !$0.words.isEmpty || !$0.redirects.isEmpty }
+        return .success(
+            ShellWords(commands: commands, unfinished: Self.unfinished(all), functions: Self.functions(all)))
+    }
+
+    /// A line cut short: `open` says what it leaves open (`"`, `$(`, `|`).
+    struct Unreadable: Error, Equatable {
+        var open: String
+    }
+
+    static func == (a: ShellWords, b: ShellWords) -> Bool { a.commands == b.commands }
+
+    /// `name () …` is a word alone, then an empty `(` and a `)`; `function name …` says so.
+    private static func functions(_ all: [Command]) -> [String] {
+        all.indices.compactMap { i in
+            let words = all[i].words.map(\.text)
+            if words.first == "function", words.count > 1 { return words[1] }
+            guard words.count == 1, i + 2 < all.count, all[i + 1].after == "(", all[i + 1].words.isEmpty,
+                all[i + 2].after == ")"
+            else { return nil }
+            return words[0]
+        }
     }
 
     /// A file descriptor number (`2` in `2>`, `>&2`): ASCII digits only, as the shell reads them.
@@ -56,29 +88,29 @@ struct ShellWords: Equatable {
             while let c = chars.popFirst() {
                 switch c {
                 case "\\":
-                    guard let next = chars.popFirst() else { return nil }
+                    guard let next = chars.popFirst() else { return failed("a backslash") }
                     if next != "\n" { append(next) }
                 case "'":
-                    guard let end = chars.firstIndex(of: "'") else { return nil }
+                    guard let end = chars.firstIndex(of: "'") else { return failed("'") }
                     append(contentsOf: chars[..<end])
                     chars = chars[(end + 1)...]
                 case "\"":
-                    guard doubleQuoted() else { return nil }
+                    guard doubleQuoted() else { return failed(open ?? "\"") }
                 case "$" where chars.first == "'":
-                    guard ansiC() else { return nil }
+                    guard ansiC() else { return failed("$'") }
                 case "$" where chars.first == "\"":
                     word.dynamic = true  // `$"…"` is translated, so its value may differ
                     append("$")
                 case "$":
-                    guard dollar() else { return nil }
+                    guard dollar() else { return failed(open ?? "$") }
                 case "`":
-                    guard let body = until("`") else { return nil }
+                    guard let body = until("`") else { return failed("`") }
                     mark(substitution: body, written: "`\(body)`")
                 case "!" where history:
                     mark(substitution: "!", written: "!")
                 case "<" where chars.first == "(", ">" where chars.first == "(":
                     chars.removeFirst()
-                    guard let body = balanced() else { return nil }
+                    guard let body = balanced() else { return failed("\(c)(") }
                     word.processes.append(body)
                     append(contentsOf: "\(c)(\(body))")
                 case "<", ">":
@@ -110,7 +142,16 @@ struct ShellWords: Equatable {
                 }
             }
             endWord()
-            return pendingRedirect == nil ? commands : nil
+            if let op = pendingRedirect { return failed(op) }
+            return commands
+        }
+
+        /// What the line leaves open, for `read`.
+        var open: String?
+
+        mutating func failed(_ what: String) -> [Command]? {
+            open = open ?? what
+            return nil
         }
 
         mutating func append(_ c: Character) {
@@ -155,7 +196,10 @@ struct ShellWords: Equatable {
                 case "!" where history:
                     mark(substitution: "!", written: "!")
                 case "`":
-                    guard let body = until("`") else { return false }
+                    guard let body = until("`") else {
+                        open = "`"
+                        return false
+                    }
                     mark(substitution: body, written: "`\(body)`")
                 default: word.text.append(c)
                 }
@@ -168,11 +212,17 @@ struct ShellWords: Equatable {
             switch chars.first {
             case "(":
                 chars.removeFirst()
-                guard let body = balanced() else { return false }
+                guard let body = balanced() else {
+                    open = "$("
+                    return false
+                }
                 mark(substitution: body, written: "$(\(body))")
             case "{":
                 chars.removeFirst()
-                guard let body = braced() else { return false }
+                guard let body = braced() else {
+                    open = "${"
+                    return false
+                }
                 // `${x:-$(rm …)}`, `${x:=y}`, `${x:-'}'}`: anything but a plain name may run
                 // something, set a variable or end elsewhere than it seems.
                 if Self.isPlainParameter(body) {
@@ -191,7 +241,10 @@ struct ShellWords: Equatable {
             case "[":
                 // bash's old arithmetic, `$[x=1]`: it can set a variable.
                 chars.removeFirst()
-                guard let body = until("]") else { return false }
+                guard let body = until("]") else {
+                    open = "$["
+                    return false
+                }
                 mark(substitution: body, written: "$[\(body)]")
             case let c? where "=~^".contains(c):
                 word.dynamic = true  // zsh's `$=x`, `$~x`: split or glob the value

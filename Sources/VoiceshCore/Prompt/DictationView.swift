@@ -57,7 +57,8 @@ public struct DictationView: Sendable {
     func textLayout(_ prompt: DictationStateMachine.Prompt, width: Int, refining: Bool = false) -> (
         room: Int, risk: String, hints: String
     ) {
-        let risk = (prompt.risk.map { "  ⚠ \($0)" } ?? "") + (refining ? "  ⋯ refining" : "")
+        let warning = prompt.risk ?? prompt.unfinished  // an unfinished line: the shell would wait at `>`
+        let risk = (warning.map { "  ⚠ \($0)" } ?? "") + (refining ? "  ⋯ refining" : "")
         let choice = prompt.readings > 1 ? "  ⇥ \(prompt.reading + 1)/\(prompt.readings)" : ""
         let hints = choice + "  ⏎ insert · ^R run · e edit · r again · esc discard"
         let shown = marked(prompt).reduce(0) { $0 + $1.0.count }
@@ -109,7 +110,7 @@ public struct DictationView: Sendable {
             return [("edit: ", .dim), (before, .bold), (at, .inverse), (after, .bold), (hints, .dim)]
         case .confirmingRisk(_, let prompt, let run):
             // The question always shows; a long text loses its middle.
-            let reason = "⚠ \(prompt.risk ?? "not all of it was shown"): "
+            let reason = "⚠ \(prompt.risk ?? (run ? prompt.unfinished : nil) ?? "not all of it was shown"): "
             let question = "  press y to \(run ? "run" : "insert") it, any other key goes back"
             let room = max(8, width - reason.count - question.count)
             return [(reason, .alert), (Self.elide(prompt.text, to: room), .bold), (question, .dim)]
