@@ -200,6 +200,28 @@ struct ConnectSSHConfigTests {
         #expect(!FileManager.default.fileExists(atPath: marker))
     }
 
+    /// Issue 33: a private file in a directory anyone may write is anyone's file (they can
+    /// replace it). The refusal names the directory; ssh's own -F would run it.
+    @Test func proxyCommandInAWorldWritableDirectoryIsRefusedNamingIt() throws {
+        let marker = cli.home.appendingPathComponent("proxy-ran").path
+        let open = cli.home.appendingPathComponent("open").path
+        let config = try cli.file("open/c", "Host x\n  ProxyCommand touch \(marker)\n")
+        chmod(config, 0o600)
+        chmod(open, 0o777)
+        let refused = try connect("-F", config, "x", "--", "true")
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "voicesh: \(config) line 2: ProxyCommand not run: others than you can change \(open) (chmod go-w it, and own it)\n"
+        )
+        #expect(!FileManager.default.fileExists(atPath: marker))
+        // A sticky directory (as /tmp is) is closed enough: others cannot replace the file there.
+        chmod(open, 0o1777)
+        let sticky = try connect("-F", config, "x", "--", "true")
+        #expect(!sticky.stderr.contains("ProxyCommand not run"), "\(sticky.stderr)")
+        #expect(FileManager.default.fileExists(atPath: marker))
+    }
+
     @Test func proxyCommandFromTheUsersOwnConfigIsTheTransport() throws {
         // The classic form: ssh -W through the bastion, the connection on its stdin and stdout.
         let config = try cli.file(

@@ -41,16 +41,17 @@ package struct SSHConfigFiles {
     }
 
     /// The ProxyCommand to run for `host`, tokens filled in, or nil for none. It runs only when
-    /// typed with `-o` or read from a file the user alone can change (as ssh checks a user
-    /// config's permissions); profiles never carry one.
+    /// typed with `-o` or read from a file the user alone can change, in directories the user
+    /// alone can change (as sshd's StrictModes reasons: whoever can replace the file chooses the
+    /// command); profiles never carry one.
     package func proxyCommand(_ options: SSHOptions, host: String) throws(Failure.Command) -> String? {
         guard let command = options.proxyCommand, command != "none" else { return nil }
         let source = options.sources["proxycommand"] ?? "-o"
         if source != "-o" {
             let path = source.range(of: " line ").map { String(source[..<$0.lowerBound]) } ?? source
-            guard Self.ownedByUser(path) else {
+            if let open = Self.tooOpen(path) {
                 throw .message(
-                    "\(source): ProxyCommand not run: others than you can change \(path) (chmod go-w it, and own it)")
+                    "\(source): ProxyCommand not run: others than you can change \(open) (chmod go-w it, and own it)")
             }
         }
         do throws(SSHConfigResolver.Problem) {
@@ -60,12 +61,26 @@ package struct SSHConfigFiles {
         }
     }
 
-    /// Whether the user alone may change `path` (ssh's own check before trusting a config
-    /// with a command in it): owned by the user or root, not writable by group or others.
-    static func ownedByUser(_ path: String) -> Bool {
+    /// The file, or the first directory above it, that someone other than the user could
+    /// change or replace, or nil when none: each must be owned by the user or root and not
+    /// writable by group or others. A sticky directory (`/tmp`) is closed enough: others
+    /// cannot rename or remove what they do not own in it.
+    static func tooOpen(_ path: String) -> String? {
+        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         var info = stat()
-        guard stat(path, &info) == 0 else { return false }
-        return (info.st_uid == getuid() || info.st_uid == 0) && info.st_mode & (S_IWGRP | S_IWOTH) == 0
+        guard stat(real, &info) == 0, Self.owned(info), info.st_mode & (S_IWGRP | S_IWOTH) == 0 else { return path }
+        var directory = (real as NSString).deletingLastPathComponent
+        while !directory.isEmpty {
+            guard stat(directory, &info) == 0, Self.owned(info) else { return directory }
+            if info.st_mode & (S_IWGRP | S_IWOTH) != 0, info.st_mode & S_ISVTX == 0 { return directory }
+            if directory == "/" { break }
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+        return nil
+    }
+
+    private static func owned(_ info: stat) -> Bool {
+        info.st_uid == getuid() || info.st_uid == 0
     }
 
     private static func read(_ path: String) -> String? {
