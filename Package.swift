@@ -122,7 +122,8 @@ let package = Package(
         .plugin(name: "BuildInfo", capability: .buildTool()),
 
         .executableTarget(
-            name: "StoreBenchmark", dependencies: ["VoiceshCore", "Store"],
+            name: "StoreBenchmark",
+            dependencies: ["VoiceshCore", "Store", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/StoreBenchmark", swiftSettings: strict),
 
         .executableTarget(

@@ -1,8 +1,11 @@
 // Store benchmark: `profile list` over 100 profiles and `history --search` over 10,000
-// dictations, in-process and through the real binary. Prints figures; asserts nothing.
+// dictations, in-process and through the real binary; the integrity check before the first
+// write on a 1,000,000-row history. Prints figures; asserts nothing.
 //
 //   swift run -c release StoreBenchmark [PATH-TO-voicesh]
+//   STORE_BENCH_INTEGRITY_ROWS=0 skips the integrity check's history (it takes a minute to make)
 import Foundation
+import GRDB
 import Store
 import VoiceshCore
 
@@ -96,3 +99,51 @@ if CommandLine.arguments.count > 1 {
     print(row("voicesh history --search nginx", cliSearch))
 }
 try? FileManager.default.removeItem(atPath: home)
+
+/// The integrity check (SQLite's quick_check, once before a process's first write) on a large
+/// history: its cost alone, and a first write against a second one in a freshly opened store.
+func integrity(rows: Int) throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-bench-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    let path = home + "/voicesh.sqlite"
+    try AppDatabase.open(at: path).saveProfile(Profile(name: "p", host: "h"))
+    let seedStart = Date()
+    // Rows like the ones a session writes, made by SQLite itself (one at a time would take an hour).
+    try DatabaseQueue(path: path).write { db in
+        try db.execute(
+            sql: """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+                INSERT INTO dictation (uid, revision, profile, engine, startedAt, audioSeconds, latencyMs, rawText,
+                  finalText, outcome)
+                SELECT lower(hex(randomblob(16))), 1, 'server-' || (i % 100), 'edge/pocketsphinx',
+                  datetime(1800000000 + i, 'unixepoch'), 2.5, 90,
+                  'kubectl get pods dash n kube system ' || i, 'kubectl get pods -n kube-system ' || i, 'inserted'
+                FROM n
+                """, arguments: [rows])
+    }
+    let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    print(
+        String(
+            format: "integrity check: %d dictations, %.0f MiB, made in %.0f s", rows, Double(size) / 1_048_576,
+            Date().timeIntervalSince(seedStart)))
+    let check = try measure(5) {
+        _ = try DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "PRAGMA quick_check(1)") }
+    }
+    print(row("PRAGMA quick_check — the check alone", check))
+    var n = 0
+    let first = try measure(5) {
+        n += 1
+        try AppDatabase.open(at: path).saveProfile(Profile(name: "first-\(n)", host: "h"))
+    }
+    let database = try AppDatabase.open(at: path)
+    try database.saveProfile(Profile(name: "warm", host: "h"))
+    let second = try measure(5) {
+        n += 1
+        try database.saveProfile(Profile(name: "second-\(n)", host: "h"))
+    }
+    print(row("open + first write (checks first)", first))
+    print(row("a later write (checked already)", second))
+}
+
+let integrityRows = Int(ProcessInfo.processInfo.environment["STORE_BENCH_INTEGRITY_ROWS"] ?? "") ?? 1_000_000
+if integrityRows > 0 { try integrity(rows: integrityRows) }

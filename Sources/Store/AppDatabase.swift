@@ -6,13 +6,19 @@ import VoiceshCore
 ///
 /// Opening it migrates the schema; a file from a newer voicesh, a damaged file, or one held
 /// by another process too long is refused with a `StoreError`, never changed or recreated.
+/// A file damaged inside (a page overwritten) still reads, so its rows can be saved, but is
+/// never written (`IntegrityCheck`).
 public struct AppDatabase: Sendable {
-    let writer: any DatabaseWriter
+    /// Read-only until the first write when the file was whole and current (`DatabaseConnection`).
+    let connection: DatabaseConnection
+    var writer: any DatabaseWriter { connection.reader }
     /// The file, or `:memory:`, for messages.
     let path: String
     /// Why the file was opened read-only (it may not be written, the disk is full): what every
     /// write then says, rather than SQLite's "attempt to write a readonly database".
     let writeRefusal: StoreError?
+    /// Whether the file is whole, asked before the first write (`IntegrityCheck`).
+    let integrity = IntegrityCheck()
 
     /// Opens (creating if needed) the database file: the directory 0700, the file 0600, WAL,
     /// and a busy timeout so two voicesh processes can share it.
@@ -21,6 +27,12 @@ public struct AppDatabase: Sendable {
         var config = Configuration()
         config.busyMode = .timeout(busyTimeout)
         config.foreignKeysEnabled = true
+        if let reader = try current(at: path, busyTimeout: busyTimeout) {
+            let poolConfig = config
+            return try AppDatabase(
+                reader, path: path, busyTimeout: busyTimeout,
+                opener: { try DatabasePool(path: path, configuration: poolConfig) })
+        }
         do {
             return try AppDatabase(
                 try DatabasePool(path: path, configuration: config), path: path, busyTimeout: busyTimeout)
@@ -42,6 +54,45 @@ public struct AppDatabase: Sendable {
             else { throw refusal }
             return database
         }
+    }
+
+    /// An existing file, looked at through a connection that cannot write before a pool opens
+    /// it (a pool writes as it opens: GRDB makes and drops a table so the WAL exists). One from
+    /// a newer voicesh is refused, not a byte of it changed. One whose schema is current, on a
+    /// disk it may write, is returned to read from until the first write (`DatabaseConnection`);
+    /// anything else (a new file, an old schema, a read-only or full disk, a file that cannot be
+    /// opened so) is left to the pool's path, as before.
+    private static func current(at path: String, busyTimeout: Double) throws(StoreError) -> DatabaseQueue? {
+        guard let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0 else {
+            return nil
+        }
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(busyTimeout)
+        guard let queue = try? DatabaseQueue(path: path, configuration: config) else { return nil }
+        let (superseded, complete): (Bool, Bool)
+        do {
+            (superseded, complete) = try queue.read {
+                (try migrator.hasBeenSuperseded($0), try migrator.hasCompletedMigrations($0))
+            }
+        } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
+            throw StoreError(error, path: path, busyTimeout: busyTimeout)  // damaged where voicesh looks first
+        } catch {
+            return nil
+        }
+        if superseded { throw .newerSchema(path: path) }
+        let directory = (path as NSString).deletingLastPathComponent
+        let writable =
+            access(path, W_OK) == 0 && access(directory.isEmpty ? "." : directory, W_OK) == 0
+            && !readOnlyFileSystem(near: path) && !StoreError.diskIsFull(near: path)
+        return complete && writable ? queue : nil
+    }
+
+    /// The file is checked for damage now, on a thread of its own, so that the first write
+    /// (a session's first history row) finds the answer ready.
+    public func checkSoon() {
+        let (integrity, writer, path) = (integrity, writer, path)
+        Thread.detachNewThread { try? integrity.verify(writer, path: path) }
     }
 
     /// Why every write is refused (the file was opened read-only), or nil.
@@ -75,9 +126,13 @@ public struct AppDatabase: Sendable {
 
     private init(
         _ writer: @autoclosure () throws -> any DatabaseWriter, path: String, busyTimeout: Double,
-        writeRefusal: StoreError? = nil
+        writeRefusal: StoreError? = nil, opener: DatabaseConnection.Opener? = nil
     ) throws(StoreError) {
-        do { self.writer = try writer() } catch { throw StoreError(error, path: path, busyTimeout: busyTimeout) }
+        do {
+            connection = DatabaseConnection(try writer(), opener: opener)
+        } catch {
+            throw StoreError(error, path: path, busyTimeout: busyTimeout)
+        }
         self.path = path
         self.writeRefusal = writeRefusal
         let migrator = Self.migrator
@@ -87,7 +142,10 @@ public struct AppDatabase: Sendable {
                 (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
             }
             if superseded { throw StoreError.newerSchema(path: path) }
-            if !complete { try migrator.migrate(self.writer) }
+            if !complete {
+                try integrity.verify(self.writer, path: path)  // a migration is a write
+                try migrator.migrate(try connection.writer())
+            }
         } catch let error as StoreError {
             throw error
         } catch {
@@ -102,7 +160,8 @@ public struct AppDatabase: Sendable {
 
     /// Runs a write in one transaction, turning GRDB's errors into `StoreError`.
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do { return try writer.write(body) } catch { throw mapped(error) }
+        if writeRefusal == nil { try integrity.verify(writer, path: path) }
+        do { return try connection.writer().write(body) } catch { throw mapped(error) }
     }
 
     private func mapped(_ error: any Error) -> StoreError {
@@ -148,7 +207,7 @@ extension StoreError {
 extension StoreError {
     /// SQLite reports a write that ran out of space as a plain I/O error at times (a WAL
     /// append): the free space on the file's disk says which it was.
-    fileprivate static func diskIsFull(near path: String) -> Bool {
+    static func diskIsFull(near path: String) -> Bool {
         var info = statvfs()
         let directory = (path as NSString).deletingLastPathComponent
         guard statvfs(directory.isEmpty ? "." : directory, &info) == 0 else { return false }

@@ -47,9 +47,11 @@ public enum CredentialSource: Sendable {
             ? base + "/v3/token?expires_in_seconds=60" : base + "/v1/auth/grant"
     }
 
-    /// One client for token requests; a refused connection fails at once (as ServerEngine's).
+    /// One client for token requests; a refused connection fails at once (as ServerEngine's),
+    /// and a redirect is not followed (a key goes only where the profile says).
     static let client: HTTPClient = {
         var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout.connect = .seconds(10)
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
@@ -109,8 +111,13 @@ public enum CredentialSource: Sendable {
         let body: Data
         do {
             let response = try await client.execute(request, timeout: .seconds(15))
+            if (300..<400).contains(response.status.code), let location = response.headers.first(name: "Location") {
+                throw EngineError.stream(.tokenRedirected(endpoint, url: url, to: UntrustedText.clean(location)))
+            }
             let buffer = try await response.body.collect(upTo: 64 * 1024)
             (status, body) = (Int(response.status.code), Data(buffer.readableBytesView))
+        } catch let error as EngineError {
+            throw error
         } catch is CancellationError {
             throw .cancelled
         } catch {
@@ -136,6 +143,6 @@ public enum CredentialSource: Sendable {
         let text = String(describing: error)
         if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
         if text.contains("connectTimeout") { return "connection timed out" }
-        return text
+        return ConnectionWords.describe(error)
     }
 }

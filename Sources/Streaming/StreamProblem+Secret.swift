@@ -11,6 +11,8 @@ extension StreamProblem {
         case .noToken(let endpoint, let url): return .noToken(endpoint, url: clean(url))
         case .tokenUnreachable(let endpoint, let url, let reason):
             return .tokenUnreachable(endpoint, url: clean(url), reason: clean(reason))
+        case .tokenRedirected(let endpoint, let url, let to):
+            return .tokenRedirected(endpoint, url: clean(url), to: clean(to))
         case .tokenRefused(let endpoint, let url, let status, let body):
             return .tokenRefused(endpoint, url: clean(url), status: status, body: clean(body))
         case .cannotConnect(let provider, let place, let reason):

@@ -141,7 +141,7 @@ final class WebSocketConnection: Sendable {
         if case WebSocketDialer.Failure.refused = error {
             return "the server refused the WebSocket handshake (a rejected key or token, or a wrong URL)"
         }
-        return text
+        return ConnectionWords.describe(error)
     }
 }
 

@@ -265,4 +265,47 @@ struct ServerEngineTests {
             result.stderr.contains("used the fallback engine: the engine failed: cannot reach http://127.0.0.1:\(port)")
         )
     }
+
+    /// Issue 33: a redirect is not followed, to another host or anywhere: the recording goes to
+    /// the profile's server or nowhere, and the one line names where it pointed.
+    @Test func aRedirectIsNotFollowedAndNamed() throws {
+        let elsewhere = try STTServer(dialect: "openai")
+        let server = try STTServer(dialect: "openai", mode: "redirect", arguments: ["--redirect-to", elsewhere.url])
+        try profile("r", "url = \"\(server.url)\"\napi_key_env = \"STT_KEY\"\n")
+        let result = try cli.run(
+            ["transcribe", "--profile", "r", speech], executable: CLI.binary.path, environment: ["STT_KEY": "sk-secret"]
+        )
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "voicesh: the engine failed: \(server.url)/v1/audio/transcriptions redirected to \(elsewhere.url), which voicesh does not follow (nothing was sent there); set the profile's url to it if you trust it\n"
+        )
+        #expect(try elsewhere.requests().isEmpty)
+        #expect(try server.requests().count == 1)
+    }
+
+    /// Issue 33: every way a server fails is one line in voicesh's words: no type names,
+    /// `Optional(…)` or a library's own description (a 12 MiB reply once showed
+    /// `NIOTooManyBytesError(maxBytes: Optional(4194291))`).
+    @Test func everyServerFailureIsOneLineInPlainWords() throws {
+        var urls: [(String, String)] = []
+        var servers: [STTServer] = []
+        for mode in ["unauthorized", "error", "malformed", "hostile", "huge", "redirect"] {
+            let server = try STTServer(dialect: "openai", mode: mode)
+            servers.append(server)
+            urls.append((mode, server.url))
+        }
+        urls.append(("dead", "http://127.0.0.1:\(try FakeServer.unusedPort())"))
+        for (mode, url) in urls {
+            try profile("f-\(mode)", "url = \"\(url)\"\n")
+            let result = try cli.run("transcribe", "--profile", "f-\(mode)", speech)
+            #expect(result.status == 1, "\(mode)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(mode): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("voicesh: the engine "), "\(mode): \(result.stderr)")
+            for inner in ["Error(", "Optional(", "NIO", "HTTPClient", "errno", "Swift.", "maxBytes"] {
+                #expect(!result.stderr.contains(inner), "\(mode): \(result.stderr)")
+            }
+        }
+        #expect(servers.count == 6)
+    }
 }

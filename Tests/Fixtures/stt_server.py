@@ -5,7 +5,8 @@ Standard library only. Every behaviour follows stt-protocols.md (Part B, section
 and the "Fake-server checklist" in 3.8); comments cite the section as "§3.5" etc.
 
     python3 stt_server.py --dialect openai|speaches|whisper.cpp|asr-webservice|transcribe
-        [--mode ok|unauthorized|error|hang|malformed|hostile|hostile-text|hallucinate|repetition|bare]
+        [--mode ok|unauthorized|error|hang|malformed|hostile|hostile-text|hallucinate|repetition|bare|
+                redirect|huge]
         [--text "git status"] [--silence-text TEXT] [--word-probability "word=0.3"] [--api-key KEY]
         [--log FILE] [--port 0] [--lifetime 120] [--path PATH] [--model NAME]
         [--file-field file] [--response-key text|transcript] [--error-key error|detail]
@@ -442,6 +443,10 @@ def apply_mode(cfg, ok, is_json, error):
         return HANG
     if cfg.mode == "malformed":
         return malformed(cfg, ok, is_json)
+    if cfg.mode == "redirect":   # a load balancer or a moved service: 307 keeps the method and body
+        return Reply(307, b"", None, [("Location", cfg.redirect_to)], reason="mode redirect")
+    if cfg.mode == "huge":       # far past any transcript: a broken or hostile server
+        return Reply(200, b'{"text": "' + b"x" * (12 << 20) + b'"}', "application/json", reason="mode huge")
     return ok
 
 
@@ -1090,7 +1095,9 @@ def parse_args(argv):
     ap.add_argument("--dialect", required=True, choices=list(DIALECTS))
     ap.add_argument("--mode", default="ok",
                     choices=["ok", "unauthorized", "error", "hang", "malformed", "hostile",
-                             "hostile-text", "hallucinate", "repetition", "bare"])
+                             "hostile-text", "hallucinate", "repetition", "bare", "redirect", "huge"])
+    ap.add_argument("--redirect-to", default="http://127.0.0.2:1/",
+                    help="--mode redirect: the Location of the 307")
     ap.add_argument("--silence-text", default="www.mesmerism.com",
                     help="what Whisper invents on silence (and in --mode hallucinate/repetition)")
     ap.add_argument("--word-probability", help='"status=0.3,...": the probability of these words')

@@ -46,8 +46,10 @@ struct DatabaseFileTests {
             }
         }
         let before = try dump()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(throws: StoreError.newerSchema(path: path)) { try AppDatabase.open(at: path) }
         #expect(try dump() == before)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
     }
 
     /// A database as voicesh's first schema (v1) left it, written with that schema's SQL.
@@ -99,6 +101,52 @@ struct DatabaseFileTests {
             }
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+    }
+
+    /// Issue 33: a page overwritten inside the file. The first write asks SQLite whether the
+    /// file is whole and refuses; the file is byte for byte as it was.
+    @Test func aDamagedFileIsNeverWritten() throws {
+        let path = Self.temporaryPath()
+        do {
+            let db = try AppDatabase.open(at: path)
+            for i in 0..<40 { try db.saveProfile(Profile(name: "p\(i)", host: "host-\(i).example.com")) }
+        }  // closed: the WAL is folded into the file
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: 8192)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096))
+        try handle.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        do {
+            let db = try AppDatabase.open(at: path)
+            #expect(try db.profileNames().count == 40)  // it still reads: its rows can be saved
+            do {
+                try db.saveProfile(Profile(name: "new", host: "h"))
+                Issue.record("a damaged file was written")
+            } catch {
+                guard case .damaged(let reported, let detail) = error else {
+                    Issue.record("expected .damaged, got \(error)")
+                    return
+                }
+                #expect(reported == path && detail.hasPrefix("Page 3: "), "\(detail)")
+            }
+        } catch {
+            // Damage SQLite meets on opening is refused there, as before.
+            guard case .corrupt = error else {
+                Issue.record("expected .corrupt, got \(error)")
+                return
+            }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    /// The check is made once, and a whole file passes it.
+    @Test func aWholeFileIsWrittenAsBefore() throws {
+        let path = Self.temporaryPath()
+        let db = try AppDatabase.open(at: path)
+        db.checkSoon()
+        try db.saveProfile(Profile(name: "p", host: "h"))
+        try db.saveProfile(Profile(name: "q", host: "h"))
+        #expect(try db.profileNames() == ["p", "q"])
     }
 
     @Test func aLockedDatabaseWaitsThenSaysSo() throws {

@@ -18,25 +18,6 @@ enum ConnectionFailure {
             default: break
             }
         }
-        // NIO wraps the system's error (NIOConnectionError holds one per address it tried).
-        if let code = systemError(in: error, depth: 0) {
-            let words = String(cString: strerror(code)).lowercased()
-            switch code {
-            case ECONNREFUSED: return "\(words) (is the server running, and on that port?)"
-            case EHOSTUNREACH, ENETUNREACH: return "\(words) (check the address and the network)"
-            default: return words
-            }
-        }
-        return String(describing: error)
-    }
-
-    /// The errno of the first `IOError` inside `error`, looking through the values it holds.
-    private static func systemError(in value: Any, depth: Int) -> Int32? {
-        if let io = value as? IOError { return io.errnoCode }
-        guard depth < 4 else { return nil }
-        for child in Mirror(reflecting: value).children {
-            if let code = systemError(in: child.value, depth: depth + 1) { return code }
-        }
-        return nil
+        return ConnectionWords.describe(error)
     }
 }

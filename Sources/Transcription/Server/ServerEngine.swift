@@ -24,6 +24,9 @@ public struct ServerEngine: SpeechEngine {
         prompt = ShellPrompt(vocabulary: config.vocabulary, aliases: aliases).text
     }
 
+    /// The most of a reply voicesh reads: a transcript is a few kilobytes.
+    static let replyLimit = 4 * 1024 * 1024
+
     /// How many of the context's names a prompt may hold; the token limit cuts further.
     static let contextTerms = 60
 
@@ -31,8 +34,10 @@ public struct ServerEngine: SpeechEngine {
 
     /// One client for the process. A refused connection fails at once (the shared client
     /// would keep retrying it until the deadline), so a dead server reaches the fallback now.
+    /// Redirects are not followed: the recording goes to the profile's server or nowhere.
     static let client: HTTPClient = {
         var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout.connect = .seconds(10)
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
@@ -90,12 +95,20 @@ public struct ServerEngine: SpeechEngine {
             // The timeout is the caller's (TimedEngine cancels this task); this deadline only
             // bounds a request that nothing cancels.
             let response = try await Self.client.execute(request, timeout: .seconds(600))
-            let buffer = try await response.body.collect(upTo: 4 * 1024 * 1024)
+            if (300..<400).contains(response.status.code), let location = response.headers.first(name: "Location") {
+                throw EngineError.server(.redirected(url: plan.url, to: UntrustedText.clean(location)))
+            }
+            let buffer = try await response.body.collect(upTo: Self.replyLimit)
             (status, body) = (Int(response.status.code), Data(buffer.readableBytesView))
+        } catch let error as EngineError {
+            throw error
         } catch is CancellationError {
             throw .cancelled
         } catch {
             if Task.isCancelled { throw .cancelled }
+            if error is NIOTooManyBytesError {
+                throw .server(.tooLarge(url: plan.url, limit: Self.replyLimit))
+            }
             throw .server(.unreachable(url: plan.url, reason: await ConnectionFailure.describe(error, url: plan.url)))
         }
         do throws(EngineError) {

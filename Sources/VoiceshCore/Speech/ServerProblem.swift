@@ -9,6 +9,11 @@ public enum ServerProblem: Equatable, Sendable {
     case tooLong(samples: Int, bytes: Int, limit: Int)
     /// No answer from `url`; `reason` is the connection's failure in words (`ConnectionFailure`).
     case unreachable(url: String, reason: String)
+    /// The server answered with a redirect to `to`, which voicesh does not follow: the
+    /// recording goes only where the profile says.
+    case redirected(url: String, to: String)
+    /// The reply was longer than `limit` bytes (a transcript is a few kilobytes).
+    case tooLarge(url: String, limit: Int)
     /// An HTTP error; `detail` is the server's own message (or the start of its body).
     case status(Int, detail: String)
     /// A reply that is not a JSON object (`reply`: its start), or one without the text's `key`.

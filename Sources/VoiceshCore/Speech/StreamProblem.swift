@@ -7,6 +7,8 @@ public enum StreamProblem: Equatable, Sendable {
     /// object, or one without the token.
     case tokenUnreachable(TokenEndpoint, url: String, reason: String)
     case tokenRefused(TokenEndpoint, url: String, status: Int, body: String)
+    /// The token endpoint redirected to `to`, which voicesh does not follow (the key stays here).
+    case tokenRedirected(TokenEndpoint, url: String, to: String)
     case tokenNotJSON(TokenEndpoint, url: String)
     case noToken(TokenEndpoint, url: String)
     /// The WebSocket to `place` (the URL without its query) could not be opened.

@@ -15,6 +15,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case newerSchema(path: String)
     /// The file is not an SQLite database, or is damaged; it is never recreated silently.
     case corrupt(path: String, detail: String)
+    /// The file opens but is damaged inside (`detail`: SQLite's first complaint): it is read,
+    /// never written, so what it still holds can be saved.
+    case damaged(path: String, detail: String)
     /// Another process held the database for longer than the busy timeout.
     case locked(path: String, seconds: Double)
     case profileNotFound(String)

@@ -54,6 +54,8 @@ package enum Failure {
             "\(path) was written by a newer voicesh; upgrade voicesh (the file was left untouched)"
         case .corrupt(let path, let detail):
             "\(path) is not a usable voicesh database (\(detail)); move it aside and voicesh starts a new one (it was left untouched)"
+        case .damaged(let path, let detail):
+            "\(path) is damaged (\(detail)) and was not written; save what it holds (voicesh history --json --limit 1000000 > history.json, voicesh profile export NAME), then move it aside and voicesh starts a new one"
         case .locked(let path, let seconds):
             "\(path) is locked by another process; waited \(Self.format(seconds)) s, try again when it is done"
         case .profileNotFound(let name):
@@ -192,6 +194,12 @@ package enum Failure {
                         + "(about 13 minutes): dictate in shorter parts",
                     Double(samples) / 16000 / 60, Double(bytes) / 1_048_576, limit / 1_048_576))
         case .unreachable(let url, let reason): .failed("cannot reach \(url): \(reason)")
+        case .redirected(let url, let to):
+            .failed(
+                "\(url) redirected to \(to), which voicesh does not follow (nothing was sent there); set the profile's url to it if you trust it"
+            )
+        case .tooLarge(let url, let limit):
+            .badOutput("\(url) sent more than \(limit / 1_048_576) MiB, which no transcript is")
         case .status(let status, let detail):
             .failed(
                 "HTTP \(status): \(detail.isEmpty ? "no details" : detail)"
@@ -212,6 +220,10 @@ package enum Failure {
         case .tokenRefused(let endpoint, let url, let status, let body):
             .unavailable(
                 "\(name(endpoint)) at \(url) refused a token: HTTP \(status)\(body.isEmpty ? "" : ": \(body)")")
+        case .tokenRedirected(let endpoint, let url, let to):
+            .unavailable(
+                "\(name(endpoint)) at \(url) redirected to \(to), which voicesh does not follow (the key was not sent there)"
+            )
         case .tokenNotJSON(let endpoint, let url):
             .badOutput("\(name(endpoint)) at \(url) answered something that is not a JSON object")
         case .noToken(.proxy, let url): .badOutput("the token proxy \(url) answered without a \"token\"")

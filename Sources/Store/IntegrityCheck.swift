@@ -1,0 +1,44 @@
+import GRDB
+import VoiceshCore
+
+/// Whether the database file is whole, asked once per process before its first write: a
+/// damaged page (a bad disk, a copy cut short, a stray write) must not be written around,
+/// or the damage spreads and what could still be read is lost. SQLite's `quick_check` reads
+/// every page but skips the index-to-table comparison; its cost on a large history is in
+/// BENCHMARKS.md, and a session runs it at connect (`checkSoon`), off the path of a dictation.
+final class IntegrityCheck: Sendable {
+    /// nil: not asked yet; else SQLite's first complaint, or "ok".
+    private let answer = Locked<String?>(nil)
+    private let asking = Locked(false)
+
+    /// Throws `damaged` when the file is not whole; asks SQLite the first time only.
+    func verify(_ writer: any DatabaseWriter, path: String) throws(StoreError) {
+        let verdict: String
+        if let known = answer.value {
+            verdict = known
+        } else {
+            // Two callers at once (the session's early check and a write) ask SQLite once.
+            verdict = asking.update { _ in
+                if let known = answer.value { return known }
+                let found = Self.ask(writer)
+                answer.value = found
+                return found
+            }
+        }
+        if verdict != "ok" { throw .damaged(path: path, detail: verdict) }
+    }
+
+    /// SQLite's first complaint, or "ok". A file too damaged to be checked is not whole either.
+    private static func ask(_ writer: any DatabaseWriter) -> String {
+        do {
+            // The first line names the database ("*** in database main ***"); the next says where.
+            let lines = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(2)") }
+            let said = lines.joined(separator: "\n").split(separator: "\n").filter { !$0.hasPrefix("***") }
+            return said.first.map(String.init) ?? "no answer"
+        } catch let error as DatabaseError {
+            return error.message ?? "SQLite could not read it"
+        } catch {
+            return "SQLite could not read it"
+        }
+    }
+}
