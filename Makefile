@@ -16,10 +16,10 @@ BASHDIR = $(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(PREFIX)/share/zsh/$(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
 FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
 
-# Where scripts/build-release, scripts/generate-man and the completions rule put what they build.
+# Where scripts/build-release, scripts/generate-man and the completions rule put what they make.
 BUILT = .build/release
 BUILT_MAN = .build/man
-BUILT_COMPLETIONS = .build/completions
+BUILT_COMPLETIONS = completions
 # What voicesh reads at run time (ResourceLocator finds it in $(DATADIR)).
 DATA = Sources/LocalRecognizer/Resources/shell-corpus.txt Sources/LocalRecognizer/Resources/shell-usage.txt \
        Sources/LocalRecognizer/Resources/whisper-ear.py \
@@ -27,8 +27,8 @@ DATA = Sources/LocalRecognizer/Resources/shell-corpus.txt Sources/LocalRecognize
 # Written once by hand: the file formats.
 MAN5 = man/voicesh-profile.5 man/voicesh-config.5
 
-# The completion scripts, as the built program writes them from its command definitions (never
-# stale, so not kept in git).
+# The completion scripts, as the built program writes them from its command definitions; kept in
+# git, and a test (CompletionTests) fails when they drift from what the program writes.
 COMPLETIONS = mkdir -p $(BUILT_COMPLETIONS) && for shell in bash zsh fish; do \
 	$(BUILT)/voicesh --generate-completion-script $$shell > $(BUILT_COMPLETIONS)/voicesh.$$shell || exit 1; done
 

@@ -1,9 +1,21 @@
 import Foundation
 import Testing
 
-/// The completion script the binary writes (`make install` installs what it writes, so none
-/// is kept in the tree to go stale) completes profile names from the database.
+/// The completion scripts in `completions/` are what the binary writes (`make completions`
+/// writes them again), and they complete profile names from the database.
 struct CompletionTests {
+    /// A snapshot, as argument-parser's own users keep one: a command or option changed without
+    /// `make completions` fails here.
+    @Test(arguments: ["bash", "zsh", "fish"]) func theKeptScriptsAreWhatTheBinaryWrites(shell: String) throws {
+        let cli = try CLI()
+        let kept = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("completions/voicesh.\(shell)")
+        let written = try cli.ok("--generate-completion-script", shell).stdout
+        #expect(
+            try String(contentsOf: kept, encoding: .utf8) == written,
+            "completions/voicesh.\(shell) differs from what voicesh writes: run make completions")
+    }
+
     @Test func bashCompletesProfileNamesFromTheDatabase() throws {
         let cli = try CLI()
         try cli.ok("profile", "add", "prod-eu", "--host", "a")

@@ -73,7 +73,7 @@ final class FakeServer: @unchecked Sendable {
         Thread {
             while true {
                 let client = accept(listener, nil, nil)
-                guard client >= 0 else { return }
+                if client < 0 { break }  // the listener was closed
                 Thread { handle(client) }.start()
             }
         }.start()

@@ -34,21 +34,17 @@ struct WhisperEarTests {
     static let prompt =
         "git remote dash v. git log dash dash oneline. ls dash l h tilde slash downloads. cd slash usr slash local slash bin."
 
-    /// An ear on the runtime `scripts/setup` installs (nil, with the issue recorded, without it).
-    static func ear() -> WhisperEar? {
-        guard
-            case .success(let runtime) = WhisperRuntime.locate(
-                model: nil, environment: ["VOICESH_WHISPER_HOME": home])
-        else {
-            Issue.record("Whisper is not installed in \(home): run scripts/setup")
-            return nil
-        }
+    /// An ear on the runtime `scripts/setup` installs; without it the test fails here.
+    static func ear() throws -> WhisperEar {
+        let runtime = try #require(
+            try? WhisperRuntime.locate(model: nil, environment: ["VOICESH_WHISPER_HOME": home]).get(),
+            "Whisper is not installed in \(home): run scripts/setup")
         return WhisperEar(runtime: runtime, scratchDirectory: FileManager.default.temporaryDirectory.path)
     }
 
     /// Whisper hears the line, and scores the reading that was said above one that was not.
     @Test func hearsAndScoresReadings() throws {
-        guard let ear = Self.ear() else { return }
+        let ear = try Self.ear()
         let hearing = try ear.hear(
             try Self.speech("sudo apt install curl"), prompt: Self.prompt,
             readings: ["sudo apt install curl", "git commit dash m"])
@@ -70,7 +66,7 @@ struct WhisperEarTests {
     /// `cancel` stops the recording being heard at once (its child killed and reaped), and the
     /// next recording is heard by a new child.
     @Test func cancelStopsTheHearingAndTheNextStartsAnother() throws {
-        guard let ear = Self.ear() else { return }
+        let ear = try Self.ear()
         let line = try Self.speech("sudo apt install curl")
         _ = try ear.hear(line, prompt: Self.prompt, readings: [])  // the child is up, the model loaded
         let long = Array([[Int16]](repeating: line, count: 5).joined())

@@ -234,7 +234,15 @@ struct SharedDatabaseTLSTests {
     @Test(arguments: ["sslmode=prefer", "sslmode=require"])
     func encryptsWithoutCheckingTheCertificate(_ query: String) throws {
         let db = try SharedDatabase.open(try Self.address(query))
+        defer { db.close() }
         try db.saveProfile(SharedDatabaseTests.profile("tls-\(query.suffix(6))"), replace: true)
+        // The server's own view of voicesh's connection (not psql's, on the unix socket): TLS.
+        let encrypted = try Self.server.get().psql(
+            """
+            SELECT s.ssl FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid)
+            WHERE a.usename = 'voicesh' AND a.client_addr IS NOT NULL AND s.pid <> pg_backend_pid()
+            """)
+        #expect(!encrypted.isEmpty && encrypted.split(separator: "\n").allSatisfy { $0 == "t" }, "\(encrypted)")
     }
 
     @Test func verifyFullChecksTheCertificateAndTheName() throws {

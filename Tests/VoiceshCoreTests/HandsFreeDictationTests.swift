@@ -73,7 +73,10 @@ struct HandsFreeDictationTests {
     @Test mutating func anEditedLineIsCheckedForRiskAgain() {
         _ = take("rm dash r f old")
         #expect(shownText == "rm -rf old")
-        guard case .confirming(_, let before) = machine.state else { return }
+        guard case .confirming(_, let before) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
         _ = take("change old to slash")
         guard case .confirming(_, let after) = machine.state else {
             Issue.record("\(machine.state)")
@@ -224,7 +227,10 @@ struct HandsFreeDictationTests {
 
         _ = take("history search docker")
         _ = machine.historyFound(["docker ps", "docker images"], now: 40)
-        guard case .notice(let list) = machine.state else { return }
+        guard case .notice(let list) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
         #expect(list.message == "say pick N: 1 docker ps · 2 docker images")
         _ = take("pick two")
         #expect(shownText == "docker images")
@@ -262,7 +268,10 @@ struct HandsFreeDictationTests {
         #expect(effects.first.map { if case .save(let e) = $0 { e.outcome == .discarded } else { false } } == true)
         _ = machine.key(.toggle, now: 4)
         _ = machine.transcribed(.init(text: "run it", rawText: "run it"), take: 2, now: 5)
-        guard case .confirming(_, let prompt) = machine.state else { return }
+        guard case .confirming(_, let prompt) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
         #expect(prompt.text == "run it")
     }
 }

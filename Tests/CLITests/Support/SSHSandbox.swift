@@ -37,8 +37,7 @@ final class SSHSandbox {
 
     /// Kills the server's per-connection processes: the server "dies" under its clients.
     func stopSessions() {
-        guard let pid else { return }
-        _ = try? Shell.run("/usr/bin/pkill", ["-KILL", "-P", String(pid)])
+        if let pid { _ = try? Shell.run("/usr/bin/pkill", ["-KILL", "-P", String(pid)]) }
     }
 
     var clientKey: String { directory.appendingPathComponent("id_ed25519").path }
