@@ -11,7 +11,8 @@ import VoiceshCore
 public struct AppDatabase: Sendable {
     /// Read-only until the first write when the file was whole and current (`DatabaseConnection`).
     let connection: DatabaseConnection
-    var writer: any DatabaseWriter { connection.reader }
+    /// Where reads go: the read-only connection until the first write, then the pool.
+    var reader: any DatabaseWriter { connection.reader }
     /// The file, or `:memory:`, for messages.
     let path: String
     /// Why the file was opened read-only (it may not be written, the disk is full): what every
@@ -91,8 +92,8 @@ public struct AppDatabase: Sendable {
     /// The file is checked for damage now, on a thread of its own, so that the first write
     /// (a session's first history row) finds the answer ready.
     public func checkSoon() {
-        let (integrity, writer, path) = (integrity, writer, path)
-        Thread.detachNewThread { try? integrity.verify(writer, path: path) }
+        let (integrity, reader, path) = (integrity, reader, path)
+        Thread.detachNewThread { try? integrity.verify(reader, path: path) }
     }
 
     /// Why every write is refused (the file was opened read-only), or nil.
@@ -138,12 +139,12 @@ public struct AppDatabase: Sendable {
         let migrator = Self.migrator
         do {
             // Read first, so a second process finds the schema current without taking the write lock.
-            let (superseded, complete) = try self.writer.read { db in
+            let (superseded, complete) = try self.reader.read { db in
                 (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
             }
             if superseded { throw StoreError.newerSchema(path: path) }
             if !complete {
-                try integrity.verify(self.writer, path: path)  // a migration is a write
+                try integrity.verify(self.reader, path: path)  // a migration is a write
                 try migrator.migrate(try connection.writer())
             }
         } catch let error as StoreError {
@@ -155,19 +156,19 @@ public struct AppDatabase: Sendable {
 
     /// Runs a read, turning GRDB's errors into `StoreError` in this one place.
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do { return try writer.read(body) } catch { throw mapped(error) }
+        do { return try reader.read(body) } catch { throw mapped(error) }
     }
 
     /// Runs a write in one transaction, turning GRDB's errors into `StoreError`.
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        if writeRefusal == nil { try integrity.verify(writer, path: path) }
+        if writeRefusal == nil { try integrity.verify(reader, path: path) }
         do { return try connection.writer().write(body) } catch { throw mapped(error) }
     }
 
     private func mapped(_ error: any Error) -> StoreError {
         if let error = error as? StoreError { return error }
         if let writeRefusal, (error as? DatabaseError)?.resultCode == .SQLITE_READONLY { return writeRefusal }
-        return StoreError(error, path: path, busyTimeout: (writer.configuration.busyMode.timeout ?? 0))
+        return StoreError(error, path: path, busyTimeout: (reader.configuration.busyMode.timeout ?? 0))
     }
 }
 

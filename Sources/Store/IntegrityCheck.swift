@@ -7,32 +7,26 @@ import VoiceshCore
 /// every page but skips the index-to-table comparison; its cost on a large history is in
 /// BENCHMARKS.md, and a session runs it at connect (`checkSoon`), off the path of a dictation.
 final class IntegrityCheck: Sendable {
-    /// nil: not asked yet; else SQLite's first complaint, or "ok".
+    /// nil: not asked yet; else SQLite's first complaint, or "ok". Held while SQLite is asked,
+    /// so two callers at once (the session's early check and a write) ask it once.
     private let answer = Locked<String?>(nil)
-    private let asking = Locked(false)
 
     /// Throws `damaged` when the file is not whole; asks SQLite the first time only.
-    func verify(_ writer: any DatabaseWriter, path: String) throws(StoreError) {
-        let verdict: String
-        if let known = answer.value {
-            verdict = known
-        } else {
-            // Two callers at once (the session's early check and a write) ask SQLite once.
-            verdict = asking.update { _ in
-                if let known = answer.value { return known }
-                let found = Self.ask(writer)
-                answer.value = found
-                return found
-            }
+    func verify(_ reader: any DatabaseReader, path: String) throws(StoreError) {
+        let verdict = answer.update { known in
+            if let known { return known }
+            let found = Self.ask(reader)
+            known = found
+            return found
         }
         if verdict != "ok" { throw .damaged(path: path, detail: verdict) }
     }
 
     /// SQLite's first complaint, or "ok". A file too damaged to be checked is not whole either.
-    private static func ask(_ writer: any DatabaseWriter) -> String {
+    private static func ask(_ reader: any DatabaseReader) -> String {
         do {
             // The first line names the database ("*** in database main ***"); the next says where.
-            let lines = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(2)") }
+            let lines = try reader.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(2)") }
             let said = lines.joined(separator: "\n").split(separator: "\n").filter { !$0.hasPrefix("***") }
             return said.first.map(String.init) ?? "no answer"
         } catch let error as DatabaseError {

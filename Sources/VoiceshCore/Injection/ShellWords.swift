@@ -57,8 +57,6 @@ struct ShellWords: Equatable {
         var open: String
     }
 
-    static func == (a: ShellWords, b: ShellWords) -> Bool { a.commands == b.commands }
-
     /// `name () …` is a word alone, then an empty `(` and a `)`; `function name …` says so.
     private static func functions(_ all: [Command]) -> [String] {
         all.indices.compactMap { i in
