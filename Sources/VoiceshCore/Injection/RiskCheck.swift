@@ -49,7 +49,9 @@ public enum RiskCheck {
             for word in command.words + command.redirects.map(\.target) {
                 for body in word.substitutions {
                     // `${PROMPT_COMMAND:=…}` assigns as it expands.
-                    if let name = assigned(body, in: ["=", ":="]), let why = ShellState.hook(name) { return why }
+                    if let name = ShellState.assigned(body, in: ["=", ":="]), let why = ShellState.hook(name) {
+                        return why
+                    }
                     if let why = reason(body, depth: depth + 1) { return why }
                 }
                 for body in word.processes {
@@ -87,20 +89,10 @@ public enum RiskCheck {
         return operands.isEmpty || operands.first == "-"
     }
 
-    /// The variable `text` assigns: `NAME=…` (`NAME+=…`, `NAME[0]=…`) for a word, `NAME:=…`
-    /// for the body of a `${…}`; nil if it assigns none.
-    private static func assigned(_ text: String, in operators: [String] = ["=", "+="]) -> String? {
-        let name = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        guard let first = name.first, !first.isNumber else { return nil }
-        var rest = text.dropFirst(name.count)
-        if rest.first == "[", let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...] }
-        return operators.contains(where: { rest.hasPrefix($0) }) ? String(name) : nil
-    }
-
     private static func reason(command simple: ShellWords.Command, depth: Int) -> String? {
         // `PROMPT_COMMAND=…`, even before a command: what the shell runs at every prompt.
-        for word in simple.words.prefix(while: { assigned($0.text) != nil }) {
-            if let name = assigned(word.text), let why = ShellState.hook(name) { return why }
+        for word in simple.words.prefix(while: { ShellState.assigned($0.text) != nil }) {
+            if let name = ShellState.assigned(word.text), let why = ShellState.hook(name) { return why }
         }
         for (op, target) in simple.redirects where op.hasPrefix(">") || op.hasPrefix("&>") {
             if isDisk(target.text) { return "writes over \(target.text)" }
@@ -144,11 +136,7 @@ public enum RiskCheck {
         if viaXargs, let does = ShellState.onEveryName[command] { return "\(command) \(does) xargs reads" }
         if let why = ShellState.reason(command, texts) { return why }
         // `export PS1=…`, `printf -v PROMPT_COMMAND …`, `read PS1`: builtins that assign.
-        if let name = ShellState.assignedBy(command, texts, assigned: { assigned($0) }),
-            let why = ShellState.hook(name)
-        {
-            return why
-        }
+        if let name = ShellState.assignedBy(command, texts), let why = ShellState.hook(name) { return why }
         return reason(command: command, args: args)
     }
 

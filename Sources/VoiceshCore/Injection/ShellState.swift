@@ -46,12 +46,22 @@ enum ShellState {
         }
     }
 
+    /// The variable `text` assigns: `NAME=…` (`NAME+=…`, `NAME[0]=…`) for a word, `NAME:=…`
+    /// for the body of a `${…}`; nil if it assigns none.
+    static func assigned(_ text: String, in operators: [String] = ["=", "+="]) -> String? {
+        let name = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard let first = name.first, !first.isNumber else { return nil }
+        var rest = text.dropFirst(name.count)
+        if rest.first == "[", let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...] }
+        return operators.contains(where: { rest.hasPrefix($0) }) ? String(name) : nil
+    }
+
     /// The variable a builtin sets: `export NAME=…` (and `declare`, `typeset`, `local`,
-    /// `readonly`), `printf -v NAME`, `read NAME`; `assigned` reads a `NAME=…` word.
-    static func assignedBy(_ command: String, _ args: [String], assigned: (String) -> String?) -> String? {
+    /// `readonly`), `printf -v NAME`, `read NAME`.
+    static func assignedBy(_ command: String, _ args: [String]) -> String? {
         switch command {
         case "export", "declare", "typeset", "local", "readonly":
-            return args.lazy.compactMap(assigned).first
+            return args.lazy.compactMap { assigned($0) }.first
         case "printf":
             if let v = args.firstIndex(of: "-v"), v + 1 < args.count { return args[v + 1] }
             return args.first { $0.hasPrefix("-v") && $0.count > 2 }.map { String($0.dropFirst(2)) }

@@ -6,13 +6,8 @@ extension ShellWords {
     /// Why the shell would wait for more after `text`, in a few words, or nil when it would run it.
     static func waitsForMore(_ text: String) -> String? {
         switch read(text) {
-        case .success(let line): return line.unfinished
-        case .failure(let unreadable):
-            let open = unreadable.open
-            if open == "a backslash" || open.hasPrefix("<") || open.hasPrefix(">") || open.hasPrefix("&>") {
-                return "ends in \(open)"
-            }
-            return "leaves \(open) open"
+        case .success(let line): line.unfinished
+        case .failure(let unreadable): unreadable.reason
         }
     }
 

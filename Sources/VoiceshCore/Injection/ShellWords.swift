@@ -46,15 +46,15 @@ struct ShellWords: Equatable {
     /// trailing backslash or redirection), which the shell would wait to be closed.
     static func read(_ text: String, comments: Bool = true) -> Result<ShellWords, Unreadable> {
         var parser = Parser(chars: text.unicodeScalars.map(Character.init)[...], comments: comments)
-        guard let all = parser.run() else { return .failure(Unreadable(open: parser.open ?? "a quote")) }
+        guard let all = parser.run() else { return .failure(Unreadable(reason: parser.unreadable ?? "cannot be read")) }
         let commands = all.filter { !$0.words.isEmpty || !$0.redirects.isEmpty }
         return .success(
             ShellWords(commands: commands, unfinished: Self.unfinished(all), functions: Self.functions(all)))
     }
 
-    /// A line cut short: `open` says what it leaves open (`"`, `$(`, `|`).
+    /// A line cut short, and how, in a few words: `leaves $( open`, `ends in |`.
     struct Unreadable: Error, Equatable {
-        var open: String
+        var reason: String
     }
 
     /// `name () …` is a word alone, then an empty `(` and a `)`; `function name …` says so.
@@ -86,29 +86,29 @@ struct ShellWords: Equatable {
             while let c = chars.popFirst() {
                 switch c {
                 case "\\":
-                    guard let next = chars.popFirst() else { return failed("a backslash") }
+                    guard let next = chars.popFirst() else { return failed("ends in a backslash") }
                     if next != "\n" { append(next) }
                 case "'":
-                    guard let end = chars.firstIndex(of: "'") else { return failed("'") }
+                    guard let end = chars.firstIndex(of: "'") else { return failed("leaves ' open") }
                     append(contentsOf: chars[..<end])
                     chars = chars[(end + 1)...]
                 case "\"":
-                    guard doubleQuoted() else { return failed(open ?? "\"") }
+                    guard doubleQuoted() else { return failed("leaves \" open") }
                 case "$" where chars.first == "'":
-                    guard ansiC() else { return failed("$'") }
+                    guard ansiC() else { return failed("leaves $' open") }
                 case "$" where chars.first == "\"":
                     word.dynamic = true  // `$"…"` is translated, so its value may differ
                     append("$")
                 case "$":
-                    guard dollar() else { return failed(open ?? "$") }
+                    guard dollar() else { return failed("leaves $ open") }
                 case "`":
-                    guard let body = until("`") else { return failed("`") }
+                    guard let body = until("`") else { return failed("leaves ` open") }
                     mark(substitution: body, written: "`\(body)`")
                 case "!" where history:
                     mark(substitution: "!", written: "!")
                 case "<" where chars.first == "(", ">" where chars.first == "(":
                     chars.removeFirst()
-                    guard let body = balanced() else { return failed("\(c)(") }
+                    guard let body = balanced() else { return failed("leaves \(c)( open") }
                     word.processes.append(body)
                     append(contentsOf: "\(c)(\(body))")
                 case "<", ">":
@@ -140,15 +140,16 @@ struct ShellWords: Equatable {
                 }
             }
             endWord()
-            if let op = pendingRedirect { return failed(op) }
+            if let op = pendingRedirect { return failed("ends in \(op)") }
             return commands
         }
 
-        /// What the line leaves open, for `read`.
-        var open: String?
+        /// Why the line cannot be read, for `read`: the innermost thing left open wins (the
+        /// backtick inside a quote).
+        var unreadable: String?
 
-        mutating func failed(_ what: String) -> [Command]? {
-            open = open ?? what
+        mutating func failed(_ reason: String) -> [Command]? {
+            unreadable = unreadable ?? reason
             return nil
         }
 
@@ -195,7 +196,7 @@ struct ShellWords: Equatable {
                     mark(substitution: "!", written: "!")
                 case "`":
                     guard let body = until("`") else {
-                        open = "`"
+                        unreadable = "leaves ` open"
                         return false
                     }
                     mark(substitution: body, written: "`\(body)`")
@@ -211,14 +212,14 @@ struct ShellWords: Equatable {
             case "(":
                 chars.removeFirst()
                 guard let body = balanced() else {
-                    open = "$("
+                    unreadable = "leaves $( open"
                     return false
                 }
                 mark(substitution: body, written: "$(\(body))")
             case "{":
                 chars.removeFirst()
                 guard let body = braced() else {
-                    open = "${"
+                    unreadable = "leaves ${ open"
                     return false
                 }
                 // `${x:-$(rm …)}`, `${x:=y}`, `${x:-'}'}`: anything but a plain name may run
@@ -240,7 +241,7 @@ struct ShellWords: Equatable {
                 // bash's old arithmetic, `$[x=1]`: it can set a variable.
                 chars.removeFirst()
                 guard let body = until("]") else {
-                    open = "$["
+                    unreadable = "leaves $[ open"
                     return false
                 }
                 mark(substitution: body, written: "$[\(body)]")
