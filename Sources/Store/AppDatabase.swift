@@ -89,11 +89,10 @@ public struct AppDatabase: Sendable {
         return complete && writable ? queue : nil
     }
 
-    /// The file is checked for damage now, on a thread of its own, so that the first write
-    /// (a session's first history row) finds the answer ready.
+    /// The file is checked for damage now, on a thread of its own (once), so that the first
+    /// write (a session's first history row) finds the answer ready.
     public func checkSoon() {
-        let (integrity, reader, path) = (integrity, reader, path)
-        Thread.detachNewThread { try? integrity.verify(reader, path: path) }
+        integrity.startSoon(reader, path: path)
     }
 
     /// Why every write is refused (the file was opened read-only), or nil.

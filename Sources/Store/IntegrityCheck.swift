@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import VoiceshCore
 
@@ -5,11 +6,23 @@ import VoiceshCore
 /// damaged page (a bad disk, a copy cut short, a stray write) must not be written around,
 /// or the damage spreads and what could still be read is lost. SQLite's `quick_check` reads
 /// every page but skips the index-to-table comparison; its cost on a large history is in
-/// BENCHMARKS.md, and a session runs it at connect (`checkSoon`), off the path of a dictation.
+/// docs/benchmarks/store.md, and a session starts it with its first recording (`checkSoon`),
+/// so the take's history row, seconds later, finds the answer ready.
 final class IntegrityCheck: Sendable {
     /// nil: not asked yet; else SQLite's first complaint, or "ok". Held while SQLite is asked,
     /// so two callers at once (the session's early check and a write) ask it once.
     private let answer = Locked<String?>(nil)
+    /// A thread was started to ask (`startSoon`).
+    private let started = Locked(false)
+
+    /// Asks SQLite now, on a thread of its own, unless that was done already.
+    func startSoon(_ reader: any DatabaseReader, path: String) {
+        let first = started.update { asked in
+            defer { asked = true }
+            return !asked
+        }
+        if first { Thread.detachNewThread { try? self.verify(reader, path: path) } }
+    }
 
     /// Throws `damaged` when the file is not whole; asks SQLite the first time only.
     func verify(_ reader: any DatabaseReader, path: String) throws(StoreError) {

@@ -427,6 +427,8 @@ package final class DictationController: LoopParticipant {
         } catch {
             return perform(machine.unavailable(Failure.describe(error) + "; the session goes on", now: now))
         }
+        // The store is checked for damage while the user speaks: the take's row finds it done.
+        setup.database?.checkSoon()
         let aliases = setup.profile.aliases
         let feed = setup.context
         // Marked here, before the engine task looks: the loop starts the refresh next turn.

@@ -146,7 +146,6 @@ package struct SessionRunner {
             case .success(let database): database.readOnlyReason
             case .failure(let error): error
             }
-        if historyOff == nil { database?.checkSoon() }  // the first history row then waits for nothing
         let inbox = Inbox<DictationController.Event>()
         var factory =
             database.map { EngineFactory.forProfile(profile, in: $0, context: context) }
