@@ -55,15 +55,8 @@ struct RiskyRemoteTests: SessionSuite {
     }
 
     func dictate(_ tmux: Tmux, _ text: String) throws -> String {
-        try text.write(toFile: transcript, atomically: true, encoding: .utf8)
-        try tmux.send("C-]")
-        try tmux.wait { $0.contains("● rec") }
-        // Long enough to take some of the voice after the file's 0.3 s of silence: a take with
-        // no voice in it is "no speech" whatever the recogniser says (the speech gate).
-        usleep(1_200_000)
-        try tmux.send("C-]")
         // The confirmation's hint starts with ⏎ (cut to "⏎ ^R e r esc" when a reason takes the room).
-        return try tmux.wait(seconds: 30) { $0.contains("⏎") || $0.contains("\nremote$") }
+        try take(tmux, hearing: text, through: transcript) { $0.contains("⏎") || $0.contains("\nremote$") }
     }
 
     @Test func productionAutoRunsNothingWithoutAKey() throws {

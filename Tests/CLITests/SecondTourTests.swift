@@ -41,12 +41,7 @@ struct SecondTourTests: SessionSuite {
     /// One take that "hears" `text`; returns the screen once `shown` holds.
     @discardableResult
     func take(_ tmux: Tmux, _ text: String, until shown: (String) -> Bool) throws -> String {
-        try text.write(toFile: transcript, atomically: true, encoding: .utf8)
-        try tmux.send("C-]")
-        try tmux.wait { $0.contains("● rec") }
-        usleep(1_200_000)  // past the file's 0.3 s of silence, into the voice (the speech gate)
-        try tmux.send("C-]")
-        return try tmux.wait(seconds: 30, until: shown)
+        try take(tmux, hearing: text, through: transcript, until: shown)
     }
 
     var kept: Bool { FileManager.default.fileExists(atPath: work + "/c20") }
