@@ -194,6 +194,26 @@ struct StreamEngineTests {
         }
     }
 
+    /// Issue 33: a token endpoint that redirects is not followed, so the key never reaches the
+    /// other host; the one line names where it pointed.
+    @Test func aTokenEndpointThatRedirectsIsNotFollowed() throws {
+        let key = "assemblyai-key-4f9a8b7c6d5e"
+        let elsewhere = try WSServer(provider: "assemblyai", arguments: ["--api-key", key])
+        let target = "http://127.0.0.1:\(elsewhere.port)/v3/token?expires_in_seconds=60"
+        let server = try WSServer(
+            provider: "assemblyai", arguments: ["--api-key", key, "--token-redirect", target])
+        try cli.streamProfile("moved", server, "api_key_env = \"STT_KEY\"\n")
+        let result = try transcribe("moved", environment: ["STT_KEY": key])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.hasSuffix(
+                "redirected to \(target), which voicesh does not follow (the key was not sent there)\n"),
+            "\(result.stderr)")
+        #expect(!result.stderr.contains(key))
+        #expect(try server.events("token_request").count == 1)
+        #expect(try elsewhere.events().isEmpty)  // no token request, no stream
+    }
+
     /// The providers' own recorded message sequences (Tests/Fixtures/recorded names the source
     /// of each), replayed by the fixture: formatted turns, u3-rt-pro partials whose words are
     /// all non-final, Deepgram results recorded from the live API with an empty final.

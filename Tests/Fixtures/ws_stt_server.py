@@ -6,7 +6,8 @@ generic "voicesh stream v1" protocol), A3 (token proxy), B1 (AssemblyAI v3, chec
 and B2 (Deepgram, checklist B2.8). Comments cite the section.
 
     python3 ws_stt_server.py --provider assemblyai|deepgram|generic [--text "git status"]
-        [--api-key KEY] [--proxy ok|reject|expired] [--log FILE] [--port 0] [--lifetime 120]
+        [--api-key KEY] [--proxy ok|reject|expired] [--token-redirect URL] [--log FILE] [--port 0]
+        [--lifetime 120]
         [--close-after SECONDS --close-code N --close-reason TEXT] [--drop-at 10,30,...]
         [--drop-every FRAMES] [--max-drops N] [--no-resume] [--expect-wav FILE] [--idle-timeout 10]
         [--format-turns-twice] [--final-delay SECONDS] [--tls-cert CERT.pem --tls-key KEY.pem]
@@ -23,7 +24,8 @@ speaks TLS (wss:// and https://, Python's ssl module). One port serves everythin
 Authentication is required when --api-key or --proxy is given: the key itself (AssemblyAI raw
 `Authorization`, Deepgram `Token`, generic `Bearer`), or a token this server issued (single use,
 for AssemblyAI in `?token=` or `Authorization`; Deepgram `Bearer`; generic `Bearer`).
---proxy expired issues tokens that are refused when used.
+--proxy expired issues tokens that are refused when used. --token-redirect URL answers every
+token request with a 307 to URL.
 
 Scripted speech: --text's words are revealed one per 300 ms of audio received; " | " splits it
 into turns (AssemblyAI turns, Deepgram utterances, generic final transcripts).
@@ -154,6 +156,8 @@ def json_response(status: int, body: dict, extra: list | None = None):
 def token_endpoint(method: str, path: str, query: dict, headers: dict):
     auth = headers.get("authorization", "")
     log(event="token_request", method=method, path=path, query=query)
+    if ARGS.token_redirect:
+        return (http.HTTPStatus(307), [("Location", ARGS.token_redirect)], b"")
     if path == "/token":                                  # A3: POST -> {"token", "expires_in"}
         if method != "POST":
             return json_response(405, {"error": "POST only"})
@@ -707,6 +711,8 @@ if __name__ == "__main__":
                         "confidence (default 0.9 AssemblyAI, 0.95 Deepgram)")
     parser.add_argument("--api-key")
     parser.add_argument("--proxy", choices=["ok", "reject", "expired"])
+    parser.add_argument("--token-redirect", help="every token endpoint answers 307 to this URL "
+                        "(a moved or hostile endpoint)")
     parser.add_argument("--key-role", choices=["member", "default"], default="member",
                         help="deepgram: a key below Member may stream but not mint tokens (403)")
     parser.add_argument("--log")
