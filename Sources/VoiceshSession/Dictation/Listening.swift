@@ -31,11 +31,12 @@ package enum Listening {
         if let file = source as? WAVFileSource { limit = min(limit, file.seconds) }
         let toggle = (try? KeyChord(parsing: settings.toggleKey)) ?? .defaultToggle
 
-        // The dictation machine decides, as in a session; it prints where a session confirms.
-        var machine = DictationStateMachine(settings: .init(toggle: toggle, prints: true))
+        // The dictation session decides, as in a session; it prints where a session confirms.
+        var session = DictationSession(settings: .init(machine: .init(toggle: toggle, prints: true)))
         let started = Date()
-        var now: Double { Date().timeIntervalSince(started) }
-        _ = machine.toggle(now: 0)  // take 1: the engine and the recorder below
+        var moment: DictationSession.Moment { .init(now: Date().timeIntervalSince(started), window: nil) }
+        // The toggle starts the take: its recorder and engine are below.
+        let take = session.handle(.keyboard(toggle.bytes), at: moment).record?.take ?? 1
         let recording = Recording(maxSeconds: limit)
         let aliases = settings.aliases
         let job = Blocking.start { () async -> Result<Heard, EngineError> in
@@ -48,27 +49,25 @@ package enum Listening {
         let stop = try Recorder.record(
             source, into: recording, seconds: limit, toggle: toggle,
             stopAtEndOfInput: seconds == nil && audio.audioFile == nil)
-        let stopped =
-            stop == .cancelled || stop == .signal
-            ? machine.key(.escape, now: now) : machine.recordingEnded(take: 1, now: now)
-        if stopped.contains(.cancelRecording) {
+        let cancelled = stop == .cancelled || stop == .signal
+        let stopped = session.handle(cancelled ? .cancel : .turn([.recordingFull(take: take)], woken: true), at: moment)
+        if stopped.cancelsEngine {
             job.cancel()
             Console.error("voicesh: cancelled; nothing transcribed")
             return .cancelled
         }
-        let effects =
+        let report: DictationSession.Report =
             switch job.wait() {
-            case .success(let heard): machine.transcribed(heard, take: 1, now: now)
+            case .success(let heard): .heard(heard, take: take)
             case .failure(let error):
-                machine.engineFailed(
-                    error, take: 1, message: Failure.describe(error), brief: Failure.brief(error), now: now)
+                .engineFailed(error, message: Failure.describe(error), brief: Failure.brief(error), take: take)
             }
+        let told = session.handle(.turn([report], woken: true), at: moment)
         let history = HistoryWriter(database: database, policy: settings.history, shared: context.sharedAddress)
         defer { history.finish() }
-        for case .send(let prompt, _) in effects { Console.print(prompt.text) }
+        for text in told.printed { Console.print(text) }
         // One take, so one row: printed, or failed with its recording kept.
-        guard let entry = effects.lazy.compactMap({ if case .save(let entry) = $0 { entry } else { nil } }).first
-        else {  // never expected; the recording is still not lost
+        guard let entry = told.rows.first else {  // never expected; the recording is still not lost
             throw Failure.Command.message(
                 "nothing was transcribed; " + Self.keepElsewhere(recording.wav, profile: settings.name))
         }

@@ -146,11 +146,11 @@ package struct SessionRunner {
             case .success(let database): database.readOnlyReason
             case .failure(let error): error
             }
-        let inbox = Inbox<DictationController.Event>()
+        let inbox = Inbox<DictationSession.Report>()
         var factory =
             database.map { EngineFactory.forProfile(profile, in: $0, context: context) }
             ?? EngineFactory(context: context)
-        factory.notice = { inbox.post(.engineNotice($0)) }
+        factory.notice = { inbox.post(.engineNote($0)) }
         factory.buildsInChild = true
         factory.audioDevice = audio.audioFile == nil ? audio.deviceName(profile: profile, context: context) : nil
         let engine = Result { () throws(EngineError) in try factory.engine(for: profile) }

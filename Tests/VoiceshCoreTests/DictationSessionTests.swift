@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@testable import VoiceshCore
+
+/// The session's dictation as one value, driven as the loop drives it: bytes from the keyboard
+/// and the remote in, everything to do out. The machine's own tables are in `DictationTests`;
+/// these show what the value adds around it (key decoding, the terminal's answers, the line,
+/// the orders for the microphone, the engine and the store).
+struct DictationSessionTests {
+    typealias Session = DictationSession
+    static let toggle: [UInt8] = [0x1D]
+    static let askWhere = Array("\u{1B}[6n".utf8)
+    /// The modes of a remote that shows a full-screen program (vim's alternate screen).
+    static var fullScreen: TerminalModes {
+        var modes = TerminalModes()
+        modes.feed(Array("\u{1B}[?1049h".utf8))
+        return modes
+    }
+
+    /// The notice the line shows, if it shows one.
+    var notice: String? { session.machine.state.notice }
+
+    var session = Session(settings: .init(machine: .init(toggle: .defaultToggle)))
+    var now = 0.0
+
+    mutating func handle(_ input: Session.Input, window: StatusLine.Size? = (80, 24)) -> Session.Output {
+        now += 0.1
+        return session.handle(input, at: .init(now: now, window: window))
+    }
+
+    /// Toggle, the terminal says where the cursor is, toggle again, the engine says `text`.
+    mutating func heard(_ text: String, take: Int = 1) -> Session.Output {
+        let started = handle(.keyboard(Self.toggle))
+        #expect(started.record == Session.Start(take: take, commands: []))
+        #expect(started.screen == Self.askWhere && started.typed.isEmpty && started.remote.isEmpty)
+        let placed = handle(.keyboard(Array("\u{1B}[24;1R".utf8)))
+        #expect(placed.typed.isEmpty && placed.remote.isEmpty)  // voicesh's own answer goes nowhere
+        #expect(String(decoding: placed.screen, as: UTF8.self).contains("● rec"))
+        now += 1  // past the double press
+        #expect(handle(.keyboard(Self.toggle)).stopsRecording)
+        return handle(.turn([.heard(Heard(text: text, rawText: text), take: take)], woken: true))
+    }
+
+    @Test mutating func aTakeFromKeysToTheRemoteIsBytesInAndOrdersOut() throws {
+        let shown = heard("uptime -p")
+        #expect(String(decoding: shown.screen, as: UTF8.self).contains("uptime -p"))
+        #expect(shown.remote.isEmpty && shown.rows.isEmpty)
+        let sent = handle(.keyboard([0x0D]))
+        #expect(sent.remote == Array("uptime -p".utf8))  // inserted, never run: no Enter
+        let row = try #require(sent.rows.first)
+        #expect(row.outcome == .inserted && row.text == "uptime -p")
+        #expect(sent.released == [1] && !sent.stopsRecording)
+        #expect(handle(.saved(id: 7)).rows.isEmpty)
+        #expect(session.machine.state == .idle)
+    }
+
+    @Test mutating func keysTypedWhileIdleGoOnAsTyped() {
+        let out = handle(.keyboard(Array("ls\r".utf8)))
+        #expect(out.typed == Array("ls\r".utf8) && out.remote.isEmpty && out.record == nil)
+    }
+
+    @Test mutating func theRemotesQuestionIsAnsweredToTheRemote() {
+        _ = handle(.remoteWrote(queries: [.cursorPosition], bottomRow: nil))
+        let answer = Array("\u{1B}[5;9R".utf8)
+        let out = handle(.keyboard(answer + Array("x".utf8)))
+        #expect(out.typed == answer + Array("x".utf8))  // in its place among the keys
+    }
+
+    @Test mutating func aLoneEscapeWaitsForTheRestOfItsKeyThenTimeTakesIt() {
+        _ = heard("ls")
+        _ = handle(.keyboard([0x1B]))
+        #expect(session.deadline.map { $0 <= now + Session.keyWait } == true)
+        #expect(session.machine.state != .idle)  // not yet a key: ESC b would be alt-b
+        now += 1
+        let out = handle(.turn([], woken: false))
+        #expect(out.rows.map(\.outcome) == [.discarded])
+        #expect(session.machine.state == .idle)
+    }
+
+    @Test mutating func aFullScreenProgramsScreenIsCopiedWhileItIsUp() {
+        let alternate = Self.fullScreen
+        #expect(handle(.remoteModes(alternate)).screenCopy == .keep(columns: 80, rows: 24))
+        #expect(handle(.remoteModes(alternate)).screenCopy == nil)  // kept already
+        #expect(handle(.remoteModes(TerminalModes())).screenCopy == .drop)
+        #expect(handle(.remoteModes(alternate), window: nil).screenCopy == nil)  // no size yet: later
+    }
+
+    @Test mutating func theRowUnderABorrowedLineIsPaintedBackWhenItGoes() {
+        let alternate = Self.fullScreen
+        _ = handle(.remoteModes(alternate))
+        let row = Array("\u{1B}[0m~ vim".utf8)
+        _ = handle(.remoteWrote(queries: [], bottomRow: row))
+        _ = handle(.keyboard(Self.toggle))
+        _ = handle(.keyboard(Array("\u{1B}[3;1R".utf8)))
+        now += 1
+        _ = handle(.keyboard([0x1B]))  // Esc cancels, once its wait is over
+        now += 1
+        let gone = handle(.turn([], woken: false))
+        #expect(gone.cancelsEngine)
+        #expect(gone.screen.firstRange(of: row) != nil)
+    }
+
+    @Test func withoutAnEngineTheToggleSaysWhyAndRecordsNothing() {
+        var session = Session(settings: .init(machine: .init(toggle: .defaultToggle), engineMissing: "no model"))
+        let out = session.handle(.keyboard(Self.toggle), at: .init(now: 1, window: (80, 24)))
+        #expect(out.record == nil)
+        #expect(session.machine.state.notice == "dictation is off: no model")
+    }
+
+    @Test mutating func withoutAHistoryTheReasonIsToldOnceAndTheStoreIsNotAsked() {
+        session = Session(
+            settings: .init(machine: .init(toggle: .defaultToggle), history: .notKept(reason: "the disk is full")))
+        _ = heard("ls")
+        let first = handle(.keyboard([0x0D]))
+        #expect(first.rows.count == 1)  // still handed out, for learning the voice
+        #expect(notice == "no history is kept this session: the disk is full")
+        _ = handle(.keyboard(Array("x".utf8)))  // the notice goes
+        now += 1
+        _ = heard("ls", take: 2)
+        _ = handle(.keyboard([0x0D]))
+        #expect(session.machine.state == .idle)  // told once
+    }
+
+    @Test func listenPrintsWhereASessionConfirms() {
+        var session = Session(settings: .init(machine: .init(toggle: .defaultToggle, prints: true)))
+        let moment = Session.Moment(now: 0, window: nil)
+        #expect(session.handle(.keyboard(Self.toggle), at: moment).record?.take == 1)
+        #expect(session.handle(.turn([.recordingFull(take: 1)], woken: true), at: moment).stopsRecording)
+        let heard = Heard(text: "df -h", rawText: "df dash h")
+        let out = session.handle(.turn([.heard(heard, take: 1)], woken: true), at: moment)
+        #expect(out.printed == ["df -h"] && out.remote.isEmpty && out.screen.isEmpty)
+        #expect(out.rows.map(\.outcome) == [.printed])
+    }
+
+    @Test mutating func theEndKeepsATakeUnderWayAsInterrupted() {
+        _ = handle(.keyboard(Self.toggle))
+        let out = handle(.ending("the connection was lost"))
+        #expect(out.stopsRecording && out.cancelsEngine)
+        #expect(out.rows.map(\.outcome) == [.interrupted] && out.rows.first?.keepAudio == true)
+    }
+}
+
+extension DictationStateMachine.State {
+    fileprivate var notice: String? {
+        if case .notice(let notice) = self { notice.message } else { nil }
+    }
+}
