@@ -17,13 +17,13 @@ final class DrivenDictation {
 
     /// A read from the keyboard; returns what goes on to the remote as typed.
     func type(_ bytes: [UInt8]) -> [UInt8] {
-        let (typed, output) = controller.keyboard(bytes)
+        let output = controller.step(.keys(bytes), now: clock.now)
         keep(output)
-        return typed
+        return output.keys ?? bytes
     }
 
     /// The loop's turn for the dictation: `woken` by its inbox, or for time alone.
-    func turn(woken: Bool) { keep(controller.step(woken: woken, now: clock.now)) }
+    func turn(woken: Bool) { keep(controller.step(.turn(woken: woken, keysWaiting: false), now: clock.now)) }
 
     /// Waits for the engine's next event without holding a thread (the engine's task needs
     /// one), then gives the dictation the turn it wakes the loop for.

@@ -13,7 +13,7 @@ struct LoopParticipantTests {
         init(_ at: Double?) { self.at = at }
         var descriptors: [Int32] { [] }
         func deadline(now: Double) -> Double? { at }
-        func step(woken: Bool, now: Double) -> LoopOutput { LoopOutput() }
+        func step(_ event: LoopEvent, now: Double) -> LoopOutput { LoopOutput() }
     }
 
     /// A connection that counts the keepalives asked of it and says the next is due in `next` s.
@@ -42,7 +42,9 @@ struct LoopParticipantTests {
         let keepalive = try #require(try Keepalive(session: link, interval: 15, now: 100))
         #expect(link.interval == 15 && link.sent == 1)
         #expect(keepalive.deadline(now: 101) == 115)
-        _ = try keepalive.step(woken: false, now: 115)
+        _ = try keepalive.step(.keys([0x61]), now: 112)  // not its turn: nothing asked
+        #expect(link.sent == 1)
+        _ = try keepalive.step(.turn(woken: false, keysWaiting: false), now: 115)
         #expect(link.sent == 2 && keepalive.deadline(now: 115) == 130)
     }
 

@@ -56,39 +56,25 @@ package final class DictationController: LoopParticipant {
         return [session.deadline, learner].compactMap { $0 }.min()
     }
 
-    package func step(woken: Bool, now: Double) -> LoopOutput {
-        run(.turn(woken ? inbox.drain() : [], woken: woken))
-        // A take holds its capture from its start until the session lets it go.
-        setup.learning?.tick(busy: capture != nil, now: setup.clock())
-        return takeOutput()
-    }
-
-    /// A read from the keyboard; returns what goes on to the remote as typed (through the `~`
-    /// escapes), and the dictation's own bytes (after those).
-    package func keyboard(_ input: [UInt8]) -> (typed: [UInt8], output: LoopOutput) {
-        let typed = run(.keyboard(input))
-        return (typed, takeOutput())
-    }
-
-    /// Before the remote's output is written: the line comes off.
-    package func willWriteOutput() -> LoopOutput {
-        run(.remoteWillWrite)
-        return takeOutput()
-    }
-
-    /// After it is written, with the modes the driver read from it and the questions it asked.
-    package func didWriteOutput(
-        _ bytes: UnsafeRawBufferPointer, modes: TerminalModes, queries: [TerminalReply.Kind]
-    ) -> LoopOutput {
-        run(.remoteModes(modes))
-        remoteScreen?.feed(bytes)
-        run(.remoteWrote(queries: queries, bottomRow: bottomRow))
-        return takeOutput()
-    }
-
-    package func terminalResized() -> LoopOutput {
-        if let size = setup.terminal.size { remoteScreen?.resize(rows: size.rows, columns: size.columns) }
-        run(.resized(bottomRow: bottomRow))
+    /// Each loop event is one input to the session (two for written output: its modes, then
+    /// the screen copy's bottom row once the copy has the bytes).
+    package func step(_ event: LoopEvent, now: Double) -> LoopOutput {
+        switch event {
+        case .turn(let woken, _):
+            run(.turn(woken ? inbox.drain() : [], woken: woken))
+            // A take holds its capture from its start until the session lets it go.
+            setup.learning?.tick(busy: capture != nil, now: setup.clock())
+        case .keys(let keys): output.keys = run(.keyboard(keys))
+        case .outputComing: run(.remoteWillWrite)
+        case .outputWritten(let written):
+            run(.remoteModes(written.modes))
+            remoteScreen?.feed(written.bytes)
+            run(.remoteWrote(queries: written.queries, bottomRow: bottomRow))
+        case .resized:
+            if let size = setup.terminal.size { remoteScreen?.resize(rows: size.rows, columns: size.columns) }
+            run(.resized(bottomRow: bottomRow))
+        case .sent: break
+        }
         return takeOutput()
     }
 

@@ -8,17 +8,12 @@ package final class ContextKeeper: LoopParticipant {
     private let gatherer: ContextGatherer
     private let feed: ContextFeed?
     /// Where the shell says it is (OSC 7), as the loop last read it from the remote's output.
-    package var directory: String?
+    private var directory: String?
 
     package init(gatherer: ContextGatherer, feed: ContextFeed?, now: Double) {
         self.gatherer = gatherer
         self.feed = feed
         gatherer.request(.full, directory: nil, now: now)
-    }
-
-    /// A line was entered: the directory is looked at again shortly after (it may have been a `cd`).
-    package func entered(now: Double) {
-        gatherer.entered(now: now)
     }
 
     package var descriptors: [Int32] { [] }
@@ -27,11 +22,18 @@ package final class ContextKeeper: LoopParticipant {
         gatherer.deadline(now: now)
     }
 
-    /// The loop gives this turn only when no keystroke waits (libssh2 sends one packet at a
-    /// time, and a keystroke's must not wait behind the script's).
-    package func step(woken: Bool, now: Double) -> LoopOutput {
-        if feed?.takeRefreshRequest() == true { gatherer.refreshAsked(directory: directory, now: now) }
-        gatherer.step(now: now, directory: directory)
+    /// Its turn is taken only when no keystroke waits (libssh2 sends one packet at a time, and a
+    /// keystroke's must not wait behind the script's); a line entered (it may have been a `cd`)
+    /// has the directory looked at again shortly after.
+    package func step(_ event: LoopEvent, now: Double) -> LoopOutput {
+        switch event {
+        case .turn(_, keysWaiting: false):
+            if feed?.takeRefreshRequest() == true { gatherer.refreshAsked(directory: directory, now: now) }
+            gatherer.step(now: now, directory: directory)
+        case .sent(let keys) where keys.contains(0x0D): gatherer.entered(now: now)
+        case .outputWritten(let output): directory = output.directory
+        case .turn, .keys, .sent, .outputComing, .resized: break
+        }
         return LoopOutput()
     }
 }

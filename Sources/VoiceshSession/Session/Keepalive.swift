@@ -12,16 +12,21 @@ package final class Keepalive: LoopParticipant {
         session.configureKeepalive(interval: interval)
         guard interval > 0 else { return nil }
         self.session = session
-        _ = try step(woken: false, now: now)
+        try send(now: now)
     }
 
     package var descriptors: [Int32] { [] }
 
     package func deadline(now: Double) -> Double? { due }
 
-    package func step(woken: Bool, now: Double) throws(SSHError) -> LoopOutput {
+    /// Each turn asks libssh2, which sends one only when it is due.
+    package func step(_ event: LoopEvent, now: Double) throws(SSHError) -> LoopOutput {
+        if case .turn = event { try send(now: now) }
+        return LoopOutput()
+    }
+
+    private func send(now: Double) throws(SSHError) {
         let next = try session.sendKeepalive()
         due = next > 0 ? now + Double(next) : nil
-        return LoopOutput()
     }
 }

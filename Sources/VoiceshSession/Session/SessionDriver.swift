@@ -39,6 +39,10 @@ package final class SessionDriver {
     private var pendingResize = false
     private var inputOpen = true
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Dictation, the context keeper and the keepalive, in the order every event reaches them.
+    private var participants: [any LoopParticipant] = []
+    /// Someone reads the remote's output (dictation or the context): it is scanned once per write.
+    private var scansOutput: Bool { dictation != nil || context != nil }
 
     package init(
         session: any SessionLink, channel: any ShellChannel, signals: SignalPipe, interactive: Bool,
@@ -60,25 +64,21 @@ package final class SessionDriver {
     package func run(keepalive: Int) throws(SSHError) -> End {
         let keepalive = try Keepalive(session: session, interval: keepalive, now: clock())
         let keeper = context.map { ContextKeeper(gatherer: $0, feed: contextFeed, now: clock()) }
-        // Their turns come in the loop's order: the context's before the poll, dictation's after
-        // the signals, the keepalive's after the keyboard.
-        let participants = ([dictation, keeper, keepalive] as [(any LoopParticipant)?]).compactMap { $0 }
+        // Every event reaches them in this order: dictation first, as it takes its own keys.
+        participants = ([dictation, keeper, keepalive] as [(any LoopParticipant)?]).compactMap { $0 }
         var socketReadable = true  // set-up may have left data queued
         while true {
-            try drainChannel(socketReadable: socketReadable, context: keeper)
+            try drainChannel(socketReadable: socketReadable)
             if channel.isEOF { return .remoteClosed }
             try flushOutbound()
-            // The context's turn comes after the keystrokes, and only when none wait.
-            if let keeper, outbound.isEmpty { take(keeper.step(woken: false, now: clock())) }
             try sendPendingResize()
 
             var fds = [
                 pollfd(fd: session.socket, events: session.pollEvents, revents: 0),
                 pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0),
             ]
-            for participant in participants {
-                fds += participant.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            }
+            let owned = participants.map(\.descriptors)
+            for descriptors in owned { fds += descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) } }
             let keyboard = fds.count
             // Stop reading keys while the channel is backed up, so a huge paste cannot grow without bound.
             if inputOpen && outbound.count < buffer.count {
@@ -96,22 +96,29 @@ package final class SessionDriver {
                 for signal in signals.drain() {
                     guard signal == SIGWINCH else { return .signal(signal) }
                     pendingResize = true
-                    if let dictation { take(dictation.terminalResized()) }
+                    try tell(.resized)
                 }
                 // Before any key read in this same wake: a command typed just after a resize must see the new size.
                 try sendPendingResize()
             }
-            if let dictation {
-                let woken = fds[2..<keyboard].contains { $0.revents != 0 && dictation.descriptors.contains($0.fd) }
-                take(dictation.step(woken: woken, now: clock()))
+            // Every participant's turn (what woke it, and time) before the keys read in the same wake.
+            var first = 2
+            for (participant, descriptors) in zip(participants, owned) {
+                let woken = fds[first..<first + descriptors.count].contains { $0.revents != 0 }
+                first += descriptors.count
+                take(try participant.step(.turn(woken: woken, keysWaiting: !outbound.isEmpty), now: clock()))
             }
             if fds.count > keyboard, fds[keyboard].revents != 0 {
-                if let end = try readKeyboard(context: keeper) { return end }
+                if let end = try readKeyboard() { return end }
                 try flushOutbound()  // a keystroke goes out before anything else is done
             }
-            if let keepalive { take(try keepalive.step(woken: false, now: clock())) }
             writeScreen()
         }
+    }
+
+    /// One event to every participant, in order.
+    private func tell(_ event: LoopEvent) throws(SSHError) {
+        for participant in participants { take(try participant.step(event, now: clock())) }
     }
 
     /// A participant's bytes: the remote's go out with the keystrokes, the screen's at the turn's end.
@@ -129,7 +136,7 @@ package final class SessionDriver {
     /// Everything the remote has sent, to stdout and stderr, byte for byte. A read makes
     /// libssh2 take every packet the socket holds, so afterwards the queue says whether
     /// another read has anything to give: no read (and no syscall) is spent on nothing.
-    private func drainChannel(socketReadable: Bool, context: ContextKeeper?) throws(SSHError) {
+    private func drainChannel(socketReadable: Bool) throws(SSHError) {
         for (stream, fd) in [(Int32(0), terminal.output), (Int32(1), terminal.errors)] {
             var more = (socketReadable && stream == 0) || channel.hasQueuedData(stream: stream)
             while more {
@@ -137,20 +144,20 @@ package final class SessionDriver {
                     Result { () throws(SSHError) in try channel.read(into: raw, stream: stream) }
                 }.get()
                 guard case .done(let n) = step, n > 0 else { break }
-                if let dictation {
-                    take(dictation.willWriteOutput())
-                    writeScreen()  // the line comes off before the output goes on
-                }
+                try tell(.outputComing)
+                writeScreen()  // dictation's line comes off before the output goes on
                 Console.writeAll(fd, buffer, count: n)
-                if stream == 0, context != nil || dictation != nil {
-                    buffer.withUnsafeBytes { raw in
-                        let written = UnsafeRawBufferPointer(rebasing: raw[..<n])
-                        output.feed(written)
-                        context?.directory = output.directory.directory
-                        if let dictation {
-                            take(dictation.didWriteOutput(written, modes: output.modes, queries: output.queries.take()))
+                if stream == 0, scansOutput {
+                    try buffer.withUnsafeBytes { raw in
+                        Result { () throws(SSHError) in
+                            let written = UnsafeRawBufferPointer(rebasing: raw[..<n])
+                            output.feed(written)
+                            let read = RemoteOutput(
+                                bytes: written, modes: output.modes, queries: output.queries.take(),
+                                directory: output.directory.directory)
+                            try tell(.outputWritten(read))
                         }
-                    }
+                    }.get()
                 }
                 more = channel.hasQueuedData(stream: stream)
             }
@@ -167,7 +174,7 @@ package final class SessionDriver {
         if outboundEOF, case .done = try channel.sendEOF() { outboundEOF = false }
     }
 
-    private func readKeyboard(context: ContextKeeper?) throws(SSHError) -> End? {
+    private func readKeyboard() throws(SSHError) -> End? {
         let n = read(terminal.input, &buffer, buffer.count)
         if n <= 0 {
             if n < 0 && (errno == EINTR || errno == EAGAIN) { return nil }
@@ -181,12 +188,19 @@ package final class SessionDriver {
             outbound += bytes
             return nil
         }
-        let (typed, dictated) = dictation?.keyboard(Array(bytes)) ?? (Array(bytes), LoopOutput())
-        for action in escapes.feed(typed) {
+        // Each participant passes on the keys it does not take (dictation's own), and its bytes.
+        var keys = Array(bytes)
+        var dictated = LoopOutput()
+        for participant in participants {
+            let passed = try participant.step(.keys(keys), now: clock())
+            keys = passed.keys ?? keys
+            dictated += passed
+        }
+        for action in escapes.feed(keys) {
             switch action {
             case .send(let keys):
                 outbound += keys
-                if keys.contains(0x0D) { context?.entered(now: clock()) }
+                try tell(.sent(keys))
             case .disconnect: return .userDisconnected
             case .help: Console.writeAll(terminal.errors, Array(EscapeDetector.help.utf8))
             }
