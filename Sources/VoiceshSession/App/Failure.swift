@@ -10,6 +10,7 @@ import VoiceshCore
 package enum Failure {
     /// Errors the commands raise themselves.
     package enum Command: Error {
+        /// Only `Listening` still throws words; it goes once its two throws take `ListenProblem`.
         case message(String)
         /// Some of the work failed and was already reported line by line.
         case partial
@@ -32,6 +33,18 @@ package enum Failure {
         case let error as ProfileProblems: error.lines
         case let error as ProfileProblem: [error.description]
         case let error as HistoryWriter.Unwritable: [error.message]
+        case let problem as ConnectProblem: [describe(problem)]
+        case let problem as SSHConfigProblem: [describe(problem)]
+        case let problem as LocalCommandProblem: [describe(problem)]
+        case let problem as TextFileProblem: [describe(problem)]
+        case let problem as ConfigFileProblem: [describe(problem)]
+        case let problem as AudioFileProblem: [describe(problem)]
+        case let problem as HistoryProblem: [describe(problem)]
+        case let problem as ListenProblem: [describe(problem)]
+        case let problem as VoiceStoreProblem: [describe(problem)]
+        case let problem as VoiceAdaptationProblem: [describe(problem)]
+        case let problem as EdgeModelProblem: [describe(problem)]
+        case let problem as ContextProblem: [describe(problem)]
         case Command.message(let text): [text]
         case Command.partial: []
         default: nil

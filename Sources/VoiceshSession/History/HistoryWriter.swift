@@ -17,8 +17,10 @@ package struct HistoryWriter {
     }
 
     /// The history could not be written; `message` says so in words.
-    package struct Unwritable: Error {
+    package struct Unwritable: Error, Equatable {
         package let message: String
+
+        package init(message: String) { self.message = message }
     }
 
     /// Appends `dictation` (or updates it, when it has an id) with its recording (nil: none,
