@@ -1,4 +1,5 @@
 import AudioCapture
+import SSHClient
 import Testing
 import VoiceshCore
 import VoiceshSession
@@ -194,6 +195,26 @@ struct FailureWordsTests {
             ContextProblem.notRun(host: "web1"),
             "web1 did not run the context script (a restricted shell, a ForceCommand, no sh, or too slow); "
                 + "dictation there works without context"
+        ),
+        (
+            SSHError.noSocketPair(for: .tunnel, reason: "Too many open files"),
+            "cannot make a socket pair for the tunnel: Too many open files"
+        ),
+        (
+            SSHError.noSocketPair(for: .proxyCommand, reason: "Too many open files"),
+            "cannot make a socket pair for ProxyCommand: Too many open files"
+        ),
+        (
+            SSHError.proxyCommandNotRun(reason: "No such file or directory"),
+            "cannot run ProxyCommand: No such file or directory"
+        ),
+        (
+            SSHError.terminalRefused(reason: "Unable to complete request for channel request-pty"),
+            "the server refused a terminal (Unable to complete request for channel request-pty)"
+        ),
+        (
+            SSHError.startRefused(request: "exec", reason: "Unable to request command execution"),
+            "the server refused to start a exec (Unable to request command execution)"
         ),
     ]
 

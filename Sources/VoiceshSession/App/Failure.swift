@@ -113,7 +113,13 @@ package enum Failure {
         case .knownHostsUnwritable(let file, let reason): ["cannot add the host key to \(file): \(reason)"]
         case .permissionDenied(let user, let host, let methods, let notes):
             notes + ["\(user)@\(host): Permission denied (\(methods.joined(separator: ",")))."]
-        case .channel(let reason): [outside(reason)]
+        case .noSocketPair(.tunnel, let reason): [outside("cannot make a socket pair for the tunnel: \(reason)")]
+        case .noSocketPair(.proxyCommand, let reason):
+            [outside("cannot make a socket pair for ProxyCommand: \(reason)")]
+        case .proxyCommandNotRun(let reason): [outside("cannot run ProxyCommand: \(reason)")]
+        case .terminalRefused(let reason): [outside("the server refused a terminal (\(reason))")]
+        case .startRefused(let request, let reason):
+            [outside("the server refused to start a \(request) (\(reason))")]
         case .closedByRemote(let host): ["Connection to \(host) closed by remote host."]
         case .library(let call, let code, let message): ["\(call) failed (\(code)): \(outside(message))"]
         case .forwardingFailed(let host, let port, let reason):
