@@ -7,7 +7,10 @@ import VoiceshSession
 /// The commands' typed problems in the words their thrown strings had (the CLI tests compare
 /// them): each case once, value → line.
 struct FailureWordsTests {
-    static let unwritable = HistoryWriter.Unwritable(message: "the history could not be written: disk full")
+    static let unwritable = HistoryWriter.Unwritable(.diskFull(path: "/h/voicesh.db"))
+    static let unwritten =
+        "the history could not be written: the disk holding /h/voicesh.db is full; free some space and try again "
+        + "(nothing was written)"
 
     static let worded: [(any Error, String)] = [
         (
@@ -132,12 +135,12 @@ struct FailureWordsTests {
         (
             ListenProblem.notTranscribed(
                 error: nil, .inFile(path: "/tmp/voicesh-1-2.wav", profile: "p", unwritten: unwritable)),
-            "nothing was heard; the history could not be written: disk full; the recording is kept in "
+            "nothing was heard; \(unwritten); the recording is kept in "
                 + "/tmp/voicesh-1-2.wav: voicesh transcribe /tmp/voicesh-1-2.wav --profile p tries it again"
         ),
         (
             ListenProblem.notTranscribed(error: nil, .lost(unwritten: unwritable)),
-            "nothing was heard; the history could not be written: disk full; the recording could not be kept "
+            "nothing was heard; \(unwritten); the recording could not be kept "
                 + "anywhere"
         ),
         (
@@ -196,6 +199,7 @@ struct FailureWordsTests {
             "web1 did not run the context script (a restricted shell, a ForceCommand, no sh, or too slow); "
                 + "dictation there works without context"
         ),
+        (unwritable, unwritten),
         (
             SSHError.noSocketPair(for: .tunnel, reason: "Too many open files"),
             "cannot make a socket pair for the tunnel: Too many open files"

@@ -19,6 +19,10 @@ extension Failure {
         }
     }
 
+    package static func describe(_ unwritten: HistoryWriter.Unwritable) -> String {
+        "the history could not be written: \(describe(unwritten.error))"
+    }
+
     package static func describe(_ problem: ListenProblem) -> String {
         switch problem {
         case .nothingTranscribed(let kept): "nothing was transcribed; " + describe(kept)
@@ -31,10 +35,10 @@ extension Failure {
         case .inHistory(let id): "the recording is kept: voicesh history retry \(id)"
         case .nothing: "nothing was kept"
         case .inFile(let path, let profile, let unwritten):
-            (unwritten.map { "\($0.message); " } ?? "")
+            (unwritten.map { "\(describe($0)); " } ?? "")
                 + "the recording is kept in \(path): voicesh transcribe \(path) --profile \(profile) tries it again"
         case .lost(let unwritten):
-            (unwritten.map { "\($0.message); " } ?? "") + "the recording could not be kept anywhere"
+            (unwritten.map { "\(describe($0)); " } ?? "") + "the recording could not be kept anywhere"
         }
     }
 }

@@ -32,7 +32,7 @@ package enum Failure {
         case let error as WAV.FormatError: ["cannot read the recording: \(error.message)"]
         case let error as ProfileProblems: error.lines
         case let error as ProfileProblem: [error.description]
-        case let error as HistoryWriter.Unwritable: [error.message]
+        case let error as HistoryWriter.Unwritable: [describe(error)]
         case let problem as ConnectProblem: [describe(problem)]
         case let problem as SSHConfigProblem: [describe(problem)]
         case let problem as LocalCommandProblem: [describe(problem)]
