@@ -13,17 +13,17 @@ public final class ProxyCommand: SSHTransport {
     public init(_ command: String) throws(SSHError) {
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
-            throw .channel("cannot make a socket pair for ProxyCommand: \(String(cString: strerror(errno)))")
+            throw .noSocketPair(for: .proxyCommand, reason: String(cString: strerror(errno)))
         }
         defer { close(pair[1]) }
-        do {
+        do throws(SpawnError) {
             pid = try Spawn(
                 executable: "/bin/sh", arguments: ["/bin/sh", "-c", "exec " + command],
                 descriptors: [(0, .copy(pair[1])), (1, .copy(pair[1]))]
             ).run()
         } catch {
             close(pair[0])
-            throw .channel("cannot run ProxyCommand: \(error)")
+            throw .proxyCommandNotRun(reason: error.description)
         }
         fd = pair[0]
     }

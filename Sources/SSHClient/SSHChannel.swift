@@ -59,7 +59,7 @@ public final class SSHChannel {
                     raw, term, UInt32(term.utf8.count), nil, 0, Int32(columns), Int32(rows), 0, 0)
             }
         } catch .library(_, _, let message) {
-            throw .channel("the server refused a terminal (\(message))")
+            throw .terminalRefused(reason: message)
         }
     }
 
@@ -80,7 +80,7 @@ public final class SSHChannel {
                     raw, request, UInt32(request.utf8.count), command, UInt32(command?.utf8.count ?? 0))
             }
         } catch .library(_, _, let message) {
-            throw .channel("the server refused to start a \(request) (\(message))")
+            throw .startRefused(request: request, reason: message)
         }
     }
 

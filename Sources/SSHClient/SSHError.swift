@@ -10,7 +10,14 @@ public enum SSHError: Error, Equatable, Sendable {
     case hostKeyChanged(host: String, file: String, line: Int)
     case knownHostsUnwritable(file: String, reason: String)
     case permissionDenied(user: String, host: String, methods: [String], notes: [String])
-    case channel(String)
+    /// No socket pair could be made for a tunnel or a ProxyCommand; `reason` is errno's words.
+    case noSocketPair(for: SocketPairUse, reason: String)
+    /// The ProxyCommand could not be started; `reason` is errno's words.
+    case proxyCommandNotRun(reason: String)
+    /// The server refused a terminal; `reason` is libssh2's words.
+    case terminalRefused(reason: String)
+    /// The server refused to start a `request` (`shell` or `exec`); `reason` is libssh2's words.
+    case startRefused(request: String, reason: String)
     case closedByRemote(host: String)
     /// A jump host would not open the `direct-tcpip` channel to the next hop; `reason` is
     /// libssh2's words for the server's reason code.
@@ -19,4 +26,10 @@ public enum SSHError: Error, Equatable, Sendable {
     indirect case onJumpHost(String, SSHError)
     /// A libssh2 call failed: the call, libssh2's code and its own message.
     case library(call: String, code: Int32, message: String)
+
+    /// What a socket pair was for.
+    public enum SocketPairUse: Equatable, Sendable {
+        case tunnel
+        case proxyCommand
+    }
 }

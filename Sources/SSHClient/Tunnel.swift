@@ -50,7 +50,7 @@ public final class Tunnel: SSHTransport {
         }
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
-            throw .channel("cannot make a socket pair for the tunnel: \(String(cString: strerror(errno)))")
+            throw .noSocketPair(for: .tunnel, reason: String(cString: strerror(errno)))
         }
         return Tunnel(channel: channel, pair: pair)
     }

@@ -96,12 +96,12 @@ struct AudioTests {
     }
 
     @Test func badFilesGetAReason() {
-        #expect(throws: WAV.FormatError(message: "not a WAV file (no RIFF/WAVE header)")) {
+        #expect(throws: WAV.FormatError.notWAV) {
             try WAV.decode(Array("hello".utf8))
         }
         let noData = Array(Self.wav(tag: 1, bits: 16, rate: 16000, channels: 1, samples: []).prefix(48))
         #expect(throws: WAV.FormatError.self) { try WAV.decode(noData) }
-        #expect(throws: WAV.FormatError(message: "WAV format 2 with 4-bit samples is not supported")) {
+        #expect(throws: WAV.FormatError.unsupported(tag: 2, bits: 4)) {
             try WAV.decode(Self.wav(tag: 2, bits: 4, rate: 8000, channels: 1, samples: [0, 0]))
         }
     }

@@ -23,9 +23,29 @@ struct KeyChordTests {
         #expect(chord.bytes == bytes)
     }
 
-    @Test(arguments: ["", "ctrl-", "hyper-x", "ctrl-1", "ctrl-ab", "f13", "v", "alt-é"])
-    func rejectsWhatNoTerminalSends(text: String) {
-        #expect(throws: KeyChord.ParseError.self) { try KeyChord(parsing: text) }
+    @Test(arguments: [
+        ("", KeyChord.ParseError.notAKeyName("")),
+        ("ctrl-", .notAKeyName("ctrl-")),
+        ("hyper-x", .notAModifier("hyper")),
+        ("ctrl-1", .notSendable(control: "1")),
+        ("ctrl-ab", .noSingleKey("ctrl-ab", modifier: "ctrl")),
+        ("f13", .notAKeyName("f13")),
+        ("v", .notAKeyName("v")),
+        ("alt-é", .noSingleKey("alt-é", modifier: "alt")),
+    ])
+    func rejectsWhatNoTerminalSends(text: String, error: KeyChord.ParseError) {
+        #expect(throws: error) { try KeyChord(parsing: text) }
+    }
+
+    /// Each refusal in the words a profile's `toggle_key` problem uses.
+    @Test(arguments: [
+        (KeyChord.ParseError.notAKeyName("v"), #""v" is not a key name"#),
+        (.noSingleKey("ctrl-ab", modifier: "ctrl"), #""ctrl-ab" names no single key after "ctrl-""#),
+        (.notSendable(control: "1"), "ctrl-1 is not a key a terminal can send"),
+        (.notAModifier("hyper"), #""hyper" is not a modifier (ctrl or alt)"#),
+    ])
+    func wordedOnce(error: KeyChord.ParseError, message: String) {
+        #expect(error.message == message)
     }
 
     @Test(arguments: ["ctrl-c", "ctrl-d", "ctrl-z", "ctrl-m", "ctrl-j", "ctrl-i", "ctrl-[", "ctrl-h"])

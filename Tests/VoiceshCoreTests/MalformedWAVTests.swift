@@ -21,31 +21,45 @@ struct MalformedWAVTests {
         return Array("RIFF".utf8) + le32(UInt32(body.count)) + body
     }
 
-    static func rate(_ hz: Int) -> String {
-        "its sample rate \(hz) Hz is outside 8–192 kHz; convert it, e.g. sox IN -r 16000 OUT.wav"
-    }
-
-    static let cases: [(name: String, bytes: [UInt8], message: String)] = [
-        ("rate 1", wav(rate: 1), rate(1)),
-        ("rate 0", wav(rate: 0), rate(0)),
-        ("rate 7999", wav(rate: 7999), rate(7999)),
-        ("rate 4 GHz", wav(rate: 4_000_000_000), rate(4000000000)),
-        ("rate 192001", wav(rate: 192_001), rate(192001)),
-        ("0 channels", wav(channels: 0), "it claims 0 channels; voicesh reads 1 to 32"),
-        ("65535 channels", wav(channels: 65535), "it claims 65535 channels; voicesh reads 1 to 32"),
-        ("0-bit samples", wav(bits: 0), "WAV format 1 with 0-bit samples is not supported"),
-        ("12-bit samples", wav(bits: 12), "WAV format 1 with 12-bit samples is not supported"),
-        ("format 85 (MP3)", wav(tag: 85), "WAV format 85 with 16-bit samples is not supported"),
-        ("no RIFF", Array("not a wav at all".utf8), "not a WAV file (no RIFF/WAVE header)"),
-        ("empty", [], "not a WAV file (no RIFF/WAVE header)"),
-        ("header only", Array(wav().prefix(12)), "no data chunk"),
-        ("cut in fmt", Array(wav().prefix(24)), "truncated fmt chunk"),
+    static let cases: [(name: String, bytes: [UInt8], error: WAV.FormatError)] = [
+        ("rate 1", wav(rate: 1), .rateOutOfRange(1)),
+        ("rate 0", wav(rate: 0), .rateOutOfRange(0)),
+        ("rate 7999", wav(rate: 7999), .rateOutOfRange(7999)),
+        ("rate 4 GHz", wav(rate: 4_000_000_000), .rateOutOfRange(4_000_000_000)),
+        ("rate 192001", wav(rate: 192_001), .rateOutOfRange(192_001)),
+        ("0 channels", wav(channels: 0), .channelCount(0)),
+        ("65535 channels", wav(channels: 65535), .channelCount(65535)),
+        ("0-bit samples", wav(bits: 0), .unsupported(tag: 1, bits: 0)),
+        ("12-bit samples", wav(bits: 12), .unsupported(tag: 1, bits: 12)),
+        ("format 85 (MP3)", wav(tag: 85), .unsupported(tag: 85, bits: 16)),
+        ("no RIFF", Array("not a wav at all".utf8), .notWAV),
+        ("empty", [], .notWAV),
+        ("header only", Array(wav().prefix(12)), .noData),
+        ("cut in fmt", Array(wav().prefix(24)), .truncatedFormat),
     ]
 
-    @Test(arguments: cases) func refusedInOneLine(name: String, bytes: [UInt8], message: String) {
-        #expect(throws: WAV.FormatError(message: message), "\(name)") {
+    @Test(arguments: cases) func refusedInOneLine(name: String, bytes: [UInt8], error: WAV.FormatError) {
+        #expect(throws: error, "\(name)") {
             _ = try WAV.decode(bytes).speechSamples()
         }
+    }
+
+    /// Each refusal in its one line (`AudioError.badFile` and the top print it).
+    static let worded: [(WAV.FormatError, String)] = [
+        (.notWAV, "not a WAV file (no RIFF/WAVE header)"),
+        (.truncatedFormat, "truncated fmt chunk"),
+        (.dataBeforeFormat, "data chunk before fmt chunk"),
+        (.noData, "no data chunk"),
+        (
+            .rateOutOfRange(4_000_000_000),
+            "its sample rate 4000000000 Hz is outside 8–192 kHz; convert it, e.g. sox IN -r 16000 OUT.wav"
+        ),
+        (.channelCount(65535), "it claims 65535 channels; voicesh reads 1 to 32"),
+        (.unsupported(tag: 85, bits: 16), "WAV format 85 with 16-bit samples is not supported"),
+    ]
+
+    @Test(arguments: worded) func wordedOnce(error: WAV.FormatError, message: String) {
+        #expect(error.message == message)
     }
 
     /// A data chunk that claims 4 GB holds what the file holds; the allocation follows the file.

@@ -3,10 +3,6 @@
 /// Reads 8/16/24/32-bit integer and 32/64-bit float PCM, any channel count and rate,
 /// including WAVE_FORMAT_EXTENSIBLE; writes 16-bit PCM.
 public enum WAV {
-    public struct FormatError: Error, Equatable, Sendable {
-        public let message: String
-    }
-
     /// Decoded audio: samples in -1…1, interleaved by channel.
     public struct Decoded: Equatable, Sendable {
         public var sampleRate: Int
@@ -38,7 +34,7 @@ public enum WAV {
     public static func decode(_ bytes: [UInt8]) throws(FormatError) -> Decoded {
         var reader = ByteReader(bytes)
         guard reader.fourCC() == "RIFF", reader.uint32() != nil, reader.fourCC() == "WAVE" else {
-            throw FormatError(message: "not a WAV file (no RIFF/WAVE header)")
+            throw .notWAV
         }
         var format: (tag: Int, channels: Int, rate: Int, bits: Int)?
         while let id = reader.fourCC(), let size = reader.uint32() {
@@ -46,11 +42,11 @@ public enum WAV {
             switch id {
             case "fmt ":
                 guard let tag = reader.uint16(), let channels = reader.uint16(), let rate = reader.uint32() else {
-                    throw FormatError(message: "truncated fmt chunk")
+                    throw .truncatedFormat
                 }
                 _ = reader.uint32()  // byte rate
                 _ = reader.uint16()  // block align
-                guard let bits = reader.uint16() else { throw FormatError(message: "truncated fmt chunk") }
+                guard let bits = reader.uint16() else { throw .truncatedFormat }
                 var formatTag = tag
                 if tag == 0xFFFE, size >= 40 {  // WAVE_FORMAT_EXTENSIBLE: the real tag leads the sub-format GUID
                     reader.offset = start + 24
@@ -58,7 +54,7 @@ public enum WAV {
                 }
                 format = (formatTag, channels, rate, bits)
             case "data":
-                guard let format else { throw FormatError(message: "data chunk before fmt chunk") }
+                guard let format else { throw .dataBeforeFormat }
                 let end = min(reader.offset + size, bytes.count)
                 let samples = try samples(bytes[reader.offset..<end], format: format)
                 return Decoded(sampleRate: format.rate, channels: format.channels, samples: samples)
@@ -67,7 +63,7 @@ public enum WAV {
             }
             reader.offset = start + size + (size & 1)  // chunks are padded to even sizes
         }
-        throw FormatError(message: "no data chunk")
+        throw .noData
     }
 
     private static func samples(_ data: ArraySlice<UInt8>, format: (tag: Int, channels: Int, rate: Int, bits: Int))
@@ -75,16 +71,13 @@ public enum WAV {
     {
         // The header is the file's word, not the truth: bound what it can make us allocate.
         guard supportedRates.contains(format.rate) else {
-            throw FormatError(
-                message:
-                    "its sample rate \(format.rate) Hz is outside 8–192 kHz; convert it, e.g. sox IN -r 16000 OUT.wav")
+            throw .rateOutOfRange(format.rate)
         }
         guard (1...maxChannels).contains(format.channels) else {
-            throw FormatError(message: "it claims \(format.channels) channels; voicesh reads 1 to \(maxChannels)")
+            throw .channelCount(format.channels)
         }
         let bytes = Array(data)
-        let unsupported = FormatError(
-            message: "WAV format \(format.tag) with \(format.bits)-bit samples is not supported")
+        let unsupported = FormatError.unsupported(tag: format.tag, bits: format.bits)
         let width = format.bits / 8
         guard width > 0 else { throw unsupported }
         let count = bytes.count / width

@@ -7,10 +7,6 @@ public struct KeyChord: Equatable, Hashable, Sendable {
 
     public static let defaultToggle = KeyChord(name: "ctrl-]", bytes: [0x1D])
 
-    public struct ParseError: Error, Equatable, Sendable {
-        public let message: String
-    }
-
     private init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes
@@ -27,7 +23,7 @@ public struct KeyChord: Equatable, Hashable, Sendable {
         guard let separator = lowered.firstIndex(where: { $0 == "-" || $0 == "+" }),
             lowered.index(after: separator) < lowered.endIndex
         else {
-            throw ParseError(message: "\"\(text)\" is not a key name")
+            throw .notAKeyName(text)
         }
         let modifier = String(lowered[..<separator])
         var key = String(text[text.index(after: separator)...])
@@ -35,14 +31,14 @@ public struct KeyChord: Equatable, Hashable, Sendable {
         guard key.count == 1, let scalar = key.unicodeScalars.first, scalar.isASCII, scalar.value >= 0x20,
             scalar.value < 0x7F
         else {
-            throw ParseError(message: "\"\(text)\" names no single key after \"\(modifier)-\"")
+            throw .noSingleKey(text, modifier: modifier)
         }
         switch modifier {
         case "ctrl", "control", "c":
             let upper = UInt8(scalar.value) & 0xDF  // fold a–z onto A–Z; @[\]^_ are unchanged
             let base: UInt8 = key == " " ? 0x40 : upper
             guard (0x40...0x5F).contains(base) else {
-                throw ParseError(message: "ctrl-\(key) is not a key a terminal can send")
+                throw .notSendable(control: key)
             }
             let shown = key == " " ? "space" : key.lowercased()
             self.init(name: "ctrl-\(shown)", bytes: [base & 0x1F])
@@ -50,7 +46,7 @@ public struct KeyChord: Equatable, Hashable, Sendable {
             let shown = key == " " ? "space" : key
             self.init(name: "alt-\(shown)", bytes: [0x1B, UInt8(scalar.value)])
         default:
-            throw ParseError(message: "\"\(modifier)\" is not a modifier (ctrl or alt)")
+            throw .notAModifier(modifier)
         }
     }
 

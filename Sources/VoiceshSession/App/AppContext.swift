@@ -88,9 +88,7 @@ package struct AppContext {
         guard let synced = store as? SyncedStore, !profile.localCommands.isEmpty else { return profile }
         let allowed = try synced.local.allowedCommands()
         if let command = profile.localCommands.first(where: { !allowed.contains($0) }) {
-            throw Failure.Command.message(
-                "profile \"\(name)\" from the shared store runs the local command \"\(UntrustedText.clean(command))\" on every dictation; allow it on this machine with: voicesh profile export \(name) | voicesh profile import --replace --allow-command -"
-            )
+            throw LocalCommandProblem.fromSharedStore(profile: name, command: command)
         }
         return profile
     }
@@ -106,18 +104,18 @@ package struct AppContext {
         return (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst()
     }
 
-    package func readText(_ path: String) throws(Failure.Command) -> String {
+    package func readText(_ path: String) throws(TextFileProblem) -> String {
         if path == "-" {
             return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
         let full = expandingTilde(path)
         let files = FileManager.default
-        guard files.fileExists(atPath: full) else { throw .message("cannot read \(path): no such file") }
+        guard files.fileExists(atPath: full) else { throw .missing(path: path) }
         guard files.isReadableFile(atPath: full), let data = files.contents(atPath: full) else {
-            throw .message("cannot read \(path): permission denied or not a regular file")
+            throw .unreadable(path: path)
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw .message("cannot read \(path): not UTF-8 text")
+            throw .notUTF8(path: path)
         }
         return text
     }

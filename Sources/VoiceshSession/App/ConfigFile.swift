@@ -18,7 +18,7 @@ package struct ConfigFile {
         for (key, value) in edits {
             let (table, name) = Self.place(key)
             let edited = ConfigText.setting(name, in: table, to: value, text: new)
-            guard edited != new || value != nil else { throw Failure.Command.message("\(key) is not set in \(path)") }
+            guard edited != new || value != nil else { throw ConfigFileProblem.notSet(key: key, path: path) }
             new = edited
         }
         // The whole file is read back: a bad value is refused with its line before anything is written.
@@ -29,7 +29,7 @@ package struct ConfigFile {
             if context.configChosen { try files.createDirectory(atPath: directory, withIntermediateDirectories: true) }
             try Data(new.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw Failure.Command.message("cannot write \(path): \(error.localizedDescription)")
+            throw ConfigFileProblem.cannotWrite(path: path, reason: error.localizedDescription)
         }
     }
 

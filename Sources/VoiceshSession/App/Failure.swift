@@ -10,6 +10,7 @@ import VoiceshCore
 package enum Failure {
     /// Errors the commands raise themselves.
     package enum Command: Error {
+        /// Only `Listening` still throws words; it goes once its two throws take `ListenProblem`.
         case message(String)
         /// Some of the work failed and was already reported line by line.
         case partial
@@ -31,7 +32,19 @@ package enum Failure {
         case let error as WAV.FormatError: ["cannot read the recording: \(error.message)"]
         case let error as ProfileProblems: error.lines
         case let error as ProfileProblem: [error.description]
-        case let error as HistoryWriter.Unwritable: [error.message]
+        case let error as HistoryWriter.Unwritable: [describe(error)]
+        case let problem as ConnectProblem: [describe(problem)]
+        case let problem as SSHConfigProblem: [describe(problem)]
+        case let problem as LocalCommandProblem: [describe(problem)]
+        case let problem as TextFileProblem: [describe(problem)]
+        case let problem as ConfigFileProblem: [describe(problem)]
+        case let problem as AudioFileProblem: [describe(problem)]
+        case let problem as HistoryProblem: [describe(problem)]
+        case let problem as ListenProblem: [describe(problem)]
+        case let problem as VoiceStoreProblem: [describe(problem)]
+        case let problem as VoiceAdaptationProblem: [describe(problem)]
+        case let problem as EdgeModelProblem: [describe(problem)]
+        case let problem as ContextProblem: [describe(problem)]
         case Command.message(let text): [text]
         case Command.partial: []
         default: nil
@@ -100,7 +113,13 @@ package enum Failure {
         case .knownHostsUnwritable(let file, let reason): ["cannot add the host key to \(file): \(reason)"]
         case .permissionDenied(let user, let host, let methods, let notes):
             notes + ["\(user)@\(host): Permission denied (\(methods.joined(separator: ",")))."]
-        case .channel(let reason): [outside(reason)]
+        case .noSocketPair(.tunnel, let reason): [outside("cannot make a socket pair for the tunnel: \(reason)")]
+        case .noSocketPair(.proxyCommand, let reason):
+            [outside("cannot make a socket pair for ProxyCommand: \(reason)")]
+        case .proxyCommandNotRun(let reason): [outside("cannot run ProxyCommand: \(reason)")]
+        case .terminalRefused(let reason): [outside("the server refused a terminal (\(reason))")]
+        case .startRefused(let request, let reason):
+            [outside("the server refused to start a \(request) (\(reason))")]
         case .closedByRemote(let host): ["Connection to \(host) closed by remote host."]
         case .library(let call, let code, let message): ["\(call) failed (\(code)): \(outside(message))"]
         case .forwardingFailed(let host, let port, let reason):

@@ -7,12 +7,12 @@ package struct SSHConfigFiles {
     package var files: [SSHConfigResolver.File]
     package var resolver: SSHConfigResolver
 
-    package init(explicit: String?, context: AppContext) throws(Failure.Command) {
+    package init(explicit: String?, context: AppContext) throws(SSHConfigProblem) {
         let home = context.environment["HOME"] ?? NSHomeDirectory()
         if let explicit {
             let path = context.expandingTilde(explicit)
             guard path == "none" || FileManager.default.isReadableFile(atPath: path) else {
-                throw .message("Can't open user config file \(explicit): No such file or directory")
+                throw .noUserConfigFile(explicit)
             }
             files = path == "none" ? [] : [.init(path: path, isUser: true)]
         } else {
@@ -29,14 +29,13 @@ package struct SSHConfigFiles {
     }
 
     /// The options for `host`, with `-o` words and the destination's user and port first.
-    package func resolve(host: String, user: String?, port: Int?, commandLine: [(String, String)]) throws(Failure
-        .Command)
-        -> SSHOptions
+    package func resolve(host: String, user: String?, port: Int?, commandLine: [(String, String)])
+        throws(SSHConfigProblem) -> SSHOptions
     {
         do throws(SSHConfigResolver.Problem) {
             return try resolver.resolve(host: host, user: user, port: port, commandLine: commandLine, files: files)
         } catch {
-            throw .message(error.description)
+            throw .unusable(error)
         }
     }
 
@@ -44,20 +43,19 @@ package struct SSHConfigFiles {
     /// typed with `-o` or read from a file the user alone can change, in directories the user
     /// alone can change (as sshd's StrictModes reasons: whoever can replace the file chooses the
     /// command); profiles never carry one.
-    package func proxyCommand(_ options: SSHOptions, host: String) throws(Failure.Command) -> String? {
+    package func proxyCommand(_ options: SSHOptions, host: String) throws(SSHConfigProblem) -> String? {
         guard let command = options.proxyCommand, command != "none" else { return nil }
         let source = options.sources["proxycommand"] ?? "-o"
         if source != "-o" {
             let path = source.range(of: " line ").map { String(source[..<$0.lowerBound]) } ?? source
             if let open = Self.tooOpen(path) {
-                throw .message(
-                    "\(source): ProxyCommand not run: others than you can change \(open) (chmod go-w it, and own it)")
+                throw .proxyCommandTooOpen(source: source, open: open)
             }
         }
         do throws(SSHConfigResolver.Problem) {
             return try resolver.expand(command, options: options, host: host, keyword: "ProxyCommand")
         } catch {
-            throw .message(error.description)
+            throw .unusable(error)
         }
     }
 

@@ -7,13 +7,11 @@ import VoiceshCore
 package enum SSHConfigImport {
     /// The Host aliases that make valid profiles; the others are reported and skipped.
     package static func profiles(_ text: String, path: String, source: String, context: AppContext)
-        throws(Failure.Command) -> [Profile]
+        throws(SSHConfigProblem) -> [Profile]
     {
         let scanned = scan(text, context: context, depth: 0)
         if let exec = scanned.exec {
-            throw .message(
-                "\(source): Match exec \(exec) would run a command while voicesh reads the file; import the hosts from a copy without it"
-            )
+            throw .matchExec(source: source, command: exec)
         }
         let defaults = SSHConfig.Resolved(output: try sshG("voicesh-defaults", config: "/dev/null"))
         let local = SSHConfig.Local(
@@ -35,7 +33,7 @@ package enum SSHConfigImport {
                     "voicesh: skipped Host \(alias): \(problems.problems.map(\.description).joined(separator: "; "))")
             }
         }
-        guard !profiles.isEmpty else { throw .message("\(source): no Host alias could become a profile") }
+        guard !profiles.isEmpty else { throw .noProfiles(source: source) }
         return profiles
     }
 
@@ -62,7 +60,7 @@ package enum SSHConfigImport {
     }
 
     /// `ssh -G -F CONFIG ALIAS`: the options ssh would use, one `keyword value` a line.
-    private static func sshG(_ alias: String, config: String) throws(Failure.Command) -> String {
+    private static func sshG(_ alias: String, config: String) throws(SSHConfigProblem) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["ssh", "-G", "-F", config, "--", alias]
@@ -74,8 +72,7 @@ package enum SSHConfigImport {
         do {
             try process.run()
         } catch {
-            throw .message(
-                "cannot run ssh -G to read the config: \(error.localizedDescription); install openssh-client")
+            throw .cannotRunSSH(reason: error.localizedDescription)
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let problem = errors.fileHandleForReading.readDataToEndOfFile()
@@ -84,8 +81,8 @@ package enum SSHConfigImport {
             let why =
                 String(decoding: problem, as: UTF8.self).split(whereSeparator: \.isNewline)
                 .first { !$0.hasPrefix("Pseudo-terminal") }.map(String.init) ?? "exit \(process.terminationStatus)"
-            if process.terminationStatus == 127 { throw .message("ssh is not installed; install openssh-client") }
-            throw .message("ssh -G \(alias) refused \(config): \(why)")
+            if process.terminationStatus == 127 { throw .sshNotInstalled }
+            throw .sshRefused(alias: alias, config: config, reason: why)
         }
         return String(decoding: data, as: UTF8.self)
     }

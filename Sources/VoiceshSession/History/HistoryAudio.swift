@@ -7,7 +7,7 @@ package enum HistoryAudio {
         let database = try context.openDatabase()
         _ = try database.dictation(id: id)
         guard let wav = try database.audio(forDictation: id) else {
-            throw Failure.Command.message("dictation \(id) has no kept recording (its profile keeps text only)")
+            throw HistoryProblem.noRecording(id: id)
         }
         return wav
     }
@@ -22,10 +22,10 @@ package enum HistoryAudio {
         if output == "-" { return Console.writeAll(STDOUT_FILENO, [UInt8](wav)) }
         let path = context.expandingTilde(output)
         if !force, FileManager.default.fileExists(atPath: path) {
-            throw Failure.Command.message("\(output) exists; pass --force to overwrite it, or name another file")
+            throw HistoryProblem.outputExists(output)
         }
         guard FileManager.default.createFile(atPath: path, contents: wav) else {
-            throw Failure.Command.message("cannot write \(output); check the directory exists and is writable")
+            throw AudioFileProblem.cannotWrite(file: output)
         }
     }
 }

@@ -16,9 +16,14 @@ package struct HistoryWriter {
         (self.database, self.policy, self.shared) = (database, policy, shared)
     }
 
-    /// The history could not be written; `message` says so in words.
-    package struct Unwritable: Error {
-        package let message: String
+    /// The history could not be written: the store's own error.
+    package struct Unwritable: Error, Equatable {
+        package let error: StoreError
+
+        package init(_ error: StoreError) { self.error = error }
+
+        /// Its one line, for a caller that says more after it (a session's status line, `listen`).
+        package var message: String { Failure.describe(self) }
     }
 
     /// Appends `dictation` (or updates it, when it has an id) with its recording (nil: none,
@@ -42,7 +47,7 @@ package struct HistoryWriter {
             let wav = keep ? audio() : nil
             return try database.appendDictation(dictation, audio: wav)
         } catch {
-            throw Unwritable(message: "the history could not be written: \(Failure.describe(error))")
+            throw Unwritable(error)
         }
     }
 

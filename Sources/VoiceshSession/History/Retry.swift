@@ -25,7 +25,7 @@ package struct Retry {
         let database = try context.openDatabase()
         var row = try database.dictation(id: id)
         guard let wav = try database.audio(forDictation: id) else {
-            throw Failure.Command.message("dictation \(id) has no kept recording to retry")
+            throw HistoryProblem.noRecordingToRetry(id: id)
         }
         let samples = try WAV.decode([UInt8](wav)).speechSamples()
         let original = try? database.profile(named: row.profile)
@@ -79,7 +79,7 @@ package struct Retry {
         case .failure(let error):
             row.error = Failure.describe(error)
             try history.save(row, audio: nil, keepAudio: true)
-            throw Failure.Command.message("\(Failure.describe(error)); the recording is still kept")
+            throw HistoryProblem.retryFailed(error)
         }
     }
 }

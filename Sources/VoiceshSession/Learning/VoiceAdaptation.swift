@@ -38,7 +38,7 @@ package struct VoiceAdaptation {
         let path = context.expandingTilde(folder)
         let found = try VoiceRecordings(directory: path).samples()
         guard !found.isEmpty else {
-            throw Failure.Command.message("no NAME.wav with NAME.txt beside it in \(folder)")
+            throw VoiceStoreProblem.noPairs(folder: folder)
         }
         let added = try kept.add(found.map { (Data(WAV.encode($0.samples)), $0.text) })
         Console.error(
@@ -51,9 +51,7 @@ package struct VoiceAdaptation {
         let dictated = try confirmedDictations(in: database)
         let samples = dictated + (try kept.samples())
         guard !samples.isEmpty else {
-            throw Failure.Command.message(
-                "nothing to learn from yet: run voicesh adapt --enroll 30, or dictate with history = \"text+audio\" in a profile"
-            )
+            throw VoiceAdaptationProblem.nothingToLearn
         }
         Console.error("voicesh: learning your voice from \(Self.recordings(samples.count)) …")
         let report: SpeakerAdaptation.Report
@@ -61,9 +59,7 @@ package struct VoiceAdaptation {
             report = try SpeakerAdaptation.adapt(
                 samples, into: voice + "/model", scratch: context.location.cacheDirectory + "/adapt-\(getpid())")
         } catch {
-            throw Failure.Command.message(
-                "cannot learn the voice: \(Failure.reason(error)); the recordings are kept and the voice in use is "
-                    + "unchanged")
+            throw VoiceAdaptationProblem.notLearnt(error)
         }
         for reason in report.skipped { Console.error("voicesh: left out \(reason)") }
         Console.error(
@@ -115,8 +111,7 @@ package struct VoiceAdaptation {
                 "voicesh: held-back score \(status.before.exact) → \(status.after.exact) of \(status.heldBack); "
                     + (status.replaced ? "the new voice is in use" : "the old voice is kept"))
         case .failure(let error):
-            throw Failure.Command.message(
-                "cannot learn the voice: \(Failure.describe(error)); the voice in use is unchanged")
+            throw VoiceAdaptationProblem.notLearntInBackground(error)
         }
     }
 

@@ -18,21 +18,20 @@ package struct VoiceRecordings {
         do {
             names = try fm.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".wav") }.sorted()
         } catch {
-            throw Failure.Command.message("cannot read \(directory): \(error.localizedDescription)")
+            throw VoiceStoreProblem.cannotRead(directory: directory, reason: error.localizedDescription)
         }
         return try names.compactMap { name in
             let base = directory + "/" + String(name.dropLast(4))
             guard let text = try? String(contentsOfFile: base + ".txt", encoding: .utf8) else { return nil }
             guard let wav = FileManager.default.contents(atPath: base + ".wav") else {
-                throw Failure.Command.message("cannot read \(base).wav; check its permissions, or move it out")
+                throw VoiceStoreProblem.cannotReadRecording(base: base)
             }
             do throws(WAV.FormatError) {
                 return SpeakerAdaptation.Sample(
                     samples: try WAV.decode([UInt8](wav)).speechSamples(),
                     text: text.trimmingCharacters(in: .whitespacesAndNewlines))
             } catch {
-                throw Failure.Command.message(
-                    "\(base).wav is not a usable recording: \(error.message); fix or remove it")
+                throw VoiceStoreProblem.unusableRecording(base: base, error)
             }
         }
     }
@@ -51,7 +50,7 @@ package struct VoiceRecordings {
             try fm.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw Failure.Command.message("cannot keep recordings under \(directory): \(error.localizedDescription)")
+            throw VoiceStoreProblem.cannotKeep(directory: directory, reason: error.localizedDescription)
         }
         var number = count + 1
         while true {
@@ -70,7 +69,7 @@ package struct VoiceRecordings {
             else { break }
             return
         }
-        throw Failure.Command.message("cannot keep a recording under \(directory): \(String(cString: strerror(errno)))")
+        throw VoiceStoreProblem.cannotKeepOne(directory: directory, reason: String(cString: strerror(errno)))
     }
 
     /// Keeps recordings under the next free numbers, leaving out any already kept (the same
@@ -104,7 +103,7 @@ package struct VoiceRecordings {
             }
             return added
         } catch {
-            throw Failure.Command.message("cannot keep recordings under \(directory): \(error.localizedDescription)")
+            throw VoiceStoreProblem.cannotKeep(directory: directory, reason: error.localizedDescription)
         }
     }
 }

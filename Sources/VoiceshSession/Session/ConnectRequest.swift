@@ -26,17 +26,15 @@ package protocol ConnectRequest {
 
 extension ConnectRequest {
     /// The `-o` words as `(keyword, value)` pairs: `Key=Value`, `Key Value` or `Key = Value`.
-    package func sshOptions() throws(Failure.Command) -> [(String, String)] {
-        try options.map { word throws(Failure.Command) in
+    package func sshOptions() throws(ConnectProblem) -> [(String, String)] {
+        try options.map { word throws(ConnectProblem) in
             let (keyword, value) = SSHConfig.split(word)
             guard !keyword.isEmpty, !value.isEmpty else {
-                throw .message("-o \(word): expected Key=Value, as in ssh_config (for example -o Port=2222)")
+                throw .badOption(word)
             }
             // A word voicesh would not act on is refused, not dropped: a typo must not pass silently.
             guard let known = SSHConfigResolver.keywords.first(where: { $0.lowercased() == keyword }) else {
-                throw .message(
-                    "-o \(word): voicesh does not use that option; it reads \(SSHConfigResolver.keywords.joined(separator: ", "))"
-                )
+                throw .unusedOption(word)
             }
             return (known, value)
         }

@@ -10,6 +10,8 @@ struct ConnectRoute {
     var commandLine: [(String, String)]
     var context: AppContext
     var flags: any ConnectRequest
+    /// How many ProxyJump hops deep a route may go before it is taken for a loop.
+    static let maxDepth = 8
 
     /// The hops to connect to, in order, ending with `destination`; `jumps` replaces its own
     /// ProxyJump (nil: ssh_config's).
@@ -19,9 +21,8 @@ struct ConnectRoute {
     }
 
     private func hops(to destination: Destination, via jumps: [Destination]?, depth: Int) throws -> [Hop] {
-        guard depth < 8 else {
-            throw Failure.Command.message(
-                "ProxyJump through \(destination.host) goes more than 8 hops deep; check ssh_config for a loop")
+        guard depth < Self.maxDepth else {
+            throw ConnectProblem.jumpsTooDeep(host: destination.host, limit: Self.maxDepth)
         }
         let options = try files.resolve(
             host: destination.host, user: destination.user, port: destination.port, commandLine: commandLine)
@@ -33,11 +34,11 @@ struct ConnectRoute {
             }
             knownHosts = options.userKnownHostsFiles?.first ?? "~/.ssh/known_hosts"
         } catch {
-            throw Failure.Command.message(error.description)
+            throw SSHConfigProblem.unusable(error)
         }
         let host = options.hostName ?? destination.host
-        if let problem = Destination.hostProblem(host) {
-            throw Failure.Command.message("jump host \(destination.host): host \(problem)")
+        if Destination.hostProblem(host) != nil {
+            throw ConnectProblem.badJumpHost(name: destination.host, host: host)
         }
         var hop = Hop(
             name: destination.host, host: host, port: options.port ?? 22, user: options.user ?? context.localUser,

@@ -38,7 +38,7 @@ package struct ConnectTarget {
                 try expand(f, "IdentityFile")
             }
         } catch {
-            throw Failure.Command.message(error.description)
+            throw SSHConfigProblem.unusable(error)
         }
         var chosen = try context.effective(base.filling(from: entries)).overriding(with: entries)
         if let port = command.port { chosen.port = port }
@@ -67,7 +67,7 @@ package struct ConnectTarget {
         var jumps: [Destination]?
         if let jumpSpec, jumpSpec != "none" {
             guard let hops = SSHOptions.jumps(jumpSpec) else {
-                throw Failure.Command.message("-J \(jumpSpec): expected [user@]host[:port][,…]")
+                throw ConnectProblem.badJumpSpec(jumpSpec)
             }
             jumps = hops
         }
@@ -86,8 +86,7 @@ package struct ConnectTarget {
     /// A profile for `[user@]host[:port]` typed on the command line.
     private static func adHoc(_ target: String) throws -> Profile {
         guard let destination = Destination(parsing: target) else {
-            let shown = target.count > 64 ? String(target.prefix(64)) + "…" : target
-            throw Failure.Command.message("\"\(shown)\" is neither a profile nor [user@]host[:port]")
+            throw ConnectProblem.notATarget(target)
         }
         var profile = Profile(name: "ad-hoc", host: destination.host)
         profile.user = destination.user

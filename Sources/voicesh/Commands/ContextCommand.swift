@@ -51,10 +51,9 @@ struct ContextCommand: VoiceshCommand {
             return
         }
         guard let script = ContextGatherer.loadScript() else {
-            throw Failure.Command.message(
-                "the gathering script is missing (looked for "
-                    + ResourceLocator.running.candidates(ContextGatherer.scriptName, bundle: ContextGatherer.bundle)
-                    .joined(separator: ", ") + "); reinstall voicesh (make install) or set VOICESH_DATA_DIR")
+            throw ContextProblem.noScript(
+                searched: ResourceLocator.running.candidates(ContextGatherer.scriptName, bundle: ContextGatherer.bundle)
+            )
         }
         let session = try SessionRunner(target: target, context: app, audio: AudioOptions())
             .connect()
@@ -62,9 +61,7 @@ struct ContextCommand: VoiceshCommand {
             let report = ContextReport.gather(
                 profile: profile, session: session, script: script, directory: directory, refreshes: refreshes)
         else {
-            throw Failure.Command.message(
-                "\(target.target.host) did not run the context script (a restricted shell, a ForceCommand, no sh, or too slow); "
-                    + "dictation there works without context")
+            throw ContextProblem.notRun(host: target.target.host)
         }
         if json { return try Console.json(report) }
         report.print()

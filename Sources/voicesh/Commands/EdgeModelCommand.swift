@@ -13,19 +13,16 @@ struct EdgeModelCommand: ParsableCommand {
 
     func run() throws {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)  // this thread and those it starts
-        let usage = "edge-model is run by voicesh itself, with a JSON job on standard input"
-        guard isatty(0) == 0 else { throw Failure.Command.message(usage) }
+        guard isatty(0) == 0 else { throw EdgeModelProblem.onTerminal }
         let parent = getppid()
-        guard parent != 1 else {
-            throw Failure.Command.message("edge-model ends: the session that asked for it is gone")
-        }
+        guard parent != 1 else { throw EdgeModelProblem.parentGone }
         Self.exitWithout(parent: parent)
         let input = FileHandle.standardInput.readDataToEndOfFile()
         guard let job = try? JSONDecoder().decode(EdgeModelJob.self, from: input) else {
-            throw Failure.Command.message("\(usage) ({\"vocabulary\":[…],\"history\":[…],\"cacheDirectory\":\"/dir\"})")
+            throw EdgeModelProblem.badJob
         }
         guard job.cacheDirectory.hasPrefix("/") else {
-            throw Failure.Command.message("edge-model needs an absolute cacheDirectory")
+            throw EdgeModelProblem.relativeCacheDirectory(job.cacheDirectory)
         }
         try job.build()
     }

@@ -38,7 +38,7 @@ struct Record: VoiceshCommand {
         }
         let path = context.expandingTilde(output)
         guard FileManager.default.createFile(atPath: path, contents: recording.wav) else {
-            throw Failure.Command.message("cannot write \(output); check the directory exists and is writable")
+            throw AudioFileProblem.cannotWrite(file: output)
         }
         Console.error(String(format: "voicesh: recorded %.1f s from %@ to %@", recording.seconds, source.name, output))
     }

@@ -40,8 +40,8 @@ struct Transcribe: AsyncVoiceshCommand {
         do throws(AudioError) {
             bytes = try file == "-" ? AudioFile.readStandardInput() : AudioFile.read(context.expandingTilde(file))
         } catch {
-            guard case .badFile(_, let reason) = error else { throw Failure.Command.message(Failure.describe(error)) }
-            throw Failure.Command.message("cannot read \(file == "-" ? "standard input" : file): \(reason)")
+            guard case .badFile(_, let reason) = error else { throw error }
+            throw AudioFileProblem.cannotRead(file: file, reason: reason)
         }
         let samples = try WAV.decode(bytes).speechSamples()
         var chosen = try context.effective(Profile(name: "transcribe", host: "-"))

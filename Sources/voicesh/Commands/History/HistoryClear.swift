@@ -17,7 +17,7 @@ struct HistoryClear: VoiceshCommand {
         guard count > 0 else { return Console.error("nothing to clear") }
         let scope = profile.map { " of profile \"\($0)\"" } ?? ""
         guard yes || Console.confirm("Delete \(count) dictation\(count == 1 ? "" : "s")\(scope)?") else {
-            throw Failure.Command.message("not cleared; run with --yes to clear without a terminal to confirm on")
+            throw HistoryProblem.notCleared
         }
         let deleted = try database.clearHistory(profile: profile)
         Console.error("deleted \(deleted) dictation\(deleted == 1 ? "" : "s")\(scope)")

@@ -18,13 +18,7 @@ struct HistoryPlay: VoiceshCommand {
         do throws(AudioError) {
             try AudioPlayer.play(samples, device: device)
         } catch {
-            let why =
-                switch error {
-                case .cannotOpen(let device, let reason), .failed(let device, let reason):
-                    "cannot play on \(device): \(reason); pick another with --device"
-                case .badFile: Failure.describe(error)
-                }
-            throw Failure.Command.message("\(why), or write it to a file: voicesh history export-audio \(id) out.wav")
+            throw HistoryProblem.cannotPlay(id: id, error)
         }
     }
 }

@@ -47,9 +47,7 @@ struct ProfileImport: VoiceshCommand {
                     let allowed = try database.allowedCommands()
                     for profile in profiles {
                         if let command = profile.localCommands.first(where: { !allowed.contains($0) }) {
-                            throw Failure.Command.message(
-                                "profile \"\(profile.name)\" runs the local command \"\(UntrustedText.clean(command))\" on every dictation; import it with --allow-command if you trust it (nothing was imported)"
-                            )
+                            throw LocalCommandProblem.inImport(profile: profile.name, command: command)
                         }
                     }
                 }

@@ -50,7 +50,7 @@ struct ProfileShow: VoiceshCommand {
                 try files.resolver.expand(path, options: options, host: profile.host, keyword: keyword)
             }
         } catch {
-            throw Failure.Command.message(error.description)
+            throw SSHConfigProblem.unusable(error)
         }
     }
 }

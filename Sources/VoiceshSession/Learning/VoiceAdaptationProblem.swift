@@ -1,0 +1,11 @@
+import VoiceshCore
+
+/// Why `voicesh adapt` learnt no voice; the voice in use is unchanged. `Failure` words it.
+package enum VoiceAdaptationProblem: Error, Equatable {
+    /// No recordings kept and no confirmed dictation with its recording.
+    case nothingToLearn
+    /// Learning failed; the recordings are kept.
+    case notLearnt(EngineError)
+    /// The background learner (held-back score) failed.
+    case notLearntInBackground(EngineError)
+}
