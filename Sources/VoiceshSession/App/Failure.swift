@@ -10,8 +10,6 @@ import VoiceshCore
 package enum Failure {
     /// Errors the commands raise themselves.
     package enum Command: Error {
-        /// Only `Listening` still throws words; it goes once its two throws take `ListenProblem`.
-        case message(String)
         /// Some of the work failed and was already reported line by line.
         case partial
     }
@@ -45,7 +43,6 @@ package enum Failure {
         case let problem as VoiceAdaptationProblem: [describe(problem)]
         case let problem as EdgeModelProblem: [describe(problem)]
         case let problem as ContextProblem: [describe(problem)]
-        case Command.message(let text): [text]
         case Command.partial: []
         default: nil
         }

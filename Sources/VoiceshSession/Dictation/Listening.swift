@@ -68,35 +68,36 @@ package enum Listening {
         for text in told.printed { Console.print(text) }
         // One take, so one row: printed, or failed with its recording kept.
         guard let entry = told.rows.first else {  // never expected; the recording is still not lost
-            throw Failure.Command.message(
-                "nothing was transcribed; " + Self.keepElsewhere(recording.wav, profile: settings.name))
+            throw ListenProblem.nothingTranscribed(Self.keepElsewhere(recording.wav, profile: settings.name))
         }
         let row = Dictation(
             entry, profile: settings.name, engine: engine.label, startedAt: started, audioSeconds: recording.seconds
         )
-        let kept: String
+        let kept: ListenProblem.Kept
         do {
             let id = try history.save(row, audio: recording.wav, keepAudio: entry.keepAudio)
             if entry.outcome == .printed { return .printed }
-            kept = id.map { "the recording is kept: voicesh history retry \($0)" } ?? "nothing was kept"
+            kept = id.map { .inHistory(id: $0) } ?? .nothing
         } catch {
             if entry.outcome == .printed {
                 Console.error("voicesh: \(error.message); the text above is not in the history")
                 return .historyUnwritten
             }
-            kept = "\(error.message); " + Self.keepElsewhere(recording.wav, profile: settings.name)
+            kept = Self.keepElsewhere(recording.wav, profile: settings.name, unwritten: error)
         }
-        throw Failure.Command.message("\(entry.error ?? "nothing was heard"); \(kept)")
+        throw ListenProblem.notTranscribed(error: entry.error, kept)
     }
 
     /// A recording the history cannot take goes to the temporary directory, which is usually
     /// on another disk, so it can still be transcribed again.
-    private static func keepElsewhere(_ wav: Data, profile: String) -> String {
+    private static func keepElsewhere(_ wav: Data, profile: String, unwritten: HistoryWriter.Unwritable? = nil)
+        -> ListenProblem.Kept
+    {
         let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let stamp = Int(Date().timeIntervalSince1970)
         let path = "\(directory)/voicesh-\(stamp)-\(getpid()).wav"
         guard FileManager.default.createFile(atPath: path, contents: wav, attributes: [.posixPermissions: 0o600])
-        else { return "the recording could not be kept anywhere" }
-        return "the recording is kept in \(path): voicesh transcribe \(path) --profile \(profile) tries it again"
+        else { return .lost(unwritten: unwritten) }
+        return .inFile(path: path, profile: profile, unwritten: unwritten)
     }
 }
