@@ -23,7 +23,7 @@ final class DrivenDictation {
     }
 
     /// The loop's turn for the dictation: `woken` by its inbox, or for time alone.
-    func turn(woken: Bool) { keep(controller.step(.turn(woken: woken, keysWaiting: false), now: clock.now)) }
+    func turn(woken: Bool) { keep(controller.step(.turn(woken: woken), now: clock.now)) }
 
     /// Waits for the engine's next event without holding a thread (the engine's task needs
     /// one), then gives the dictation the turn it wakes the loop for.

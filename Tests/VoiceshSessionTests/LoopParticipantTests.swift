@@ -44,7 +44,7 @@ struct LoopParticipantTests {
         #expect(keepalive.deadline(now: 101) == 115)
         _ = try keepalive.step(.keys([0x61]), now: 112)  // not its turn: nothing asked
         #expect(link.sent == 1)
-        _ = try keepalive.step(.turn(woken: false, keysWaiting: false), now: 115)
+        _ = try keepalive.step(.turn(woken: false), now: 115)
         #expect(link.sent == 2 && keepalive.deadline(now: 115) == 130)
     }
 

@@ -60,7 +60,7 @@ package final class DictationController: LoopParticipant {
     /// the screen copy's bottom row once the copy has the bytes).
     package func step(_ event: LoopEvent, now: Double) -> LoopOutput {
         switch event {
-        case .turn(let woken, _):
+        case .turn(let woken):
             run(.turn(woken ? inbox.drain() : [], woken: woken))
             // A take holds its capture from its start until the session lets it go.
             setup.learning?.tick(busy: capture != nil, now: setup.clock())
@@ -73,7 +73,7 @@ package final class DictationController: LoopParticipant {
         case .resized:
             if let size = setup.terminal.size { remoteScreen?.resize(rows: size.rows, columns: size.columns) }
             run(.resized(bottomRow: bottomRow))
-        case .sent: break
+        case .beforeSleep, .sent: break
         }
         return takeOutput()
     }

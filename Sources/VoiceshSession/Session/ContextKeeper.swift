@@ -22,17 +22,18 @@ package final class ContextKeeper: LoopParticipant {
         gatherer.deadline(now: now)
     }
 
-    /// Its turn is taken only when no keystroke waits (libssh2 sends one packet at a time, and a
-    /// keystroke's must not wait behind the script's); a line entered (it may have been a `cd`)
-    /// has the directory looked at again shortly after.
+    /// It moves on before the loop sleeps (its channel's answers come in the shell's reads), and
+    /// only when no keystroke waits (libssh2 sends one packet at a time, and a keystroke's must
+    /// not wait behind the script's); a line entered (it may have been a `cd`) has the directory
+    /// looked at again shortly after.
     package func step(_ event: LoopEvent, now: Double) -> LoopOutput {
         switch event {
-        case .turn(_, keysWaiting: false):
+        case .beforeSleep(keysWaiting: false):
             if feed?.takeRefreshRequest() == true { gatherer.refreshAsked(directory: directory, now: now) }
             gatherer.step(now: now, directory: directory)
         case .sent(let keys) where keys.contains(0x0D): gatherer.entered(now: now)
         case .outputWritten(let output): directory = output.directory
-        case .turn, .keys, .sent, .outputComing, .resized: break
+        case .beforeSleep, .turn, .keys, .sent, .outputComing, .resized: break
         }
         return LoopOutput()
     }

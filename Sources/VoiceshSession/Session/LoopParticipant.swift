@@ -3,9 +3,12 @@ import VoiceshCore
 
 /// What the loop tells its participants, each in the same order (`SessionDriver.participants`).
 package enum LoopEvent {
-    /// A participant's turn, once a loop; `woken`: one of its own descriptors is readable;
-    /// `keysWaiting`: keystrokes the channel has not taken yet (whose packets go first).
-    case turn(woken: Bool, keysWaiting: Bool)
+    /// The loop is about to sleep, the channels drained: the last moment to act on what the
+    /// socket brought (libssh2 read it, so no descriptor will say so); `keysWaiting`: keystrokes
+    /// the channel has not taken yet (whose packets go first).
+    case beforeSleep(keysWaiting: Bool)
+    /// A participant's turn once the loop wakes; `woken`: one of its own descriptors is readable.
+    case turn(woken: Bool)
     /// A read from the keyboard on its way to the remote; each participant's `LoopOutput.keys`
     /// is what the next one gets, then the `~` escapes.
     case keys([UInt8])

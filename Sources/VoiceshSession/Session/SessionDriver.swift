@@ -71,6 +71,7 @@ package final class SessionDriver {
             try drainChannel(socketReadable: socketReadable)
             if channel.isEOF { return .remoteClosed }
             try flushOutbound()
+            try tell(.beforeSleep(keysWaiting: !outbound.isEmpty))
             try sendPendingResize()
 
             var fds = [
@@ -106,7 +107,7 @@ package final class SessionDriver {
             for (participant, descriptors) in zip(participants, owned) {
                 let woken = fds[first..<first + descriptors.count].contains { $0.revents != 0 }
                 first += descriptors.count
-                take(try participant.step(.turn(woken: woken, keysWaiting: !outbound.isEmpty), now: clock()))
+                take(try participant.step(.turn(woken: woken), now: clock()))
             }
             if fds.count > keyboard, fds[keyboard].revents != 0 {
                 if let end = try readKeyboard() { return end }
