@@ -31,7 +31,7 @@ struct SessionDriverTests {
         init(_ driver: SessionDriver) {
             self.driver = driver
             Thread.detachNewThread { [self] in
-                ended.value = try? self.driver.run(keepalive: 0)
+                ended.value = try? self.driver.run()
                 done.value = true
             }
         }
@@ -42,11 +42,64 @@ struct SessionDriverTests {
         }
     }
 
-    func start(_ remote: PipeRemote, _ terminal: PipeTerminal, dictation: DictationController? = nil) -> Running {
+    func start(
+        _ remote: PipeRemote, _ terminal: PipeTerminal, dictation: DictationController? = nil,
+        participants: [any LoopParticipant] = []
+    ) -> Running {
         Running(
             SessionDriver(
                 session: remote, channel: remote, signals: SignalPipe(signals: [SIGWINCH]), interactive: true,
-                dictation: dictation, terminal: terminal, clock: { clock.now }))
+                participants: [dictation].compactMap { $0 } + participants, terminal: terminal, clock: { clock.now }))
+    }
+
+    /// A participant that keeps the name of every event the loop tells it, and takes the keys
+    /// it is told to (as dictation takes its own).
+    final class Witness: LoopParticipant, @unchecked Sendable {
+        let events = Locked<[String]>([])
+        let takes: UInt8?
+        init(takes: UInt8? = nil) { self.takes = takes }
+        var descriptors: [Int32] { [] }
+        var readsOutput: Bool { true }
+        func deadline(now: Double) -> Double? { nil }
+        func step(_ event: LoopEvent, now: Double) -> LoopOutput {
+            let name: String
+            var output = LoopOutput()
+            switch event {
+            case .beforeSleep: name = "beforeSleep"
+            case .turn: name = "turn"
+            case .keys(let keys):
+                name = "keys \(String(decoding: keys, as: UTF8.self))"
+                output.keys = keys.filter { $0 != takes }
+            case .sent(let keys): name = "sent \(String(decoding: keys, as: UTF8.self))"
+            case .outputComing: name = "outputComing"
+            case .outputWritten(let written): name = "outputWritten \(String(decoding: written.bytes, as: UTF8.self))"
+            case .resized: name = "resized"
+            }
+            events.update { $0.append(name) }
+            return output
+        }
+    }
+
+    /// The one contract: every participant hears every event, in the loop's order, through
+    /// `step` alone; keys pass from one to the next; what the socket brought is acted on
+    /// before the loop sleeps (a context whose answers come in the shell's reads needs that).
+    @Test func everyParticipantHearsEveryEventInOrder() async throws {
+        let (remote, terminal) = (PipeRemote(), PipeTerminal())
+        let (first, second) = (Witness(takes: UInt8(ascii: "x")), Witness())
+        let running = start(remote, terminal, participants: [first, second])
+        remote.say("$ ")
+        #expect(await waitFor { second.events.value.contains("outputWritten $ ") })
+        #expect(await waitFor { second.events.value.last == "beforeSleep" })
+        let written = try #require(first.events.value.firstIndex(of: "outputWritten $ "))
+        #expect(first.events.value[written - 1] == "outputComing")
+        #expect(first.events.value[(written + 1)...].first == "beforeSleep")  // before the next poll
+        terminal.type(Array("lxs\r".utf8))
+        #expect(await waitFor { remote.received == Array("ls\r".utf8) })  // the first took its x
+        #expect(await waitFor { second.events.value.contains("sent ls\r") })
+        #expect(first.events.value.contains("keys lxs\r") && second.events.value.contains("keys ls\r"))
+        #expect(first.events.value.filter { $0.hasPrefix("turn") }.count > 0)
+        terminal.type(Array("~.".utf8))
+        #expect(await running.end() == .userDisconnected)
     }
 
     @Test func keysGoToTheRemoteAndItsOutputToTheScreen() async throws {

@@ -20,9 +20,13 @@ package final class DictationController: LoopParticipant {
     private var remoteScreen: RemoteScreen?
     /// The session's bytes, until the call that made them returns them.
     private var output = LoopOutput()
+    /// The window's size, asked of the terminal at the start and at each resize only (an ioctl
+    /// on every event cost six per keystroke).
+    private var window: StatusLine.Size?
 
     package init(setup: Setup, toggle: KeyChord) {
         self.setup = setup
+        window = setup.terminal.size
         history = setup.database.map {
             HistoryWriter(database: $0, policy: setup.profile.history, shared: setup.sharedStore)
         }
@@ -50,6 +54,9 @@ package final class DictationController: LoopParticipant {
     /// Engine and audio reports wake the loop through the inbox.
     package var descriptors: [Int32] { [inbox.readFD] }
 
+    /// It reads the remote's output (modes, questions, the directory).
+    package var readsOutput: Bool { true }
+
     /// The session's deadline, or the learner's next turn.
     package func deadline(now: Double) -> Double? {
         let learner = setup.learning?.wantsTicks == true ? session.lastTick + 1 : nil
@@ -71,7 +78,8 @@ package final class DictationController: LoopParticipant {
             remoteScreen?.feed(written.bytes)
             run(.remoteWrote(queries: written.queries, bottomRow: bottomRow))
         case .resized:
-            if let size = setup.terminal.size { remoteScreen?.resize(rows: size.rows, columns: size.columns) }
+            window = setup.terminal.size
+            if let size = window { remoteScreen?.resize(rows: size.rows, columns: size.columns) }
             run(.resized(bottomRow: bottomRow))
         case .beforeSleep, .sent: break
         }
@@ -101,7 +109,7 @@ package final class DictationController: LoopParticipant {
     @discardableResult
     private func run(_ input: DictationSession.Input) -> [UInt8] {
         let moment = DictationSession.Moment(
-            now: setup.clock(), window: setup.terminal.size, level: capture?.recording.level ?? 0)
+            now: setup.clock(), window: window, level: capture?.recording.level ?? 0)
         let asked = session.handle(input, at: moment)
         output += LoopOutput(remote: asked.remote, screen: asked.screen)
         switch asked.screenCopy {

@@ -18,6 +18,9 @@ package final class ContextKeeper: LoopParticipant {
 
     package var descriptors: [Int32] { [] }
 
+    /// It reads the remote's output (modes, questions, the directory).
+    package var readsOutput: Bool { true }
+
     package func deadline(now: Double) -> Double? {
         gatherer.deadline(now: now)
     }

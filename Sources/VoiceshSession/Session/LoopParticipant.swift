@@ -63,6 +63,12 @@ package protocol LoopParticipant: AnyObject {
     func deadline(now: Double) -> Double?
     /// Its step for one event.
     func step(_ event: LoopEvent, now: Double) throws(SSHError) -> LoopOutput
+    /// It wants `outputWritten` (the loop then scans the remote's output; none: it does not).
+    var readsOutput: Bool { get }
+}
+
+extension LoopParticipant {
+    package var readsOutput: Bool { false }
 }
 
 extension [any LoopParticipant] {

@@ -19,12 +19,6 @@ package final class SessionDriver {
     /// The keyboard and the screen.
     private let terminal: any TerminalWindow
     private let interactive: Bool
-    /// Dictation, when the session is interactive; it draws through this loop and its
-    /// threads wake it through their inbox.
-    private let dictation: DictationController?
-    /// The remote shell's context, gathered on a channel beside the shell; nil when off.
-    private let context: ContextGatherer?
-    private let contextFeed: ContextFeed?
     /// What the remote's output says: its terminal modes, for dictation, and where the shell
     /// is (OSC 7), for the context. One pass over the output reads both.
     private var output = OutputScanner()
@@ -39,15 +33,15 @@ package final class SessionDriver {
     private var pendingResize = false
     private var inputOpen = true
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    /// Dictation, the context keeper and the keepalive, in the order every event reaches them.
-    private var participants: [any LoopParticipant] = []
-    /// Someone reads the remote's output (dictation or the context): it is scanned once per write.
-    private var scansOutput: Bool { dictation != nil || context != nil }
+    /// The rest of the session (dictation, the context, the keepalive), in the order every
+    /// event reaches them.
+    private let participants: [any LoopParticipant]
+    /// Someone reads the remote's output: it is scanned once per write.
+    private let scansOutput: Bool
 
     package init(
         session: any SessionLink, channel: any ShellChannel, signals: SignalPipe, interactive: Bool,
-        dictation: DictationController? = nil, context: ContextGatherer? = nil, contextFeed: ContextFeed? = nil,
-        terminal: any TerminalWindow = LocalTerminal(),
+        participants: [any LoopParticipant] = [], terminal: any TerminalWindow = LocalTerminal(),
         clock: @escaping @Sendable () -> Double = { DictationController.now }
     ) {
         self.session = session
@@ -55,17 +49,12 @@ package final class SessionDriver {
         self.signals = signals
         self.terminal = terminal
         self.interactive = interactive
-        self.dictation = dictation
-        self.context = context
-        self.contextFeed = contextFeed
+        self.participants = participants
+        scansOutput = participants.contains { $0.readsOutput }
         self.clock = clock
     }
 
-    package func run(keepalive: Int) throws(SSHError) -> End {
-        let keepalive = try Keepalive(session: session, interval: keepalive, now: clock())
-        let keeper = context.map { ContextKeeper(gatherer: $0, feed: contextFeed, now: clock()) }
-        // Every event reaches them in this order: dictation first, as it takes its own keys.
-        participants = ([dictation, keeper, keepalive] as [(any LoopParticipant)?]).compactMap { $0 }
+    package func run() throws(SSHError) -> End {
         var socketReadable = true  // set-up may have left data queued
         while true {
             try drainChannel(socketReadable: socketReadable)

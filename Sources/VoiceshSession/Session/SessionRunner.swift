@@ -57,10 +57,14 @@ package struct SessionRunner {
         let dictation = terminal == nil ? nil : try makeDictation(context: feed)
         let end: SessionDriver.End
         do {
+            let keepalive = try Keepalive(session: session, interval: target.keepalive, now: context.clock())
+            let keeper = gatherer.map { ContextKeeper(gatherer: $0, feed: feed, now: context.clock()) }
+            // Every event reaches them in this order: dictation first, as it takes its own keys.
+            let participants = ([dictation, keeper, keepalive] as [(any LoopParticipant)?]).compactMap { $0 }
             end = try SessionDriver(
                 session: session, channel: channel, signals: signals, interactive: terminal != nil,
-                dictation: dictation, context: gatherer, contextFeed: feed, terminal: context.terminal
-            ).run(keepalive: target.keepalive)
+                participants: participants, terminal: context.terminal, clock: context.clock
+            ).run()
         } catch {
             if let dictation { Console.writeAll(STDOUT_FILENO, dictation.shutdown("the connection was lost")) }
             terminal?.restore()
