@@ -154,7 +154,7 @@ public struct DictationSession: Sendable {
     private var questionsRouted = 0
     /// When the keyboard last gave bytes, and when time last moved on.
     private var lastInput = 0.0
-    public private(set) var lastTick = 0.0
+    private var lastTick = 0.0
     private var toldHistoryOff = false
     /// The typed bytes the machine let through to the remote, for the read that is going on.
     private var passing: [UInt8] = []

@@ -23,6 +23,9 @@ package final class DictationController: LoopParticipant {
     /// The window's size, asked of the terminal at the start and at each resize only (an ioctl
     /// on every event cost six per keystroke).
     private var window: StatusLine.Size?
+    /// When the learner last had its turn (its deadline is a second later; the session's own
+    /// clock is not its: a learner due on that would never stop being due, and the loop spin).
+    private var learnerTurn = 0.0
 
     package init(setup: Setup, toggle: KeyChord) {
         self.setup = setup
@@ -59,7 +62,7 @@ package final class DictationController: LoopParticipant {
 
     /// The session's deadline, or the learner's next turn.
     package func deadline(now: Double) -> Double? {
-        let learner = setup.learning?.wantsTicks == true ? session.lastTick + 1 : nil
+        let learner = setup.learning?.wantsTicks == true ? learnerTurn + 1 : nil
         return [session.deadline, learner].compactMap { $0 }.min()
     }
 
@@ -70,7 +73,8 @@ package final class DictationController: LoopParticipant {
         case .turn(let woken):
             run(.turn(woken ? inbox.drain() : [], woken: woken))
             // A take holds its capture from its start until the session lets it go.
-            setup.learning?.tick(busy: capture != nil, now: setup.clock())
+            learnerTurn = setup.clock()
+            setup.learning?.tick(busy: capture != nil, now: learnerTurn)
         case .keys(let keys): output.keys = run(.keyboard(keys))
         case .outputComing: run(.remoteWillWrite)
         case .outputWritten(let written):
