@@ -186,11 +186,11 @@ public struct DictationSession: Sendable {
         case .remoteModes(let modes): remoteModes(modes)
         case .remoteWrote(let queries, let row):
             route.remoteAsked(queries)
-            bottomRow = keepsScreen ? row : nil
+            bottomRow = row
             keepBottomRow()
             perform(machine.screenChanged(resized: false))
         case .resized(let row):
-            bottomRow = keepsScreen ? row : nil
+            bottomRow = row
             perform(machine.screenChanged(resized: true))
         case .turn(let reports, let woken): turn(reports, woken: woken)
         case .saved(let id): answered(machine.saved(id: id))

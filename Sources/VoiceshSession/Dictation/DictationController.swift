@@ -143,7 +143,7 @@ package final class DictationController: LoopParticipant {
     private func record(_ start: DictationSession.Start) {
         guard case .success(let engine) = setup.engine else { return }  // the session knows it is missing
         do {
-            capture = try TakeCapture.start(start, engine: engine, source: setup.source, setup: setup)
+            capture = try TakeCapture.start(start, engine: engine, setup: setup)
         } catch {
             run(.noMicrophone(Failure.describe(error)))
             return

@@ -11,14 +11,13 @@ struct TakeCapture {
 
     /// Starts the microphone and the engine for `start`; throws if the microphone will not start.
     static func start(
-        _ start: DictationSession.Start, engine: any SpeechEngine, source: any AudioSource,
-        setup: DictationController.Setup
+        _ start: DictationSession.Start, engine: any SpeechEngine, setup: DictationController.Setup
     ) throws(AudioError) -> TakeCapture {
         let (take, inbox) = (start.take, setup.inbox)
         let recording = Recording(
             maxSeconds: setup.maxRecordingSeconds, listensForSpeech: setup.profile.autoStop > 0,
             onSpeech: { inbox.post(.speech($0, take: take)) }, onFull: { inbox.post(.recordingFull(take: take)) })
-        try source.start { event in
+        try setup.source.start { event in
             switch event {
             case .frame(let frame): recording.accept(frame)
             case .failed(let error): inbox.post(.audioFailed(Failure.describe(error), take: take))
