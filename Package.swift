@@ -107,17 +107,21 @@ let package = Package(
             ],
             swiftSettings: strict),
 
-        // Commands only: argument parsing, the live context, calls into VoiceshSession. The
-        // gathering script stays its resource (`voicesh_voicesh.resources`, found beside the program).
-        .executableTarget(
-            name: "voicesh",
+        // Commands only: argument parsing and calls into VoiceshSession, run against the
+        // context they are handed (tests run them in their own process).
+        .target(
+            name: "VoiceshCommands",
             dependencies: [
                 "VoiceshSession", "VoiceshCore", "ProfileFormat", "Store", "SSHClient", "AudioCapture",
-                "LocalRecognizer", "Transcription", "SharedStore",
+                "LocalRecognizer", "SharedStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            resources: [.copy("Resources/gather-context.sh")], swiftSettings: strict,
-            plugins: ["BuildInfo"]),
+            swiftSettings: strict, plugins: ["BuildInfo"]),
+        // The program: builds the live context, once, and runs the command line. The gathering
+        // script is its resource (`voicesh_voicesh.resources`, found beside the program).
+        .executableTarget(
+            name: "voicesh", dependencies: ["VoiceshCommands", "VoiceshSession"],
+            resources: [.copy("Resources/gather-context.sh")], swiftSettings: strict),
         // Writes the commit voicesh is built from before each build (`voicesh --version`).
         .plugin(name: "BuildInfo", capability: .buildTool()),
 
@@ -178,11 +182,23 @@ let package = Package(
             name: "VoiceshSessionTests",
             dependencies: ["VoiceshSession", "VoiceshCore", "AudioCapture", "Store", "SSHClient"],
             swiftSettings: strict),
+        // The local protocol servers, the throwaway CA and the test home both command tiers use.
+        .target(name: "TestFixtures", dependencies: ["PostgresSandbox"], path: "Tests/Support/TestFixtures"),
+        // The commands in this process, against a context of the test's own.
+        .testTarget(
+            name: "CommandTests",
+            dependencies: [
+                "VoiceshCommands", "VoiceshSession", "VoiceshCore", "LocalRecognizer", "Store", "SharedStore",
+                "PostgresSandbox", "TestFixtures",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strict),
+        // The real tier: the built binary, through tmux and a real sshd.
         .testTarget(
             name: "CLITests",
             dependencies: [
                 "voicesh", "VoiceshSession", "VoiceshCore", "LocalRecognizer", "Store", "SharedStore",
-                "PostgresSandbox",
+                "PostgresSandbox", "TestFixtures",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),

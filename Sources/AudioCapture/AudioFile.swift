@@ -25,11 +25,13 @@ public enum AudioFile {
         return try read(fd: fd, name: path, kind: Self.kind(kind), limit: limit, quiet: quiet)
     }
 
-    /// Standard input (`-`), with the same bounds.
-    public static func readStandardInput(limit: Int = limit, quiet: Double = 10) throws(AudioError) -> [UInt8] {
+    /// Standard input (`-`, read from `fd`), with the same bounds.
+    public static func readStandardInput(fd: Int32 = STDIN_FILENO, limit: Int = limit, quiet: Double = 10)
+        throws(AudioError) -> [UInt8]
+    {
         var info = stat()
-        let kind = fstat(STDIN_FILENO, &info) == 0 ? Self.kind(info.st_mode & S_IFMT) : nil
-        return try read(fd: STDIN_FILENO, name: "standard input", kind: kind, limit: limit, quiet: quiet)
+        let kind = fstat(fd, &info) == 0 ? Self.kind(info.st_mode & S_IFMT) : nil
+        return try read(fd: fd, name: "standard input", kind: kind, limit: limit, quiet: quiet)
     }
 
     /// `kind`: what a file that is not a regular one is (nil for a regular file).

@@ -26,31 +26,32 @@ final class ChildProcess: @unchecked Sendable {
     init(executable: String, arguments: [String], stdinPath: String?, environment: [String: String])
         throws(EngineError)
     {
-        var out: [Int32] = [0, 0]
-        var err: [Int32] = [0, 0]
-        var input: [Int32] = [-1, -1]
-        guard pipe(&out) == 0, pipe(&err) == 0 else { throw .command(.noPipes) }
-        if stdinPath == nil, pipe(&input) != 0 { throw .command(.noPipes) }
-        let stdinDescriptor: Spawn.Descriptor = stdinPath.map { .file($0, flags: O_RDONLY) } ?? .copy(input[0])
-        let opened = (out + err + input).filter { $0 >= 0 }
+        guard let out = ChildPipe.make(), let err = ChildPipe.make() else { throw .command(.noPipes) }
+        var input: (read: Int32, write: Int32) = (-1, -1)
+        if stdinPath == nil {
+            guard let made = ChildPipe.make() else { throw .command(.noPipes) }
+            input = made
+        }
+        let stdinDescriptor: Spawn.Descriptor = stdinPath.map { .file($0, flags: O_RDONLY) } ?? .copy(input.read)
+        let opened = [out.read, out.write, err.read, err.write, input.read, input.write].filter { $0 >= 0 }
         let child: pid_t
         do {
             child = try Spawn(
                 executable: executable, arguments: arguments,
-                descriptors: [(0, stdinDescriptor), (1, .copy(out[1])), (2, .copy(err[1]))],
+                descriptors: [(0, stdinDescriptor), (1, .copy(out.write)), (2, .copy(err.write))],
                 closing: opened, closeOthers: true, ownGroup: true, environment: environment
             ).run()
         } catch {
             opened.forEach { close($0) }
             throw .command(.cannotRun(program: executable, reason: "\(error)"))
         }
-        close(out[1])
-        close(err[1])
-        if input[0] >= 0 { close(input[0]) }
+        close(out.write)
+        close(err.write)
+        if input.read >= 0 { close(input.read) }
         pid = child
-        stdout = FileHandle(fileDescriptor: out[0], closeOnDealloc: true)
-        stderr = FileHandle(fileDescriptor: err[0], closeOnDealloc: true)
-        stdin = input[1] >= 0 ? FileHandle(fileDescriptor: input[1], closeOnDealloc: true) : nil
+        stdout = FileHandle(fileDescriptor: out.read, closeOnDealloc: true)
+        stderr = FileHandle(fileDescriptor: err.read, closeOnDealloc: true)
+        stdin = input.write >= 0 ? FileHandle(fileDescriptor: input.write, closeOnDealloc: true) : nil
     }
 
     /// Kills the whole process group.

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// Tab on the confirmation line, in a real terminal (tmux) against a real sshd: the profile's

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// Recording, listening and playback through real ALSA: `file` PCMs in the test's own
@@ -14,7 +15,7 @@ struct AudioCommandTests {
 
     init() throws {
         cli = try CLI()
-        speech = try TranscribeTests.speech("git status", in: cli)
+        speech = try SpeechFiles.speech("git status", in: cli)
         raw = cli.home.appendingPathComponent("speech.raw").path
         played = cli.home.appendingPathComponent("played.raw").path
         try Shell.run("/usr/bin/sox", [speech, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", raw])
@@ -104,7 +105,7 @@ struct AudioCommandTests {
     @Test(arguments: ["Escape", "TERM"])
     func aCancelledListenKeepsNothing(by: String) throws {
         let long = cli.home.appendingPathComponent("long.wav").path
-        try TranscribeTests.voice(seconds: 30, at: long)
+        try SpeechFiles.voice(seconds: 30, at: long)
         let tmux = try Tmux([CLI.binary.path, "listen", "--audio-file", long], environment: cli.environment)
         try tmux.wait { $0.contains("● rec") }
         if by == "TERM" { try tmux.signal(by) } else { try tmux.send(by) }

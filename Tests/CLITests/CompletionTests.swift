@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// The completion scripts in `completions/` are what the binary writes (`make completions`

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// `voicesh connect ALIAS` through ~/.ssh/config and jump hosts, against two real sshds: a

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// `voicesh connect` in a real terminal (tmux): what a person at the keyboard sees.

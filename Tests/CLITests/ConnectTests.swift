@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// `voicesh connect` against a real sshd on 127.0.0.1: output, exit status, host keys and

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 import VoiceshCore
 
@@ -134,7 +135,7 @@ struct ContextTests {
     /// directory has, and the edge engine hears it (it cannot without the context).
     @Test func afterCdADictationNamesAFileOnlyThatDirectoryHas() throws {
         try profile("dev")
-        let speech = try TranscribeTests.speech("less quokka underscore notes dot txt", in: cli)
+        let speech = try SpeechFiles.speech("less quokka underscore notes dot txt", in: cli)
         #expect(try cli.run("transcribe", speech).stdout != "less quokka_notes.txt\n")  // not without context
         let screen = try dictateInADirectoryOnlyTheRemoteHas(profile: "dev", speech: speech, seconds: 3)
         #expect(
@@ -172,7 +173,7 @@ struct ContextTests {
         let server = try STTServer(dialect: "openai", text: "ls")
         try profile("srv", extra: "context = \"\(policy)\"", engine: "kind = \"server\"\nurl = \"\(server.url)\"")
         try dictateInADirectoryOnlyTheRemoteHas(
-            profile: "srv", speech: try TranscribeTests.speech("less quokka underscore notes dot txt", in: cli),
+            profile: "srv", speech: try SpeechFiles.speech("less quokka underscore notes dot txt", in: cli),
             seconds: 2.5)
         let fields = try #require(try server.requests().last?["fields"] as? [String: Any])
         let prompt = try #require(fields["prompt"] as? String)
@@ -192,7 +193,7 @@ struct ContextTests {
             "live", extra: "context = \"all\"",
             engine: "kind = \"stream\"\nprovider = \"\(provider)\"\nurl = \"\(server.url)\"")
         try dictateInADirectoryOnlyTheRemoteHas(
-            profile: "live", speech: try TranscribeTests.speech("ls", in: cli), seconds: 1.5)
+            profile: "live", speech: try SpeechFiles.speech("ls", in: cli), seconds: 1.5)
         let query = try #require(try server.events("connect").last?["query"] as? [String: [String]])
         if provider == "assemblyai" {
             let terms = try #require(query["keyterms_prompt"]?.first)
@@ -286,7 +287,7 @@ struct VoiceMacroTests {
         let file = try cli.file(
             "macros.toml", "name = \"macros\"\nhost = \"h\"\n[aliases]\n\"\(phrase)\" = \"\(command)\"\n")
         try cli.ok("profile", "import", file)
-        let speech = try TranscribeTests.speech(phrase, in: cli)
+        let speech = try SpeechFiles.speech(phrase, in: cli)
         let plain = try cli.run("transcribe", speech).stdout
         #expect(plain != phrase + "\n", "the model alone already hears it: the test would prove nothing")
         #expect(try cli.run("transcribe", "--profile", "macros", speech).stdout == command + "\n")

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestFixtures
 import Testing
 
 /// The database files voicesh must refuse, each with one line that says what to do.
@@ -164,7 +165,7 @@ struct UnwritableDatabaseTests {
         // One that fails: the recording has no text, and the history cannot keep it.
         let failing = try cli.script("fail.sh", "#!/bin/sh\necho 'no model' >&2\nexit 1\n")
         let wav = cli.home.appendingPathComponent("tone.wav").path
-        try TranscribeTests.voice(seconds: 0.5, at: wav)  // a voice: every engine is behind the speech gate
+        try SpeechFiles.voice(seconds: 0.5, at: wav)  // a voice: every engine is behind the speech gate
         let small = cli.home.appendingPathComponent("small").path
         let kept = cli.home.appendingPathComponent("kept").path
         try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)

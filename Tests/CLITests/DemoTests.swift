@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// `scripts/demo` as CI runs it: no terminal, its output going through a pipe. The tests'

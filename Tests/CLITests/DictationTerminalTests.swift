@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// Dictation inside `voicesh connect`, in a real terminal (tmux) against a real sshd, with
@@ -10,7 +11,7 @@ struct DictationTerminalTests: SessionSuite {
 
     init() throws {
         fixture = try SessionFixture()
-        speech = try TranscribeTests.speech("git status", in: fixture.cli)
+        speech = try SpeechFiles.speech("git status", in: fixture.cli)
     }
 
     /// A saved profile for the sandbox; `engine` lines go in its `[engine]` table (allowed to

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// A session with an empty model cache builds the edge model in a child process

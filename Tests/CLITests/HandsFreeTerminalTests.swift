@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// `hands_free = true` in a real terminal (tmux) against a real sshd, driven with the toggle key
@@ -14,7 +15,7 @@ struct HandsFreeTerminalTests: SessionSuite {
 
     /// A pane running `voicesh connect` with one audio file per phrase; returns it and each take's length.
     func session(_ phrases: [String], remote: String) throws -> (Tmux, [Double]) {
-        let files = try phrases.map { try TranscribeTests.speech($0, in: cli) }
+        let files = try phrases.map { try SpeechFiles.speech($0, in: cli) }
         let seconds = try files.map {
             Double(try Shell.run("/usr/bin/soxi", ["-D", $0]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
                 ?? 3

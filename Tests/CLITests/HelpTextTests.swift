@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// Every command's help reads well in an 80-column terminal: argument-parser wraps each

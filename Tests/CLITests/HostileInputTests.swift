@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// voicesh as a hostile server, a hostile file and a careless home would try it (issue 16):
@@ -24,7 +25,7 @@ struct HostileInputTests {
 
     @Test(arguments: ["openai", "whisper.cpp", "asr-webservice", "transcribe"])
     func hostileErrorBodiesReachNeitherTerminalNorDatabase(dialect: String) throws {
-        let speech = try TranscribeTests.speech("git status", in: cli)
+        let speech = try SpeechFiles.speech("git status", in: cli)
         let server = try STTServer(dialect: dialect, mode: "hostile")
         let file = try cli.file(
             "h.toml",
@@ -55,7 +56,7 @@ struct HostileInputTests {
     }
 
     @Test func hostileTranscriptsArriveCleaned() throws {
-        let speech = try TranscribeTests.speech("git status", in: cli)
+        let speech = try SpeechFiles.speech("git status", in: cli)
         let server = try STTServer(dialect: "openai", mode: "hostile-text", text: "git status")
         try cli.ok(
             "profile", "import",
@@ -178,7 +179,7 @@ struct HostileInputTests {
         #expect(try mode(fresh) == 0o700)
         #expect(try mode(fresh + "/voicesh.sqlite") == 0o600)
         let wav = cli.home.appendingPathComponent("out.wav").path
-        let speech = try TranscribeTests.speech("git status", in: cli)
+        let speech = try SpeechFiles.speech("git status", in: cli)
         let recorded = try cli.run("record", "--audio-file", speech, wav)
         #expect(recorded.status == 0, "\(recorded.stderr)")
         #expect(try mode(wav) == 0o600)

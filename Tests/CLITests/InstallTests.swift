@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// `make install` and `make uninstall` as a user runs them, with this build's binary: the

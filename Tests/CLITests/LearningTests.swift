@@ -1,6 +1,7 @@
 import Foundation
 import LocalRecognizer
 import Store
+import TestFixtures
 import Testing
 import VoiceshCore
 import VoiceshSession
@@ -18,7 +19,7 @@ struct LearningTests {
         for (i, text) in texts.enumerated() {
             let base = store + String(format: "/%04d", first + i + 1)
             try FileManager.default.moveItem(
-                atPath: try TranscribeTests.speech(text, voice: voice, in: cli), toPath: base + ".wav")
+                atPath: try SpeechFiles.speech(text, voice: voice, in: cli), toPath: base + ".wav")
             try ((labels?[i] ?? text) + "\n").write(toFile: base + ".txt", atomically: true, encoding: .utf8)
         }
     }
@@ -118,7 +119,7 @@ struct LearningTests {
         try Self.keep(Self.prompts(10), voice: "en-gb", in: cli)
         let file = try cli.file("demo.toml", sshd.profile("demo"))
         try cli.ok("profile", "import", file)
-        let speech = try TranscribeTests.speech("git status", in: cli)
+        let speech = try SpeechFiles.speech("git status", in: cli)
         let tmux = try Tmux(
             [
                 CLI.binary.path, "connect", "--audio-file", speech, "demo", "--",

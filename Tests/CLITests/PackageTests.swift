@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// The Debian package on this machine: installed with dpkg, run from /usr/bin, removed, and

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// Risky commands in every spelling, dictated into a real remote shell (sshd, tmux) whose
@@ -14,7 +15,7 @@ struct RiskyRemoteTests: SessionSuite {
 
     init() throws {
         fixture = try SessionFixture()
-        speech = try TranscribeTests.speech("git status", in: fixture.cli)
+        speech = try SpeechFiles.speech("git status", in: fixture.cli)
         standIns = fixture.cli.home.appendingPathComponent("stand-ins")
         ranLog = fixture.cli.home.appendingPathComponent("ran.log").path
         transcript = fixture.cli.home.appendingPathComponent("transcript.txt").path

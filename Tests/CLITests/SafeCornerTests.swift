@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// voicesh changes only what it made: an existing data directory is used as it is when it is
@@ -94,7 +95,7 @@ struct FullDiskTests {
             try cli.run(arguments, executable: CLI.binary.path, stdin: "", environment: environment)
         }
         let wav = cli.home.appendingPathComponent("voice.wav").path
-        try TranscribeTests.voice(seconds: 0.5, at: wav)  // a voice: every engine is behind the speech gate
+        try SpeechFiles.voice(seconds: 0.5, at: wav)  // a voice: every engine is behind the speech gate
         let add = try run(
             "profile", "add", "p", "--host", "root@\(sshd.destination)", "--identity", sshd.clientKey, "--known-hosts",
             sshd.knownHosts, "--recognizer", "command", "--command", "echo ls -la")
@@ -165,7 +166,7 @@ struct ShownDictationTests: SessionSuite {
     init() throws {
         fixture = try SessionFixture()
         speech = fixture.cli.home.appendingPathComponent("voice.wav").path
-        try TranscribeTests.voice(seconds: 0.5, at: speech)  // a voice: every engine is behind the speech gate
+        try SpeechFiles.voice(seconds: 0.5, at: speech)  // a voice: every engine is behind the speech gate
         heard = fixture.cli.home.appendingPathComponent("heard.txt").path
         try "ls -la".write(toFile: heard, atomically: true, encoding: .utf8)
         let file = try cli.file(

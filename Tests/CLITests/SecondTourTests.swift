@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// Issue 33, the second hostile tour, against a real sshd in tmux: what the voice types at a
@@ -15,7 +16,7 @@ struct SecondTourTests: SessionSuite {
 
     init() throws {
         fixture = try SessionFixture()
-        speech = try TranscribeTests.speech("git status", in: fixture.cli)
+        speech = try SpeechFiles.speech("git status", in: fixture.cli)
         transcript = fixture.cli.home.appendingPathComponent("transcript.txt").path
         work = fixture.cli.home.appendingPathComponent("w").path
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)

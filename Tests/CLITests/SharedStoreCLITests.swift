@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PostgresSandbox
+import TestFixtures
 import Testing
 
 /// Profiles and history shared through a real PostgreSQL (scripts/postgres-sandbox) by two
@@ -70,7 +71,7 @@ struct SharedStoreCLITests {
         }
     }
 
-    static func speech(_ cli: CLI) throws -> String { try TranscribeTests.speech("git status", in: cli) }
+    static func speech(_ cli: CLI) throws -> String { try SpeechFiles.speech("git status", in: cli) }
 
     @Test func twoHomesSeeEachOthersProfilesAndHistory() throws {
         let server = try PostgresSandbox()

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// `voicesh --version` says the version, the commit it was built from and its engines; the

@@ -13,12 +13,15 @@ package struct AppContext {
     package var terminal: any TerminalWindow = LocalTerminal()
     /// Seconds on a monotonic clock (a test moves its own on).
     package var clock: @Sendable () -> Double = { DictationController.now }
+    /// The command line's streams (a test gives pipes of its own).
+    package var console: Console = .standard
 
     package init(
         environment: [String: String], location: DataLocation, terminal: any TerminalWindow = LocalTerminal(),
-        clock: @escaping @Sendable () -> Double = { DictationController.now }
+        clock: @escaping @Sendable () -> Double = { DictationController.now }, console: Console = .standard
     ) {
         (self.environment, self.location, self.terminal, self.clock) = (environment, location, terminal, clock)
+        self.console = console
     }
 
     package static func live() -> AppContext {
@@ -53,7 +56,9 @@ package struct AppContext {
     /// The shared store history rows go on to; nil with the local store (or a bad URL, which
     /// the profile read before reported).
     package var sharedAddress: StoreAddress? {
-        if case .shared(let address) = try? StoreChoice.choose(url: storeURL, environment: environment) {
+        if case .shared(let address) = try? StoreChoice.choose(
+            url: storeURL, environment: environment, console: console)
+        {
             return address
         }
         return nil
@@ -68,16 +73,16 @@ package struct AppContext {
 
     /// The store the profile and history commands use; a broken config.toml stops here, with its line.
     package func openStore() throws -> any VoiceshStore {
-        switch try StoreChoice.choose(url: storeURL(config: try config()), environment: environment) {
+        switch try StoreChoice.choose(url: storeURL(config: try config()), environment: environment, console: console) {
         case .local:
             return try openDatabase()
         case .shared(let address):
             if address.passwordInURL {
-                Console.error(
+                console.error(
                     "voicesh: the store URL holds a password; it is used, never stored or shown, but ~/.pgpass (mode 0600) keeps it out of your environment"
                 )
             }
-            return SyncedStore(local: try openDatabase(), address: address)
+            return SyncedStore(local: try openDatabase(), address: address, console: console)
         }
     }
 
@@ -106,7 +111,7 @@ package struct AppContext {
 
     package func readText(_ path: String) throws(TextFileProblem) -> String {
         if path == "-" {
-            return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            return String(decoding: console.readInput(), as: UTF8.self)
         }
         let full = expandingTilde(path)
         let files = FileManager.default

@@ -15,9 +15,9 @@ package enum Failure {
     }
 
     /// Writes the error's lines to stderr and returns the exit code, or nil for argument-parser's errors.
-    package static func report(_ error: any Error) -> Int32? {
+    package static func report(_ error: any Error, on console: Console) -> Int32? {
         guard let lines = words(for: error)?.map(UntrustedText.clean) else { return nil }
-        for line in lines { Console.error("voicesh: \(line)") }
+        for line in lines { console.error("voicesh: \(line)") }
         return error is SSHError ? 255 : 1  // ssh's code for a connection that failed
     }
 

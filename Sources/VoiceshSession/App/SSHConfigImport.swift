@@ -20,7 +20,7 @@ package enum SSHConfigImport {
         var profiles: [Profile] = []
         for alias in scanned.aliases {
             if Profile.nameProblem(alias) != nil {
-                Console.error(
+                context.console.error(
                     "voicesh: skipped Host \(alias): not a profile name (1–64 letters, digits, '.', '_' or '-')")
                 continue
             }
@@ -29,7 +29,7 @@ package enum SSHConfigImport {
             {
             case .success(let p): profiles.append(p)
             case .failure(let problems):
-                Console.error(
+                context.console.error(
                     "voicesh: skipped Host \(alias): \(problems.problems.map(\.description).joined(separator: "; "))")
             }
         }

@@ -10,16 +10,19 @@ package enum StoreChoice: Equatable {
 
     /// `url` nil or empty: the local file. The password file is read as libpq reads it: only
     /// when no one else may read it.
-    package static func choose(url: String?, environment: [String: String]) throws(StoreError) -> StoreChoice {
+    package static func choose(url: String?, environment: [String: String], console: Console) throws(StoreError)
+        -> StoreChoice
+    {
         guard let url, !url.isEmpty else { return .local }
-        return .shared(try StoreAddress(url: url, environment: environment, passwordFile: readPasswordFile))
+        return .shared(
+            try StoreAddress(url: url, environment: environment) { readPasswordFile($0, console: console) })
     }
 
-    private static func readPasswordFile(_ path: String) -> String? {
+    private static func readPasswordFile(_ path: String, console: Console) -> String? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         guard info.st_mode & 0o077 == 0 else {
-            Console.error(
+            console.error(
                 "voicesh: warning: password file \(path) has group or world access; permissions should be u=rw (0600) or less"
             )
             return nil

@@ -48,12 +48,12 @@ package enum Listening {
         }
         let stop = try Recorder.record(
             source, into: recording, seconds: limit, toggle: toggle,
-            stopAtEndOfInput: seconds == nil && audio.audioFile == nil)
+            stopAtEndOfInput: seconds == nil && audio.audioFile == nil, console: context.console)
         let cancelled = stop == .cancelled || stop == .signal
         let stopped = session.handle(cancelled ? .cancel : .turn([.recordingFull(take: take)], woken: true), at: moment)
         if stopped.cancelsEngine {
             job.cancel()
-            Console.error("voicesh: cancelled; nothing transcribed")
+            context.console.error("voicesh: cancelled; nothing transcribed")
             return .cancelled
         }
         let report: DictationSession.Report =
@@ -65,7 +65,7 @@ package enum Listening {
         let told = session.handle(.turn([report], woken: true), at: moment)
         let history = HistoryWriter(database: database, policy: settings.history, shared: context.sharedAddress)
         defer { history.finish() }
-        for text in told.printed { Console.print(text) }
+        for text in told.printed { context.console.print(text) }
         // One take, so one row: printed, or failed with its recording kept.
         guard let entry = told.rows.first else {  // never expected; the recording is still not lost
             throw ListenProblem.nothingTranscribed(Self.keepElsewhere(recording.wav, profile: settings.name))
@@ -80,7 +80,7 @@ package enum Listening {
             kept = id.map { .inHistory(id: $0) } ?? .nothing
         } catch {
             if entry.outcome == .printed {
-                Console.error("voicesh: \(error.message); the text above is not in the history")
+                context.console.error("voicesh: \(error.message); the text above is not in the history")
                 return .historyUnwritten
             }
             kept = Self.keepElsewhere(recording.wav, profile: settings.name, unwritten: error)

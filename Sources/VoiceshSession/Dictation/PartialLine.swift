@@ -6,11 +6,14 @@ import VoiceshCore
 package final class PartialLine: Sendable {
     package let enabled: Bool
     package let terminal: Bool
+    private let console: Console
     private let shown = Shown()
 
-    package init(enabled: Bool, terminal: Bool) {
-        self.enabled = enabled
-        self.terminal = terminal
+    /// Shown on a terminal, and elsewhere when asked for (`always`).
+    package init(console: Console, always: Bool) {
+        self.console = console
+        terminal = console.errorsAreTerminal
+        enabled = always || terminal
     }
 
     package var show: @Sendable (String) -> Void {
@@ -19,12 +22,12 @@ package final class PartialLine: Sendable {
             guard enabled, shown.replace(text) else { return }
             // CR + EL redraws the line; the text is cut so it never wraps.
             let line = terminal ? "\r\u{1B}[2K\u{1B}[2m\(text.suffix(100))\u{1B}[0m" : "partial: \(text)\n"
-            Console.writeAll(STDERR_FILENO, Array(line.utf8))
+            console.status(line)
         }
     }
 
     package func clear() {
-        if enabled, terminal, shown.replace(nil) { Console.writeAll(STDERR_FILENO, Array("\r\u{1B}[2K".utf8)) }
+        if enabled, terminal, shown.replace(nil) { console.status("\r\u{1B}[2K") }
     }
 
     /// The text on screen; `replace` is false when nothing changed.

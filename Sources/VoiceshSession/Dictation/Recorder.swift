@@ -11,7 +11,7 @@ package enum Recorder {
 
     package static func record(
         _ source: any AudioSource, into recording: Recording, seconds limit: Double, toggle: KeyChord,
-        stopAtEndOfInput: Bool
+        stopAtEndOfInput: Bool, console: Console
     ) throws(AudioError) -> Stop {
         let failure = Locked<AudioError?>(nil)
         try source.start { event in
@@ -20,15 +20,15 @@ package enum Recorder {
             case .failed(let error): failure.value = error
             }
         }
-        let terminal = RawTerminal()
+        let terminal = RawTerminal(fd: console.input)
         let signals = SignalPipe(signals: SignalPipe.terminating)
         let view = DictationView(toggle: toggle)
         let started = DictationController.now
-        let showing = isatty(STDERR_FILENO) == 1
+        let showing = console.errorsAreTerminal
         defer {
             source.stop()
             recording.finish()
-            if showing { Console.writeAll(STDERR_FILENO, Array("\r\u{1B}[K".utf8)) }
+            if showing { console.status("\r\u{1B}[K") }
             terminal?.restore()
         }
         var machine = RecordingMachine(
@@ -40,18 +40,18 @@ package enum Recorder {
             if showing {
                 let line = view.render(
                     .recording(.init(number: 1, startedAt: started), partial: ""), level: recording.level,
-                    now: DictationController.now, width: (RawTerminal.size(of: STDERR_FILENO)?.columns ?? 80) - 1
+                    now: DictationController.now, width: (RawTerminal.size(of: console.errors)?.columns ?? 80) - 1
                 ).line
-                Console.writeAll(STDERR_FILENO, Array("\r\(line)\u{1B}[K".utf8))
+                console.status("\r\(line)\u{1B}[K")
             }
             var fds = [
                 pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: machine.readsInput ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: machine.readsInput ? console.input : -1, events: Int16(POLLIN), revents: 0),
             ]
             guard poll(&fds, 2, 100) > 0 else { continue }
             if fds[0].revents != 0, !signals.drain().isEmpty { return machine.signalled() }
             guard fds[1].revents != 0 else { continue }
-            let n = read(STDIN_FILENO, &buffer, buffer.count)
+            let n = read(console.input, &buffer, buffer.count)
             if let stop = machine.read(n > 0 ? Array(buffer[..<n]) : []) { return stop }
         }
     }

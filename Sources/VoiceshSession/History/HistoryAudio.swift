@@ -19,7 +19,7 @@ package enum HistoryAudio {
     /// Writes the recording to `output` ('-': standard output); an existing file only with `force`.
     package static func export(id: Int64, to output: String, force: Bool, context: AppContext) throws {
         let wav = try wav(id: id, context: context)
-        if output == "-" { return Console.writeAll(STDOUT_FILENO, [UInt8](wav)) }
+        if output == "-" { return context.console.write([UInt8](wav)) }
         let path = context.expandingTilde(output)
         if !force, FileManager.default.fileExists(atPath: path) {
             throw HistoryProblem.outputExists(output)

@@ -67,12 +67,12 @@ package struct Retry {
             row.take(heard)
             row.error = nil
             row.outcome = .printed
-            Console.print(heard.text)
+            context.console.print(heard.text)
             do {
                 try history.save(row, audio: nil, keepAudio: false)
                 if let kept { try history.save(kept, audio: nil, keepAudio: false) }  // lets its recording go
             } catch {
-                Console.error("voicesh: \(error.message); the text above is not in the history")
+                context.console.error("voicesh: \(error.message); the text above is not in the history")
                 return false
             }
             return true

@@ -7,7 +7,8 @@ import VoiceshCore
 package enum StoreCopier {
     /// Profiles the shared store lacks, then every history row by uid; the rows count as sent
     /// when this is the store this machine sends to (or none is set yet).
-    package static func copy(from local: AppDatabase, to shared: SharedDatabase, marking: Bool) throws {
+    package static func copy(from local: AppDatabase, to shared: SharedDatabase, marking: Bool, console: Console) throws
+    {
         let profiles = try local.profiles()
         let added = try shared.addProfiles(profiles)
         var rows = (added: 0, updated: 0, total: 0)
@@ -20,14 +21,14 @@ package enum StoreCopier {
             rows = (rows.added + taken.added, rows.updated + taken.updated, rows.total + page.count)
             after = last
         }
-        Console.error(
+        console.error(
             "copied to \(shared.server): \(added) of \(profiles.count) profiles (\(profiles.count - added) already there), "
                 + "\(rows.added) of \(rows.total) history rows (\(rows.total - rows.added) already there)")
     }
 
     /// Profiles this machine lacks (one that runs a local command only when allowed here),
     /// then every shared history row this machine does not have.
-    package static func copy(from shared: SharedDatabase, to local: AppDatabase) throws {
+    package static func copy(from shared: SharedDatabase, to local: AppDatabase, console: Console) throws {
         let profiles = try shared.profiles()
         let allowed = try local.allowedCommands()
         var added = 0
@@ -52,11 +53,11 @@ package enum StoreCopier {
             rows = (rows.added + (try local.addSharedDictations(page.rows)), rows.total + page.rows.count)
             after = last
         }
-        Console.error(
+        console.error(
             "copied from \(shared.server): \(added) of \(profiles.count) profiles (\(profiles.count - added - refused.count) already here), "
                 + "\(rows.added) of \(rows.total) history rows (\(rows.total - rows.added) already here)")
         for name in refused {
-            Console.error(
+            console.error(
                 "voicesh: profile \"\(name)\" runs a local command and was not copied; allow it with: voicesh profile import --allow-command FILE"
             )
         }

@@ -11,12 +11,14 @@ import VoiceshCore
 package final class SyncedStore: VoiceshStore {
     package let local: AppDatabase
     package let address: StoreAddress
+    private let console: Console
     private var shared: SharedDatabase?
     private var offline: StoreError?
 
-    package init(local: AppDatabase, address: StoreAddress) {
+    package init(local: AppDatabase, address: StoreAddress, console: Console) {
         self.local = local
         self.address = address
+        self.console = console
     }
 
     /// The shared database, connected on first use; nil (after one notice) when it cannot be
@@ -29,7 +31,7 @@ package final class SyncedStore: VoiceshStore {
             return shared
         } catch  where error.isOffline {
             offline = error
-            if notice { Console.error("voicesh: \(Failure.describe(error)); using this machine's copy") }
+            if notice { console.error("voicesh: \(Failure.describe(error)); using this machine's copy") }
             return nil
         }
     }
@@ -53,7 +55,7 @@ package final class SyncedStore: VoiceshStore {
         } catch  where error.isOffline {
             self.shared = nil
             offline = error
-            Console.error("voicesh: \(Failure.describe(error)); using this machine's copy")
+            console.error("voicesh: \(Failure.describe(error)); using this machine's copy")
             return try fallback()
         }
     }

@@ -28,7 +28,7 @@ package struct VoiceAdaptation {
         let count = kept.count
         try? FileManager.default.removeItem(atPath: voice)
         try? FileManager.default.removeItem(atPath: learner.scratch)
-        Console.error(
+        context.console.error(
             "voicesh: forgot the learnt voice and its \(Self.recordings(count)); the edge engine uses the stock model again"
         )
     }
@@ -41,7 +41,7 @@ package struct VoiceAdaptation {
             throw VoiceStoreProblem.noPairs(folder: folder)
         }
         let added = try kept.add(found.map { (Data(WAV.encode($0.samples)), $0.text) })
-        Console.error(
+        context.console.error(
             "voicesh: kept \(Self.recordings(added)) from \(folder) (\(found.count - added) known already)")
     }
 
@@ -53,7 +53,7 @@ package struct VoiceAdaptation {
         guard !samples.isEmpty else {
             throw VoiceAdaptationProblem.nothingToLearn
         }
-        Console.error("voicesh: learning your voice from \(Self.recordings(samples.count)) …")
+        context.console.error("voicesh: learning your voice from \(Self.recordings(samples.count)) …")
         let report: SpeakerAdaptation.Report
         do {
             report = try SpeakerAdaptation.adapt(
@@ -61,8 +61,8 @@ package struct VoiceAdaptation {
         } catch {
             throw VoiceAdaptationProblem.notLearnt(error)
         }
-        for reason in report.skipped { Console.error("voicesh: left out \(reason)") }
-        Console.error(
+        for reason in report.skipped { context.console.error("voicesh: left out \(reason)") }
+        context.console.error(
             "voicesh: learnt your voice from \(Self.recordings(report.recordings)) ("
                 + String(format: "%.0f", report.seconds) + " s of speech); edge profiles use it from now on")
     }
@@ -107,7 +107,7 @@ package struct VoiceAdaptation {
         }
         switch result {
         case .success(let status):
-            Console.error(
+            context.console.error(
                 "voicesh: held-back score \(status.before.exact) → \(status.after.exact) of \(status.heldBack); "
                     + (status.replaced ? "the new voice is in use" : "the old voice is kept"))
         case .failure(let error):
@@ -141,27 +141,28 @@ package struct VoiceAdaptation {
         let shell = SpokenShell()
         var recorded = 0
         for (index, words) in prompts.prefix(count).enumerated() {
-            Console.error("voicesh: (\(index + 1)/\(count)) say: \(words)    (types: \(shell.normalize(words)))")
+            context.console.error(
+                "voicesh: (\(index + 1)/\(count)) say: \(words)    (types: \(shell.normalize(words)))")
             let source = try audio.source(profile: nil, context: context)
             var limit = min(30, audio.maxRecordingSeconds)
             if let file = source as? WAVFileSource { limit = min(limit, file.seconds) }
             let recording = Recording(maxSeconds: limit, forEngine: false)
             let stop = try Recorder.record(
                 source, into: recording, seconds: limit, toggle: .defaultToggle,
-                stopAtEndOfInput: audio.audioFile == nil)
+                stopAtEndOfInput: audio.audioFile == nil, console: context.console)
             if stop == .signal {
-                Console.error("voicesh: stopped; the \(recorded) recordings so far are kept for the next run")
+                context.console.error("voicesh: stopped; the \(recorded) recordings so far are kept for the next run")
                 return false
             }
             if stop == .cancelled {
-                Console.error("voicesh: skipped")
+                context.console.error("voicesh: skipped")
                 continue
             }
             try kept.add([(recording.wav, words)])
             recorded += 1
             if stop == .endOfInput { break }
         }
-        Console.error("voicesh: recorded \(recorded) of \(count)")
+        context.console.error("voicesh: recorded \(recorded) of \(count)")
         return true
     }
 }

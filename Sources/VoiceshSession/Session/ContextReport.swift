@@ -80,16 +80,16 @@ package struct ContextReport: Encodable {
     }
 
     /// The report in words, on standard output.
-    package func print() {
+    package func print(on console: Console) {
         let c = context
         func list(_ title: String, _ items: [String], limit: Int = 40) {
             guard !items.isEmpty else { return }
             let shown = items.prefix(limit).joined(separator: "  ")
-            Console.print("\(title) (\(items.count)): \(shown)\(items.count > limit ? "  …" : "")")
+            console.print("\(title) (\(items.count)): \(shown)\(items.count > limit ? "  …" : "")")
         }
         let source = c.directorySource.map { " (from \($0 == .proc ? "/proc/PID/cwd" : $0.rawValue))" } ?? ""
-        Console.print("directory: \(c.directory ?? "unknown")\(source)")
-        Console.print(
+        console.print("directory: \(c.directory ?? "unknown")\(source)")
+        console.print(
             String(
                 format: "gathered in %.0f ms, %.1f KiB moved%@", seconds * 1000, Double(bytes) / 1024,
                 c.truncated ? " (some lists cut at their caps)" : ""))
@@ -98,9 +98,9 @@ package struct ContextReport: Encodable {
         list("branches", c.branches)
         list("remotes", c.remotes)
         list("commands used", SpeechContext.commandsUsed(in: c.history).filter(Set(c.commands).contains), limit: 30)
-        Console.print("commands on PATH: \(c.commands.count)")
-        Console.print("history: \(c.history.count) commands")
-        Console.print("sent to:")
-        for engine in engines { Console.print("  \(engine.role) \(engine.engine): \(engine.what)") }
+        console.print("commands on PATH: \(c.commands.count)")
+        console.print("history: \(c.history.count) commands")
+        console.print("sent to:")
+        for engine in engines { console.print("  \(engine.role) \(engine.engine): \(engine.what)") }
     }
 }

@@ -25,12 +25,13 @@ package struct HostKeyCheck {
         case .known:
             return
         case .changed(let file, let line):
-            Console.error(Self.changedWarning(key: key, name: name, file: file, line: line))
+            prompter.console.error(Self.changedWarning(key: key, name: name, file: file, line: line))
             throw .hostKeyChanged(host: name, file: file, line: line)
         case .unknown(let otherTypes):
             try decide(key: key, name: name, otherTypes: otherTypes)
             try knownHosts.add(key, host: session.host, port: session.port)
-            Console.error("Warning: Permanently added '\(name)' (\(key.displayType)) to the list of known hosts.")
+            prompter.console.error(
+                "Warning: Permanently added '\(name)' (\(key.displayType)) to the list of known hosts.")
         }
     }
 
@@ -38,7 +39,8 @@ package struct HostKeyCheck {
         switch policy {
         case .acceptNew: return
         case .yes:
-            Console.error("No \(key.displayType) host key is known for \(name) and you have requested strict checking.")
+            prompter.console.error(
+                "No \(key.displayType) host key is known for \(name) and you have requested strict checking.")
             throw .hostKeyRefused(host: name)
         case .ask:
             var prompt = """

@@ -21,7 +21,7 @@ package struct SessionRunner {
         if target.forwardAgent {
             // libssh2 1.10 drops the server's auth-agent@openssh.com channel opens unanswered
             // (only forwarded-tcpip and x11 are handled), so asking would hang `ssh-add -l` there.
-            Console.error(
+            context.console.error(
                 "voicesh: agent forwarding is not available (libssh2 1.10 cannot accept the server's agent channels); continuing without it"
             )
         }
@@ -66,26 +66,28 @@ package struct SessionRunner {
                 participants: participants, terminal: context.terminal, clock: context.clock
             ).run()
         } catch {
-            if let dictation { Console.writeAll(STDOUT_FILENO, dictation.shutdown("the connection was lost")) }
+            if let dictation {
+                Console.writeAll(context.terminal.output, dictation.shutdown("the connection was lost"))
+            }
             terminal?.restore()
             throw error
         }
-        if let dictation { Console.writeAll(STDOUT_FILENO, dictation.shutdown(Self.interruption(end))) }
+        if let dictation { Console.writeAll(context.terminal.output, dictation.shutdown(Self.interruption(end))) }
         terminal?.restore()
 
         let name = target.target.host
         switch end {
         case .userDisconnected:
-            Console.error("\r\nConnection to \(name) closed.")
+            context.console.error("\r\nConnection to \(name) closed.")
             return 255
         case .signal(let number):
-            Console.error("Killed by signal \(number).")
+            context.console.error("Killed by signal \(number).")
             return 255
         case .remoteClosed:
             let (status, signal) = try channel.close()
-            if terminal != nil { Console.error("Connection to \(name) closed.") }
+            if terminal != nil { context.console.error("Connection to \(name) closed.") }
             if let signal {
-                Console.error("voicesh: the remote command was killed by SIG\(signal)")
+                context.console.error("voicesh: the remote command was killed by SIG\(signal)")
                 return 255
             }
             return status
@@ -111,7 +113,7 @@ package struct SessionRunner {
     /// One hop: TCP, or a `direct-tcpip` channel on the jump host before it; then the host
     /// key and authentication.
     private func connect(to hop: Hop, through jump: SSHSession?, jumpHost: Hop?) throws -> SSHSession {
-        let prompter = TerminalPrompter(environment: context.environment)
+        let prompter = TerminalPrompter(environment: context.environment, console: context.console)
         var tunnel: Tunnel?
         if let jump, let jumpHost {
             do throws(SSHError) {

@@ -6,6 +6,8 @@ import SSHClient
 /// or when there is no terminal but a display. With neither, it cannot ask: nil.
 package struct TerminalPrompter: AuthPrompter {
     package var environment: [String: String]
+    /// Where a notice goes when there is no terminal to write it on.
+    package var console: Console
 
     private var askpass: String? {
         guard let program = environment["SSH_ASKPASS"], !program.isEmpty else { return nil }
@@ -13,7 +15,7 @@ package struct TerminalPrompter: AuthPrompter {
         case "force", "prefer": return program
         case "never": return nil
         default:
-            let hasTTY = access("/dev/tty", R_OK | W_OK) == 0 && isatty(STDIN_FILENO) == 1
+            let hasTTY = access("/dev/tty", R_OK | W_OK) == 0 && console.inputIsTerminal
             return !hasTTY && environment["DISPLAY"] != nil ? program : nil
         }
     }
@@ -26,7 +28,7 @@ package struct TerminalPrompter: AuthPrompter {
     package func question(_ prompt: String) -> String? { ask(prompt, echo: true) }
 
     package func notice(_ text: String) {
-        guard let tty = Self.openTTY() else { return Console.error(text) }
+        guard let tty = Self.openTTY() else { return console.error(text) }
         defer { close(tty) }
         Self.write(tty, text + "\n")
     }

@@ -1,93 +1,21 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// Runs the built `voicesh` binary as a user would, with its own state directory.
-struct CLI {
+struct CLI: TestHome {
     let home: URL
 
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Result = ProgramResult
 
     /// The directory of the binaries `swift build` made (this test bundle lives there too).
-    static let productsDirectory: URL = {
-        let exe =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: exe).deletingLastPathComponent()
-    }()
+    static let productsDirectory = PackagePaths.products
 
     static let binary = productsDirectory.appendingPathComponent("voicesh")
 
-    /// The package's root: the nearest folder above this file that holds Package.swift.
-    static let packageDirectory: URL = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-            url.deleteLastPathComponent()
-        }
-        return url
-    }()
+    static let packageDirectory = PackagePaths.root
 
-    init() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    }
-
-    var database: String { home.appendingPathComponent("voicesh.sqlite").path }
-
-    /// Another process holding the database's write lock (`BEGIN IMMEDIATE`) for a minute, from
-    /// `after` seconds on; with no delay, returned once it holds it. The caller terminates it.
-    func holdWriteLock(after delay: Double = 0) throws -> Process {
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        holder.arguments = [
-            "-c",
-            "import sqlite3,sys,time; time.sleep(float(sys.argv[2])); "
-                + "c=sqlite3.connect(sys.argv[1], isolation_level=None); "
-                + "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(60)",
-            database, String(delay),
-        ]
-        let ready = Pipe()
-        holder.standardOutput = ready
-        try holder.run()
-        if delay == 0 { _ = ready.fileHandleForReading.availableData }  // "locked"
-        return holder
-    }
-
-    var environment: [String: String] {
-        var env = ProcessInfo.processInfo.environment
-        // The tests' own agent and prompts only: never the developer's.
-        for name in ["SSH_AUTH_SOCK", "SSH_ASKPASS", "SSH_ASKPASS_REQUIRE", "DISPLAY", "VOICESH_CONFIG"] {
-            env[name] = nil
-        }
-        env["SWIFT_BACKTRACE"] = "enable=no"
-        // Unsure words underlined, not bracketed, whatever the runner's own NO_COLOR (an empty one
-        // counts as unset); the tests of the bracketed form set it themselves.
-        env["NO_COLOR"] = ""
-        env["VOICESH_HOME"] = home.path
-        env["HOME"] = home.path
-        // pocketsphinx alone unless a test asks for the second ear (`WhisperTests`).
-        env["VOICESH_WHISPER_HOME"] = "off"
-
-        env["PATH"] = "\(Self.productsDirectory.path):\(env["PATH"] ?? "/usr/bin:/bin")"
-        return env
-    }
-
-    /// Writes a file under the test's home and returns its path.
-    func file(_ name: String, _ text: String) throws -> String {
-        let url = home.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
-
-    /// Writes an executable script under the test's home and returns its path.
-    func script(_ name: String, _ text: String) throws -> String {
-        let path = try file(name, text)
-        chmod(path, 0o755)
-        return path
-    }
+    init() throws { home = try Self.makeHome() }
 
     @discardableResult
     func run(_ arguments: String..., stdin: String? = nil) throws -> Result {
@@ -147,22 +75,10 @@ struct CLI {
     }
 }
 
-/// A pipe read to its end on a thread of its own, so that it cannot fill and stall its writer.
-final class Drain: @unchecked Sendable {
-    /// Written once by the reader before `done` is signalled, read only after.
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }.start()
-    }
-
-    /// Everything the pipe carried, once its writer has closed it.
-    func wait() -> Data {
-        done.wait()
-        return data
+extension CLI {
+    /// Imports a profile named `name` whose stream engine is `server`'s provider at its URL,
+    /// with `extra` TOML lines under `[engine]`.
+    func streamProfile(_ name: String, _ server: WSServer, _ extra: String = "") throws {
+        try ok("profile", "import", try file("\(name).toml", server.profile(name, extra)))
     }
 }

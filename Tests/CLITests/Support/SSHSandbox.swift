@@ -1,5 +1,6 @@
 import Foundation
 import PostgresSandbox
+import TestFixtures
 import Testing
 
 /// A real OpenSSH server on 127.0.0.1 with throwaway keys (scripts/sshd-sandbox), stopped
@@ -69,28 +70,6 @@ final class SSHSandbox {
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(key.utf8))
         try handle.close()
-    }
-}
-
-/// Runs helper programs (ssh-keygen, tmux, pkill) and reports their output.
-enum Shell {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
-    }
-
-    /// Runs a program to its end (`Spawn.capture`: output through files, as daemons outlive it).
-    @discardableResult
-    static func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> CLI.Result
-    {
-        let result = try Spawn.capture(program, arguments, environment: environment)
-        return CLI.Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
-    }
-
-    /// A new key pair (`ssh-keygen -t TYPE -N PASSPHRASE`) at `path`.
-    static func keygen(_ path: String, type: String = "ed25519", passphrase: String = "") throws {
-        let result = try run("/usr/bin/ssh-keygen", ["-q", "-t", type, "-N", passphrase, "-f", path])
-        guard result.status == 0 else { throw Failure("ssh-keygen: \(result.stderr)") }
     }
 }
 

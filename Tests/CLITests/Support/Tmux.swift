@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 
 /// A real terminal: a tmux server of the test's own, driven by send-keys and read by capture-pane.
 final class Tmux {

@@ -1,0 +1,151 @@
+import Foundation
+import LocalRecognizer
+import Store
+import TestFixtures
+import Testing
+import VoiceshCore
+
+/// `voicesh adapt`: real sphinxtrain (bw, map_adapt) learning a voice from espeak-ng speech,
+/// then real pocketsphinx hearing it, before and after.
+struct AdaptTests {
+    /// Commands in the British voice the stock model hears worst; none is in the corpus the
+    /// model is built from, nor among the recordings it learns from.
+    static let heldOut = [
+        "git log dash dash stat", "git branch dash d feature", "free dash m", "uptime dash p", "top dash b",
+        "docker logs dash f web", "kubectl get pods dash o wide", "ls dash l slash etc slash nginx",
+    ]
+
+    /// A folder of NAME.wav + NAME.txt: `count` corpus commands spoken in `voice`.
+    static func recordings(_ count: Int, voice: String, in cli: CLI) throws -> String {
+        let folder = cli.home.appendingPathComponent("learn").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let prompts = ShellCorpus.prompts
+        for i in 0..<count {
+            let text = prompts[(i * 7919) % prompts.count]
+            let wav = try SpeechFiles.speech(text, voice: voice, in: cli)
+            try FileManager.default.moveItem(atPath: wav, toPath: folder + "/\(i).wav")
+            try (text + "\n").write(toFile: folder + "/\(i).txt", atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    /// How many of the held-out commands `voicesh transcribe --raw` gets word for word.
+    static func heard(_ files: [(text: String, wav: String)], by cli: CLI) async throws -> Int {
+        var right = 0
+        for file in files where try await cli.ok("transcribe", "--raw", file.wav).stdout == file.text + "\n" {
+            right += 1
+        }
+        return right
+    }
+
+    @Test func learningAVoiceImprovesCommandsItNeverHeard() async throws {
+        let cli = try CLI()
+        let tests = try Self.heldOut.map { ($0, try SpeechFiles.speech($0, voice: "en-gb", in: cli)) }
+        let before = try await Self.heard(tests, by: cli)
+
+        let folder = try Self.recordings(25, voice: "en-gb", in: cli)
+        let learnt = try await cli.ok("adapt", "--from", folder)
+        #expect(learnt.stderr.contains("learnt your voice from 25 recordings"), "\(learnt.stderr)")
+        let after = try await Self.heard(tests, by: cli)
+        #expect(after > before, "before \(before)/\(tests.count), after \(after)/\(tests.count)")
+        #expect(after >= tests.count * 3 / 4, "after \(after)/\(tests.count)")
+
+        // The recordings are kept, so a later run learns from them again, and only once each.
+        let kept = cli.home.appendingPathComponent("voice/recordings").path
+        #expect(try FileManager.default.contentsOfDirectory(atPath: kept).filter { $0.hasSuffix(".wav") }.count == 25)
+        let again = try await cli.ok("adapt", "--from", folder).stderr
+        #expect(again.contains("kept 0 recordings from \(folder) (25 known already)"), "\(again)")
+        #expect(again.contains("learnt your voice from 25 recordings"), "\(again)")
+
+        // --reset forgets it: the stock model hears what it heard before.
+        #expect(try await cli.ok("adapt", "--reset").stderr.contains("forgot the learnt voice"))
+        #expect(!FileManager.default.fileExists(atPath: cli.home.appendingPathComponent("voice").path))
+        #expect(try await Self.heard(tests, by: cli) == before)
+    }
+
+    /// Dictations the user inserted or ran, with their recording, are learnt from; edited,
+    /// printed or failed ones are not, nor one corrected before it ran (their words may not be
+    /// what was said).
+    @Test func confirmedDictationsAreLearntFrom() async throws {
+        let cli = try CLI()
+        let db = try AppDatabase.open(at: cli.database)
+        let outcomes: [Dictation.Outcome] = [.inserted, .ran, .edited, .printed, .failed]
+        for (i, outcome) in outcomes.enumerated() {
+            let text = ["git status", "docker ps", "ls dash l a", "make test", "uptime"][i]
+            let wav = try Data(contentsOf: URL(fileURLWithPath: try SpeechFiles.speech(text, in: cli)))
+            let row = Dictation(
+                profile: "prod", engine: "edge/pocketsphinx", startedAt: Date(), audioSeconds: 1.5, latencyMs: 40,
+                rawText: text, finalText: text, outcome: outcome)
+            try db.appendDictation(row, audio: wav)
+        }
+        try db.appendDictation(
+            Dictation(
+                profile: "prod", engine: "edge/pocketsphinx", startedAt: Date(), audioSeconds: 1, latencyMs: 40,
+                rawText: "git pull", finalText: "git pull", outcome: .inserted))  // no recording kept
+        // Corrected into another line before it ran: the words heard are not what was said.
+        let corrected = try Data(contentsOf: URL(fileURLWithPath: try SpeechFiles.speech("uptime", in: cli)))
+        try db.appendDictation(
+            Dictation(
+                profile: "prod", engine: "edge/pocketsphinx", startedAt: Date(), audioSeconds: 1, latencyMs: 40,
+                rawText: "git stash", finalText: "kubectl get pods", outcome: .ran), audio: corrected)
+        let result = try await cli.ok("adapt")
+        #expect(result.stderr.contains("learnt your voice from 2 recordings"), "\(result.stderr)")
+        // Another profile's history holds nothing to learn from.
+        let other = try await cli.run("adapt", "--profile", "dev")
+        #expect(other.status == 1)
+        #expect(other.stderr.contains("nothing to learn from yet"), "\(other.stderr)")
+    }
+
+    @Test func nothingToLearnFromSaysWhatToDo() async throws {
+        let cli = try CLI()
+        let none = try await cli.run("adapt")
+        #expect(none.status == 1)
+        #expect(
+            none.stderr
+                == "voicesh: nothing to learn from yet: run voicesh adapt --enroll 30, or dictate with history = \"text+audio\" in a profile\n"
+        )
+        let empty = cli.home.appendingPathComponent("empty").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let folder = try await cli.run("adapt", "--from", empty)
+        #expect(folder.status == 1)
+        #expect(folder.stderr == "voicesh: no NAME.wav with NAME.txt beside it in \(empty)\n")
+        #expect(
+            try await cli.run("adapt", "--forget", "--enroll", "3").stderr.contains(
+                "--forget, --status and --background go alone"))
+
+        // Words no dictionary can say: nothing to learn, said why, nothing half-written.
+        let digits = cli.home.appendingPathComponent("digits").path
+        try FileManager.default.createDirectory(atPath: digits, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            atPath: try SpeechFiles.speech("git status", in: cli), toPath: digits + "/a.wav")
+        try "1234\n".write(toFile: digits + "/a.txt", atomically: true, encoding: .utf8)
+        let unsayable = try await cli.run("adapt", "--from", digits)
+        #expect(unsayable.status == 1)
+        #expect(
+            unsayable.stderr.hasSuffix(
+                "voicesh: cannot learn the voice: none of the recordings can be learnt from (\"1234\": cannot say 1234); the recordings are kept and the voice in use is unchanged\n"
+            ), "\(unsayable.stderr)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: cli.home.appendingPathComponent("voice").path) == [
+                "recordings"
+            ])
+    }
+
+    /// Enrollment prompts commands to say, with what they type, and keeps each recording.
+    @Test func enrollmentPromptsAndKeepsEachRecording() async throws {
+        let cli = try CLI()
+        let speech = try SpeechFiles.speech("git status", in: cli)
+        let result = try await cli.ok("adapt", "--enroll", "2", "--audio-file", speech, stdin: "")
+        let prompts = result.stderr.split(separator: "\n").filter { $0.contains("say: ") }
+        #expect(prompts.count == 2, "\(result.stderr)")
+        #expect(prompts.first?.hasPrefix("voicesh: (1/2) say: ") == true)
+        #expect(prompts.allSatisfy { $0.contains("(types: ") })
+        #expect(result.stderr.contains("recorded 2 of 2"))
+        #expect(result.stderr.contains("learnt your voice from 2 recordings"))
+        let kept = cli.home.appendingPathComponent("voice/recordings").path
+        let texts = try FileManager.default.contentsOfDirectory(atPath: kept).filter { $0.hasSuffix(".txt") }.sorted()
+        #expect(texts == ["0001.txt", "0002.txt"])
+        let first = try String(contentsOfFile: kept + "/0001.txt", encoding: .utf8)
+        #expect(prompts.first?.contains("say: " + first.trimmingCharacters(in: .newlines)) == true)
+    }
+}

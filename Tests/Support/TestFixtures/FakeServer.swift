@@ -1,0 +1,45 @@
+import Foundation
+
+/// A TCP listener on 127.0.0.1 that hands each connection to `handle` on its own thread.
+package final class FakeServer: @unchecked Sendable {
+    package let port: Int
+    private let fd: Int32
+
+    package init(handle: @escaping @Sendable (Int32) -> Void) throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var bound = address
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ok = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, size) == 0 && listen(listener, 8) == 0
+            }
+        }
+        guard ok else { throw Shell.Failure("cannot listen") }
+        _ = withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &size) }
+        }
+        port = Int(UInt16(bigEndian: bound.sin_port))
+        fd = listener
+        Thread {
+            while true {
+                let client = accept(listener, nil, nil)
+                if client < 0 { break }  // the listener was closed
+                Thread { handle(client) }.start()
+            }
+        }.start()
+    }
+
+    deinit {
+        shutdown(fd, Int32(SHUT_RDWR))
+        close(fd)
+    }
+
+    /// A port nothing listens on (bound, then released).
+    package static func unusedPort() throws -> Int {
+        let server = try FakeServer { close($0) }
+        return server.port
+    }
+}
