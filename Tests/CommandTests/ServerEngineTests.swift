@@ -3,7 +3,6 @@ import TestFixtures
 import Testing
 
 /// The server engine against local servers that speak each dialect as the spec says.
-@Suite(.serialized)
 struct ServerEngineTests {
     let cli: CLI
     let speech: String
@@ -253,7 +252,7 @@ struct ServerEngineTests {
         let result = try await cli.run("transcribe", "--profile", "h", speech)
         #expect(result.status == 1)
         #expect(result.stderr == "voicesh: the engine gave no text within 1 s (the profile's engine.timeout)\n")
-        #expect(Date().timeIntervalSince(started) < 100)  // not the server's 120 s lifetime
+        #expect(Date().timeIntervalSince(started) < 600)  // not the server's 1,200 s lifetime
         #expect(try server.requests().count == 1)  // the request did reach the server
     }
 

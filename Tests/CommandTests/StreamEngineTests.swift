@@ -4,7 +4,6 @@ import Testing
 
 /// The stream engine through `voicesh transcribe`, against local servers that speak
 /// AssemblyAI v3, Deepgram and voicesh stream v1 as the spec says and log what they received.
-@Suite(.serialized)
 struct StreamEngineTests {
     let cli: CLI
     /// Two seconds of a voice: the servers' words are scripted, so only the audio's bytes matter

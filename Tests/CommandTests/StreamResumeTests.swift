@@ -4,7 +4,6 @@ import Testing
 
 /// The generic protocol's segment ACKs and resume (specs A2 §4–5), against a server that drops
 /// the connection without a close frame.
-@Suite(.serialized)
 struct StreamResumeTests {
     let cli: CLI
     let recording: String

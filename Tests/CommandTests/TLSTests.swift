@@ -5,7 +5,6 @@ import Testing
 /// Server and stream engines over `https` and `wss`, against the local fixtures serving
 /// certificates from a throwaway authority (`TestCA`): trusted through `SSL_CERT_FILE` or a
 /// hashed `SSL_CERT_DIR`, and each bad certificate refused in one line naming the host and why.
-@Suite(.serialized)
 struct TLSTests {
     let cli: CLI
     let ca: TestCA

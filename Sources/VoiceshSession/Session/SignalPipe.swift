@@ -15,6 +15,8 @@ package final class SignalPipe {
     package let readFD: Int32
     private let writeFD: Int32
     private let signals: [Int32]
+    /// What each signal did before, put back at the end (SIGPIPE stays ignored, as main set it).
+    private var previous: [sigaction] = []
 
     package init(signals: [Int32]) {
         (readFD, writeFD) = WakePipe.make()
@@ -32,12 +34,17 @@ package final class SignalPipe {
                 _ = write(SignalPipe.target, &byte, 1)  // async-signal-safe
             }
             action.sa_flags = SA_RESTART
-            sigaction(signal, &action, nil)
+            var old = sigaction()
+            sigaction(signal, &action, &old)
+            previous.append(old)
         }
     }
 
     deinit {
-        for signal in signals { Glibc.signal(signal, SIG_DFL) }
+        for (signal, old) in zip(signals, previous) {
+            var old = old
+            sigaction(signal, &old, nil)
+        }
         SignalPipe.target = -1
         close(readFD)
         close(writeFD)

@@ -1,4 +1,5 @@
 import Foundation
+import LocalRecognizer
 import TestFixtures
 import Testing
 import VoiceshCommands
@@ -17,10 +18,30 @@ struct CLI: TestHome {
     static let packageDirectory = PackagePaths.root
 
     init() throws {
-        // What the binary sets first: everything a command writes is the user's alone.
+        // What the binary sets first: everything a command writes is the user's alone, and a
+        // closed pipe is an error, not the end of the process.
         umask(0o077)
+        signal(SIGPIPE, SIG_IGN)
         home = try Self.makeHome()
+        try Self.seedEdgeModel(into: home.appendingPathComponent("cache"))
     }
+
+    /// The edge model a profile without vocabulary or history uses, built once for the run
+    /// and copied into each home's cache: the same for every home, and seconds of CPU to build.
+    /// (`CLITests` start from an empty cache, where the session builds it in a child.)
+    private static func seedEdgeModel(into cache: URL) throws {
+        let files = FileManager.default
+        try files.createDirectory(at: cache, withIntermediateDirectories: true)
+        for entry in try files.contentsOfDirectory(atPath: seed.path) {
+            try files.copyItem(at: seed.appendingPathComponent(entry), to: cache.appendingPathComponent(entry))
+        }
+    }
+
+    private static let seed: URL = {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-seed-\(getpid())")
+        _ = try? EdgeModelJob(vocabulary: [], history: [], cacheDirectory: cache.path).build()
+        return cache
+    }()
 
     @discardableResult
     func run(_ arguments: String..., stdin: String? = nil) async throws -> Result {

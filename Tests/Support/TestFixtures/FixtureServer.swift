@@ -14,7 +14,9 @@ package final class FixtureServer {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments =
             [PackagePaths.root.appendingPathComponent("Tests/Fixtures/\(script)").path] + arguments
-            + ["--log", log.path, "--port", "0", "--lifetime", "120"] + extra
+            // Killed with the test; the lifetime only ends one a killed test runner left behind,
+            // and outlasts any wait of a test for its turn to run a command.
+            + ["--log", log.path, "--port", "0", "--lifetime", "1200"] + extra
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
