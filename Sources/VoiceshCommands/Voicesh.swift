@@ -47,11 +47,18 @@ package struct Voicesh: ParsableCommand {
         } catch {
             if let code = Failure.report(error, on: context.console) { return code }
             let code = exitCode(for: error)
-            let text = fullMessage(for: error)
+            let text = fullMessage(for: error, columns: columns(context))
             if !text.isEmpty {
                 code == .success ? context.console.write(text + "\n") : context.console.status(text + "\n")
             }
             return code.rawValue
         }
+    }
+
+    /// The width help is wrapped to, found as argument-parser finds it (`COLUMNS`, then the
+    /// terminal), but in the context's environment and on its console.
+    private static func columns(_ context: AppContext) -> Int? {
+        context.environment["COLUMNS"].flatMap { Int($0) } ?? RawTerminal.size(of: context.console.output)?.columns
+            ?? 80
     }
 }

@@ -115,7 +115,7 @@ struct InstallTests {
         let man = stage + "/usr/share/man"
         let pages = Self.files(under: man).sorted()
         // One page per command, named as git names its own (voicesh-profile-add.1).
-        for path in try HelpTextTests.commandPaths() {
+        for path in try CommandTree.paths(dump: try cli.ok("--experimental-dump-help").stdout) {
             let page = "man1/" + (["voicesh"] + path).joined(separator: "-") + ".1"
             #expect(pages.contains(page), "no man page \(page): \(pages)")
         }

@@ -6,23 +6,8 @@ import Testing
 /// paragraph once, so a paragraph hard-wrapped in the source would show a short line followed
 /// by one that carries on mid-sentence (`… authentication tries` / `ssh-agent, …`).
 struct HelpTextTests {
-    /// Every command path (`[]`, `["profile"]`, `["profile", "add"]` …), from argument-parser's
-    /// own description of the command tree.
-    static func commandPaths() throws -> [[String]] {
-        let dump = try CLI().ok("--experimental-dump-help").stdout
-        let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.utf8)) as? [String: Any])
-        func walk(_ command: [String: Any], _ path: [String]) -> [[String]] {
-            let subcommands = command["subcommands"] as? [[String: Any]] ?? []
-            return [path]
-                + subcommands.flatMap { sub -> [[String]] in
-                    // Not argument-parser's own help, nor the hidden commands voicesh runs itself.
-                    guard let name = sub["commandName"] as? String, name != "help",
-                        sub["shouldDisplay"] as? Bool ?? true
-                    else { return [] }
-                    return walk(sub, path + [name])
-                }
-        }
-        return walk(try #require(root["command"] as? [String: Any]), [])
+    static func commandPaths() async throws -> [[String]] {
+        try CommandTree.paths(dump: try await CLI().ok("--experimental-dump-help").stdout)
     }
 
     /// Lines of `text` that show a paragraph wrapped twice: a line well short of `width` that
@@ -58,12 +43,12 @@ struct HelpTextTests {
         #expect(Self.doubleWraps(once, width: 80).isEmpty)
     }
 
-    @Test func everyCommandsHelpFitsEightyColumnsWrappedOnce() throws {
+    @Test func everyCommandsHelpFitsEightyColumnsWrappedOnce() async throws {
         let cli = try CLI()
-        let paths = try Self.commandPaths()
+        let paths = try await Self.commandPaths()
         #expect(paths.count > 20, "the command tree: \(paths)")
         for path in paths {
-            let result = try cli.run(["help"] + path, executable: CLI.binary.path, environment: ["COLUMNS": "80"])
+            let result = try await cli.run(["help"] + path, environment: ["COLUMNS": "80"])
             let name = (["voicesh"] + path).joined(separator: " ")
             #expect(result.status == 0, "\(name): \(result.stderr)")
             let long = result.stdout.split(separator: "\n").map(String.init).filter { $0.count > 80 }
