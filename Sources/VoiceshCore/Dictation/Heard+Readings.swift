@@ -3,9 +3,7 @@
 /// is what is sent, and the history row says which reading it was.
 extension Heard {
     /// The best reading, then the alternatives.
-    public var readings: [Reading] {
-        [Reading(text: text, rawText: rawText, words: words, unsure: unsure)] + alternatives
-    }
+    public var readings: [Reading] { [reading] + alternatives }
 
     /// The reading `step` after the one `prompt` shows, round and round.
     func prompt(after prompt: DictationStateMachine.Prompt, by step: Int) -> DictationStateMachine.Prompt {

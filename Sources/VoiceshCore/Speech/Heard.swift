@@ -1,17 +1,13 @@
 /// What an engine made of a take, through the profile's spoken-shell normaliser: the one
 /// result dictation in a session, `listen` and `history retry` share (`Transcript` is the
-/// engine's own).
+/// engine's own). Its best reading, who heard it, and the other readings.
 public struct Heard: Equatable, Sendable {
-    /// The shell text (after the spoken-shell normaliser) and the engine's own words.
-    public var text: String
-    public var rawText: String
+    /// The reading shown first: its shell text, the engine's own words, their confidence and
+    /// the shell words made from unsure ones.
+    public var reading: Reading
     public var engine: String
     public var fallbackEngine: String?
     public var confidence: Double?
-    /// The engine's words with their confidence (kept in the history), and the shell words
-    /// made from unsure ones (`Doubt.unsure`).
-    public var words: [TranscriptSegment.Word]
-    public var unsure: Set<Int>
     /// The next distinct readings of the same take, best first (Tab shows them).
     public var alternatives: [Reading]
 
@@ -20,13 +16,31 @@ public struct Heard: Equatable, Sendable {
         confidence: Double? = nil, words: [TranscriptSegment.Word] = [], unsure: Set<Int> = [],
         alternatives: [Reading] = []
     ) {
-        self.alternatives = alternatives
-        self.text = text
-        self.rawText = rawText
+        reading = Reading(text: text, rawText: rawText, words: words, unsure: unsure)
         self.engine = engine
         self.fallbackEngine = fallbackEngine
         self.confidence = confidence
-        self.words = words
-        self.unsure = unsure
+        self.alternatives = alternatives
+    }
+
+    // The best reading's parts, by the names the rest of the code reads them by.
+    public var text: String {
+        get { reading.text }
+        set { reading.text = newValue }
+    }
+
+    public var rawText: String {
+        get { reading.rawText }
+        set { reading.rawText = newValue }
+    }
+
+    public var words: [TranscriptSegment.Word] {
+        get { reading.words }
+        set { reading.words = newValue }
+    }
+
+    public var unsure: Set<Int> {
+        get { reading.unsure }
+        set { reading.unsure = newValue }
     }
 }
