@@ -4,7 +4,6 @@ import Testing
 
 /// Dictation inside `voicesh connect`, in a real terminal (tmux) against a real sshd, with
 /// `--audio-file` standing in for the microphone: what a person at the keyboard sees.
-@Suite(.serialized)
 struct DictationTerminalTests: SessionSuite {
     let fixture: SessionFixture
     let speech: String
