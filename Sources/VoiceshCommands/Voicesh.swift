@@ -49,7 +49,8 @@ package struct Voicesh: ParsableCommand {
             let code = exitCode(for: error)
             let text = fullMessage(for: error, columns: columns(context))
             if !text.isEmpty {
-                code == .success ? context.console.write(text + "\n") : context.console.status(text + "\n")
+                // Help and --version are what was asked for (stdout); a usage error is not.
+                code == .success ? context.console.write(text + "\n") : context.console.writeError(text + "\n")
             }
             return code.rawValue
         }
@@ -57,7 +58,7 @@ package struct Voicesh: ParsableCommand {
 
     /// The width help is wrapped to, found as argument-parser finds it (`COLUMNS`, then the
     /// terminal), but in the context's environment and on its console.
-    private static func columns(_ context: AppContext) -> Int? {
+    private static func columns(_ context: AppContext) -> Int {
         context.environment["COLUMNS"].flatMap { Int($0) } ?? RawTerminal.size(of: context.console.output)?.columns
             ?? 80
     }

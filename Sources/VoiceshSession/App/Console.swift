@@ -36,9 +36,10 @@ package struct Console: Sendable {
         Self.writeAll(errors, Array((UntrustedText.cleanLines(text) + "\n").utf8))
     }
 
-    /// Bytes for the error stream as they are: a status line that redraws itself.
-    package func status(_ bytes: String) {
-        Self.writeAll(errors, Array(bytes.utf8))
+    /// Text for the error stream as it is, with no newline added: a status line that redraws
+    /// itself, or argument-parser's own usage message.
+    package func writeError(_ text: String) {
+        Self.writeAll(errors, Array(text.utf8))
     }
 
     /// Whether messages reach a person at a terminal (a live status line is worth drawing).

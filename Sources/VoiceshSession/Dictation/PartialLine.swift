@@ -22,12 +22,12 @@ package final class PartialLine: Sendable {
             guard enabled, shown.replace(text) else { return }
             // CR + EL redraws the line; the text is cut so it never wraps.
             let line = terminal ? "\r\u{1B}[2K\u{1B}[2m\(text.suffix(100))\u{1B}[0m" : "partial: \(text)\n"
-            console.status(line)
+            console.writeError(line)
         }
     }
 
     package func clear() {
-        if enabled, terminal, shown.replace(nil) { console.status("\r\u{1B}[2K") }
+        if enabled, terminal, shown.replace(nil) { console.writeError("\r\u{1B}[2K") }
     }
 
     /// The text on screen; `replace` is false when nothing changed.

@@ -28,7 +28,7 @@ package enum Recorder {
         defer {
             source.stop()
             recording.finish()
-            if showing { console.status("\r\u{1B}[K") }
+            if showing { console.writeError("\r\u{1B}[K") }
             terminal?.restore()
         }
         var machine = RecordingMachine(
@@ -42,7 +42,7 @@ package enum Recorder {
                     .recording(.init(number: 1, startedAt: started), partial: ""), level: recording.level,
                     now: DictationController.now, width: (RawTerminal.size(of: console.errors)?.columns ?? 80) - 1
                 ).line
-                console.status("\r\(line)\u{1B}[K")
+                console.writeError("\r\(line)\u{1B}[K")
             }
             var fds = [
                 pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0),
