@@ -188,8 +188,7 @@ let package = Package(
         .testTarget(
             name: "CommandTests",
             dependencies: [
-                "VoiceshCommands", "VoiceshSession", "VoiceshCore", "LocalRecognizer", "Store", "SharedStore",
-                "PostgresSandbox", "TestFixtures",
+                "VoiceshCommands", "VoiceshSession", "VoiceshCore", "LocalRecognizer", "Store", "TestFixtures",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
@@ -197,7 +196,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "voicesh", "VoiceshSession", "VoiceshCore", "LocalRecognizer", "Store", "SharedStore",
+                "voicesh", "VoiceshSession", "VoiceshCore", "LocalRecognizer", "Store",
                 "PostgresSandbox", "TestFixtures",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

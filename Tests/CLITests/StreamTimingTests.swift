@@ -14,8 +14,7 @@ struct StreamTimingTests {
 
     init() throws {
         cli = try CLI()
-        tone = cli.home.appendingPathComponent("tone.wav").path
-        try SpeechFiles.voice(seconds: 2, at: tone)
+        tone = try SpeechFiles.voice(seconds: 2, in: cli, named: "tone.wav")
     }
 
     func transcribe(_ name: String) throws -> CLI.Result {

@@ -13,8 +13,7 @@ struct StreamEngineTests {
 
     init() throws {
         cli = try CLI()
-        tone = cli.home.appendingPathComponent("tone.wav").path
-        try SpeechFiles.voice(seconds: 2, at: tone)
+        tone = try SpeechFiles.voice(seconds: 2, in: cli, named: "tone.wav")
     }
 
     func transcribe(_ name: String, _ file: String? = nil, environment: [String: String] = [:]) async throws

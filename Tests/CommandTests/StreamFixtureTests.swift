@@ -13,8 +13,7 @@ struct StreamFixtureTests {
 
     init() throws {
         cli = try CLI()
-        tone = cli.home.appendingPathComponent("tone.wav").path
-        try SpeechFiles.voice(seconds: 2, at: tone)
+        tone = try SpeechFiles.voice(seconds: 2, in: cli, named: "tone.wav")
     }
 
     func transcribe(_ name: String, _ file: String? = nil) async throws -> CLI.Result {

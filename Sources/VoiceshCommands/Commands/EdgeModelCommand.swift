@@ -6,18 +6,18 @@ import VoiceshSession
 /// `voicesh edge-model`: what a session runs (as itself, hidden from help) to build the edge
 /// model out of its own address space. The job (`EdgeModelJob` as JSON) comes on stdin, as
 /// it can be long; the child works at nice 19 and dies with the session that started it.
-struct EdgeModelCommand: ParsableCommand {
+struct EdgeModelCommand: VoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "edge-model", abstract: "Build the edge language model (run by voicesh itself).",
         shouldDisplay: false)
 
-    func run() throws {
+    func run(_ context: AppContext) throws {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)  // this thread and those it starts
-        guard isatty(0) == 0 else { throw EdgeModelProblem.onTerminal }
+        guard !context.console.inputIsTerminal else { throw EdgeModelProblem.onTerminal }
         let parent = getppid()
         guard parent != 1 else { throw EdgeModelProblem.parentGone }
         Self.exitWithout(parent: parent)
-        let input = FileHandle.standardInput.readDataToEndOfFile()
+        let input = context.console.readInput()
         guard let job = try? JSONDecoder().decode(EdgeModelJob.self, from: input) else {
             throw EdgeModelProblem.badJob
         }

@@ -23,6 +23,8 @@ extension DictationController {
         package var context: ContextFeed? = nil
         /// The local terminal, for the room the line has.
         package var terminal: any TerminalWindow = LocalTerminal()
+        /// Unsure words bracketed rather than underlined (`NO_COLOR`, a dumb terminal).
+        package var plainMarks = false
         /// Seconds on a monotonic clock: key waits, the recording's clock, notices.
         package var clock: @Sendable () -> Double = { DictationController.now }
 
@@ -31,12 +33,13 @@ extension DictationController {
             database: AppDatabase?, historyOff: String? = nil, sharedStore: StoreAddress? = nil,
             maxRecordingSeconds: Double, inbox: Inbox<DictationSession.Report>,
             learning: VoiceLearning? = nil, context: ContextFeed? = nil, terminal: any TerminalWindow = LocalTerminal(),
-            clock: @escaping @Sendable () -> Double = { DictationController.now }
+            plainMarks: Bool = false, clock: @escaping @Sendable () -> Double = { DictationController.now }
         ) {
             (self.profile, self.engine, self.source, self.database) = (profile, engine, source, database)
             self.historyOff = historyOff
             (self.sharedStore, self.maxRecordingSeconds, self.inbox) = (sharedStore, maxRecordingSeconds, inbox)
             (self.learning, self.context, self.terminal, self.clock) = (learning, context, terminal, clock)
+            self.plainMarks = plainMarks
         }
     }
 }

@@ -43,7 +43,7 @@ package final class DictationController: LoopParticipant {
             settings: .init(
                 machine: machine, engineMissing: engineMissing,
                 history: setup.database == nil ? .notKept(reason: setup.historyOff) : .kept,
-                plainMarks: DictationView.wantsPlainMarks(environment: ProcessInfo.processInfo.environment)))
+                plainMarks: setup.plainMarks))
     }
 
     /// How long bytes that may begin a longer key wait for the rest of it.

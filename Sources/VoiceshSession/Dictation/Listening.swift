@@ -68,7 +68,8 @@ package enum Listening {
         for text in told.printed { context.console.print(text) }
         // One take, so one row: printed, or failed with its recording kept.
         guard let entry = told.rows.first else {  // never expected; the recording is still not lost
-            throw ListenProblem.nothingTranscribed(Self.keepElsewhere(recording.wav, profile: settings.name))
+            throw ListenProblem.nothingTranscribed(
+                Self.keepElsewhere(recording.wav, profile: settings.name, in: context))
         }
         let row = Dictation(
             entry, profile: settings.name, engine: engine.label, startedAt: started, audioSeconds: recording.seconds
@@ -83,17 +84,17 @@ package enum Listening {
                 context.console.error("voicesh: \(error.message); the text above is not in the history")
                 return .historyUnwritten
             }
-            kept = Self.keepElsewhere(recording.wav, profile: settings.name, unwritten: error)
+            kept = Self.keepElsewhere(recording.wav, profile: settings.name, in: context, unwritten: error)
         }
         throw ListenProblem.notTranscribed(error: entry.error, kept)
     }
 
     /// A recording the history cannot take goes to the temporary directory, which is usually
     /// on another disk, so it can still be transcribed again.
-    private static func keepElsewhere(_ wav: Data, profile: String, unwritten: HistoryWriter.Unwritable? = nil)
-        -> ListenProblem.Kept
-    {
-        let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    private static func keepElsewhere(
+        _ wav: Data, profile: String, in context: AppContext, unwritten: HistoryWriter.Unwritable? = nil
+    ) -> ListenProblem.Kept {
+        let directory = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let stamp = Int(Date().timeIntervalSince1970)
         let path = "\(directory)/voicesh-\(stamp)-\(getpid()).wav"
         guard FileManager.default.createFile(atPath: path, contents: wav, attributes: [.posixPermissions: 0o600])

@@ -38,16 +38,18 @@ package struct EngineFactory {
 
     /// Runs this very program (`/proc/self/exe`, even if it was replaced on disk since) with a
     /// small environment: the child needs no credentials, so none are handed down.
-    package static let childBuilder = EdgeModelBuilder(
-        executable: "/proc/self/exe", arguments: ["voicesh", "edge-model"],
-        environment: ProcessInfo.processInfo.environment.filter {
-            [
-                "PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "VOICESH_LOG",
-                // Where the corpus it builds from is found (`ResourceLocator`).
-                "VOICESH_DATA_DIR", "XDG_DATA_HOME", "XDG_DATA_DIRS",
-            ].contains($0.key)
-        },
-        report: { Log.app.info("\($0)") })
+    private var childBuilder: EdgeModelBuilder {
+        EdgeModelBuilder(
+            executable: "/proc/self/exe", arguments: ["voicesh", "edge-model"],
+            environment: context.environment.filter {
+                [
+                    "PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "VOICESH_LOG",
+                    // Where the corpus it builds from is found (`ResourceLocator`).
+                    "VOICESH_DATA_DIR", "XDG_DATA_HOME", "XDG_DATA_DIRS",
+                ].contains($0.key)
+            },
+            report: { Log.app.info("\($0)") })
+    }
 
     /// The profile's engine, with its `[fallback]` behind it when there is one.
     package func engine(for profile: Profile) throws(EngineError) -> any SpeechEngine {
@@ -101,7 +103,7 @@ package struct EngineFactory {
                 vocabulary: config.vocabulary, history: history, cacheDirectory: context.location.cacheDirectory,
                 acousticModel: SpeakerAdaptation.isModel(at: voice) ? voice : nil,
                 phrases: aliases.keys.sorted().map { $0.lowercased() },
-                builder: buildsInChild ? Self.childBuilder : nil,
+                builder: buildsInChild ? childBuilder : nil,
                 channelMemory: audioDevice.flatMap {
                     ChannelMemory(file: context.location.cacheDirectory + "/channels", device: $0)
                 })

@@ -167,7 +167,8 @@ package struct SessionRunner {
             sharedStore: context.sharedAddress, maxRecordingSeconds: audio.maxRecordingSeconds,
             inbox: inbox,
             learning: VoiceLearning(profile: profile, location: context.location, now: context.clock()),
-            context: feed, terminal: context.terminal, clock: context.clock)
+            context: feed, terminal: context.terminal,
+            plainMarks: DictationView.wantsPlainMarks(environment: context.environment), clock: context.clock)
         return DictationController(setup: setup, toggle: toggle)
     }
 

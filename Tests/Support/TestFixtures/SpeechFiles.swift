@@ -18,6 +18,13 @@ package enum SpeechFiles {
         return base + ".wav"
     }
 
+    /// `voice(seconds:at:)` as `name` in the test's home; its path.
+    package static func voice(seconds: Double, in home: some TestHome, named name: String) throws -> String {
+        let path = home.home.appendingPathComponent(name).path
+        try voice(seconds: seconds, at: path)
+        return path
+    }
+
     /// Exactly `seconds` of espeak-ng speech (a sentence said over and over, pauses between)
     /// over the same noise floor, at `path`: audio for engines that must hear a voice, since
     /// every engine is behind the recording's own voice-activity check (`SpeechGate`).
