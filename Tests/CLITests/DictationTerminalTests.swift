@@ -19,11 +19,14 @@ struct DictationTerminalTests: SessionSuite {
         try cli.importProfile(name, for: sshd, extra: extra, engine: engine, allowCommand: true)
     }
 
-    /// A pane running `voicesh connect` into a plain bash with a `remote$ ` prompt.
-    func session(_ profile: String, remote: String = "env PS1='remote$ ' bash --norc --noprofile") throws -> Tmux {
+    /// A pane running `voicesh connect` into a plain bash with a `remote$ ` prompt (or `remote`,
+    /// which shows `ready` once it is up).
+    func session(
+        _ profile: String, remote: String = "env PS1='remote$ ' bash --norc --noprofile", ready: String = "remote$"
+    ) throws -> Tmux {
         let tmux = try Tmux(
             [CLI.binary.path, "connect", "--audio-file", speech, profile, "--", remote], environment: cli.environment)
-        try tmux.wait { $0.contains("remote$") || $0.contains("EXIT=") }
+        try tmux.wait { $0.contains(ready) }
         return tmux
     }
 
@@ -122,7 +125,7 @@ struct DictationTerminalTests: SessionSuite {
 
     @Test func theToggleTwiceQuicklyReachesTheRemote() throws {
         try profile("demo")
-        let tmux = try session("demo", remote: "od -An -c")
+        let tmux = try session("demo", remote: "echo ready; exec od -An -c", ready: "ready")
         try tmux.send("C-]", "C-]")
         try tmux.send("x", "Enter", "C-d")
         let screen = try tmux.wait { $0.contains("EXIT=") }
@@ -132,12 +135,12 @@ struct DictationTerminalTests: SessionSuite {
     @Test func riskyCommandsAskASecondTime() throws {
         try profile("risky", engine: "recognizer = \"command\"\ncommand = \"echo git push dash dash force\"")
         let tmux = try session("risky")
-        var screen = try dictate(tmux, seconds: 0.5)
-        #expect(screen.contains("git push --force  ⚠ force-pushes over the remote's history"), "\(screen)")
+        var screen = try dictate(tmux, seconds: 0.5, until: "⚠")
+        #expect(screen.contains("git push --force  ⚠ force-pushes over the remote's history  ⏎"), "\(screen)")
         try tmux.send("C-r")
         screen = try tmux.wait { $0.contains("press y to run it") }
         try tmux.send("n")
-        screen = try tmux.wait { $0.contains("⏎ insert") }
+        screen = try tmux.wait { $0.contains("⏎") && !$0.contains("press y") }
         #expect(!screen.contains("not a git repository"))
         try tmux.send("C-r")
         try tmux.wait { $0.contains("press y to run it") }
@@ -200,7 +203,7 @@ struct DictationTerminalTests: SessionSuite {
     @Test func insideVimTheBottomRowIsBorrowedAndGivenBack() throws {
         try profile("demo")
         let file = try cli.file("notes.txt", "line one\nline two\n")
-        let tmux = try session("demo", remote: "vim -u NONE -i NONE -N \(file)")
+        let tmux = try session("demo", remote: "vim -u NONE -i NONE -N \(file)", ready: "line two")
         // vim's message line says which file it opened: a dictation must give it back as it was.
         let before = try tmux.wait { $0.contains("line two") && $0.contains("notes.txt\" 2L") }
         let styledBefore = try tmux.captureStyled()
@@ -228,7 +231,7 @@ struct DictationTerminalTests: SessionSuite {
         let lines = (1...60).map { "line \($0)" }.joined(separator: "\n")
         let file = try cli.file("long.txt", lines + "\n")
         // less's first prompt is the file's name, in reverse video; a repaint would turn it into ":".
-        let tmux = try session("demo", remote: "LESS= less \(file)")
+        let tmux = try session("demo", remote: "LESS= less \(file)", ready: "long.txt")
         let before = try tmux.wait { $0.contains("line 5") && $0.contains("long.txt") }
         let styledBefore = try tmux.captureStyled()
         #expect(styledBefore.contains("\u{1B}[7m"), "\(styledBefore)")  // the prompt is styled

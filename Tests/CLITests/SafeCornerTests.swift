@@ -255,10 +255,7 @@ struct ShownDictationTests: SessionSuite {
         let got = try #require(screen.split(separator: "\n").first { $0.hasPrefix("got=") })
         #expect(got.contains("R\\E[?"), "\(screen)")
         #expect(screen.contains("press y to insert it"), "a reply knocked the question back: \(screen)")
-        try tmux.send("Escape")
-        try tmux.wait { $0.contains("⏎") && !$0.contains("press y") }
-        try tmux.send("Escape")
-        try tmux.wait { !$0.contains("⏎") }
+        try tmux.backAndDiscard()
         #expect(try history().map { $0["outcome"] as? String } == ["discarded"])
     }
 

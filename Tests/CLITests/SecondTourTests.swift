@@ -99,9 +99,7 @@ struct SecondTourTests: SessionSuite {
         try tmux.send("C-r")
         let asked = try tmux.wait { $0.contains("press y to run") }
         #expect(asked.contains("⚠ ends in |"), "\(asked)")
-        try tmux.send("Escape")  // back to the line
-        try tmux.send("Escape")  // discarded
-        try tmux.wait { !$0.contains("⏎") }
+        try tmux.backAndDiscard()
         let ran = try take(tmux, "ls w") { $0.contains("\nc20\n") }
         #expect(ran.contains("remote$ ls w\nc20\nremote$"), "\(ran)")
     }
@@ -118,10 +116,8 @@ struct SecondTourTests: SessionSuite {
             let screen = try take(tmux, line) { $0.contains("⏎") }
             #expect(screen.contains("⚠"), "\(line): \(screen)")
             try tmux.send("C-r")
-            try tmux.wait { $0.contains("press y to run") }
-            try tmux.send("Escape")
-            try tmux.send("Escape")
-            try tmux.wait { !$0.contains("⏎") }
+            try tmux.wait { $0.contains("press y") }  // "press y …" when the line is long
+            try tmux.backAndDiscard()
         }
         // None of them ran: the shell's own state is as it was, the file is there.
         try tmux.send("type ls; echo \"[$PROMPT_COMMAND]\"", literal: true)

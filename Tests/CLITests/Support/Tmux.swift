@@ -1,5 +1,6 @@
 import Foundation
 import TestFixtures
+import Testing
 
 /// A real terminal: a tmux server of the test's own, driven by send-keys and read by capture-pane.
 final class Tmux {
@@ -72,9 +73,12 @@ final class Tmux {
         try Shell.run("/usr/bin/tmux", ["-L", socket, "capture-pane", "-p", "-e", "-t", session]).stdout
     }
 
-    /// Waits (up to `seconds`) for the screen to satisfy `condition`; returns the last screen.
+    /// Waits (up to `seconds`) for the screen to satisfy `condition` and returns that screen; a
+    /// screen that never does is a failure of the test that waited, with what it showed.
     @discardableResult
-    func wait(seconds: Double = 10, until condition: (String) -> Bool) throws -> String {
+    func wait(
+        seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation, until condition: (String) -> Bool
+    ) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
@@ -82,6 +86,19 @@ final class Tmux {
             if condition(last) { return last }
             usleep(50_000)
         }
+        Issue.record("the screen did not come in \(seconds) s; it showed:\n\(last)", sourceLocation: sourceLocation)
         return last
+    }
+}
+
+extension Tmux {
+    /// Esc over a dictation's "press y to …" goes back to the line, a second Esc discards it.
+    /// Each waits for its screen (the question has no ⏎ to wait on): an Esc with a key right
+    /// behind it reads as alt and that key, as in any terminal program.
+    func backAndDiscard(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try send("Escape")
+        try wait(sourceLocation: sourceLocation) { $0.contains("⏎") && !$0.contains("press y") }
+        try send("Escape")
+        try wait(sourceLocation: sourceLocation) { !$0.contains("⏎") }
     }
 }
