@@ -188,8 +188,8 @@ let package = Package(
         .testTarget(
             name: "CommandTests",
             dependencies: [
-                "VoiceshCommands", "VoiceshSession", "VoiceshCore", "LocalRecognizer", "Store", "TestFixtures",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "VoiceshCommands", "VoiceshSession", "VoiceshCore", "LocalRecognizer", "Store", "AudioCapture",
+                "SSHClient", "TestFixtures", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
         // The real tier: the built binary, through tmux and a real sshd.

@@ -334,9 +334,11 @@ if environment["EDGE_BENCH_GATE"] != nil {
 let measured: any SpeechEngine
 if environment["EDGE_BENCH_ENGINE"] == "profile" {
     let home = work.appendingPathComponent("home").path
-    var context = AppContext(
-        environment: ["VOICESH_HOME": home], location: DataLocation(environment: ["VOICESH_HOME": home]))
+    // The live parts, in a home of the benchmark's own.
+    var context = AppContext.live()
+    context.environment = ["VOICESH_HOME": home]
     context.environment["PATH"] = environment["PATH"]
+    context.location = DataLocation(environment: context.environment)
     // The profile's model cache is the benchmark's (built models are kept between runs).
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(atPath: context.location.cacheDirectory, withDestinationPath: cache)

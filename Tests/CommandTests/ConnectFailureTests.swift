@@ -1,11 +1,13 @@
 import Foundation
 import TestFixtures
 import Testing
+import VoiceshSession
 
 /// Connections that fail before a session exists: one line each, in ssh's words, exit 255.
+/// The real connector, over real sockets.
 struct ConnectFailureTests {
     @Test func unknownHostName() async throws {
-        let result = try await CLI().run("connect", "no-such-host.invalid")
+        let result = try await CLI(connector: LibSSH2Connector()).run("connect", "no-such-host.invalid")
         #expect(result.status == 255)
         #expect(result.stderr.hasPrefix("voicesh: Could not resolve hostname no-such-host.invalid: "))
         #expect(result.stderr.split(separator: "\n").count == 1)
@@ -13,14 +15,14 @@ struct ConnectFailureTests {
 
     @Test func refusedConnection() async throws {
         let port = try FakeServer.unusedPort()
-        let result = try await CLI().run("connect", "127.0.0.1:\(port)")
+        let result = try await CLI(connector: LibSSH2Connector()).run("connect", "127.0.0.1:\(port)")
         #expect(result.status == 255)
         #expect(result.stderr == "voicesh: connect to host 127.0.0.1 port \(port): Connection refused\n")
     }
 
     @Test func serverThatHangsUp() async throws {
         let server = try FakeServer { fd in close(fd) }
-        let result = try await CLI().run("connect", "127.0.0.1:\(server.port)")
+        let result = try await CLI(connector: LibSSH2Connector()).run("connect", "127.0.0.1:\(server.port)")
         #expect(result.status == 255)
         #expect(
             result.stderr.hasPrefix("voicesh: Connection closed by 127.0.0.1 port \(server.port): "), "\(result.stderr)"
@@ -34,7 +36,8 @@ struct ConnectFailureTests {
             sleep(30)
             close(fd)
         }
-        let result = try await CLI().run("connect", "--connect-timeout", "1", "127.0.0.1:\(server.port)")
+        let result = try await CLI(connector: LibSSH2Connector()).run(
+            "connect", "--connect-timeout", "1", "127.0.0.1:\(server.port)")
         #expect(result.status == 255)
         #expect(
             result.stderr
@@ -42,7 +45,7 @@ struct ConnectFailureTests {
     }
 
     @Test func badTargetAndFlags() async throws {
-        let cli = try CLI()
+        let cli = try CLI(connector: LibSSH2Connector())
         #expect(try await cli.run("connect", "user@").stderr.contains("is neither a profile nor [user@]host[:port]"))
         let badPort = try await cli.run("connect", "-p", "0", "example.com")
         #expect(badPort.status == 1)

@@ -55,8 +55,7 @@ struct ContextCommand: VoiceshCommand {
                 searched: ResourceLocator.running.candidates(ContextGatherer.scriptName, bundle: ContextGatherer.bundle)
             )
         }
-        let session = try SessionRunner(target: target, context: context, audio: AudioOptions())
-            .connect()
+        let session = try context.connector.connect(target, context: context)
         guard
             let report = ContextReport.gather(
                 profile: profile, session: session, script: script, directory: directory, refreshes: refreshes)

@@ -1,5 +1,4 @@
 import ArgumentParser
-import AudioCapture
 import VoiceshSession
 
 struct Devices: VoiceshCommand {
@@ -8,7 +7,7 @@ struct Devices: VoiceshCommand {
         discussion: "Pick one with --device, a profile's audio_device, or $VOICESH_AUDIO_DEVICE.")
 
     func run(_ context: AppContext) throws {
-        let devices = ALSACapture.captureDevices()
+        let devices = context.microphone.captureDevices()
         guard !devices.isEmpty else {
             context.console.error("voicesh: ALSA lists no capture devices; check that this machine has a microphone")
             throw ExitCode(1)

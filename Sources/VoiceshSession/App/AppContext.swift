@@ -9,26 +9,35 @@ import VoiceshCore
 package struct AppContext {
     package var environment: [String: String]
     package var location: DataLocation
-    /// The local terminal's window (a test gives one of its own).
-    package var terminal: any TerminalWindow = LocalTerminal()
-    /// Seconds on a monotonic clock (a test moves its own on).
-    package var clock: @Sendable () -> Double = { DictationController.now }
-    /// The command line's streams (a test gives pipes of its own).
-    package var console: Console = .standard
+    /// The local terminal's window.
+    package var terminal: any TerminalWindow
+    /// Seconds on a monotonic clock.
+    package var clock: @Sendable () -> Double
+    /// The command line's streams.
+    package var console: Console
+    /// How a session reaches its remote.
+    package var connector: any SSHConnector
+    /// Where a take records from when no audio file is given.
+    package var microphone: any Microphone
 
+    /// Every part is given: the live ones come only from `live()`, a test names each of its own.
     package init(
-        environment: [String: String], location: DataLocation, terminal: any TerminalWindow = LocalTerminal(),
-        clock: @escaping @Sendable () -> Double = { DictationController.now }, console: Console = .standard
+        environment: [String: String], location: DataLocation, terminal: any TerminalWindow,
+        clock: @escaping @Sendable () -> Double, console: Console, connector: any SSHConnector,
+        microphone: any Microphone
     ) {
         (self.environment, self.location, self.terminal, self.clock) = (environment, location, terminal, clock)
-        self.console = console
+        (self.console, self.connector, self.microphone) = (console, connector, microphone)
     }
 
     package static func live() -> AppContext {
         let environment = ProcessInfo.processInfo.environment
         let location = DataLocation(environment: environment)
         Log.app.debug("state directory: \(location.directory)")
-        return AppContext(environment: environment, location: location)
+        return AppContext(
+            environment: environment, location: location, terminal: LocalTerminal(),
+            clock: { DictationController.now }, console: .standard, connector: LibSSH2Connector(),
+            microphone: ALSAMicrophone())
     }
 
     package func openDatabase() throws(StoreError) -> AppDatabase {

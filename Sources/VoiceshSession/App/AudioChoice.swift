@@ -22,6 +22,6 @@ extension AudioChoice {
 
     package func source(profile: Profile?, context: AppContext) throws(AudioError) -> any AudioSource {
         if !audioFiles.isEmpty { return try WAVFileSource(paths: audioFiles.map(context.expandingTilde)) }
-        return ALSACapture(device: deviceName(profile: profile, context: context))
+        return context.microphone.open(device: deviceName(profile: profile, context: context))
     }
 }

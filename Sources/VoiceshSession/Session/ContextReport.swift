@@ -29,9 +29,9 @@ package struct ContextReport: Encodable {
     /// Gathers everything once, then `refreshes` more times as a session does per recording
     /// (the directory and history, not PATH); nil when the remote did not run the script.
     package static func gather(
-        profile: Profile, session: SSHSession, script: String, directory: String?, refreshes: Int
+        profile: Profile, session: any RemoteHost, script: String, directory: String?, refreshes: Int
     ) -> ContextReport? {
-        let gatherer = ContextGatherer(session: session, script: script)
+        guard let gatherer = session.contextGatherer(script: script) else { return nil }
         guard let run = gather(.full, gatherer, session, directory: directory) else { return nil }
         var report = ContextReport(
             profile: profile.name, policy: profile.context, seconds: run.seconds, bytes: run.bytes,
@@ -45,7 +45,7 @@ package struct ContextReport: Encodable {
 
     /// One gathering, run to its end on this thread (no session loop here).
     private static func gather(
-        _ scope: ContextGatherer.Scope, _ gatherer: ContextGatherer, _ session: SSHSession, directory: String?
+        _ scope: ContextGatherer.Scope, _ gatherer: ContextGatherer, _ session: any RemoteHost, directory: String?
     ) -> ContextGatherer.Run? {
         let before = gatherer.runs
         gatherer.request(scope, directory: directory, now: DictationController.now)

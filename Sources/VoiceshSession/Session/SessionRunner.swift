@@ -16,8 +16,7 @@ package struct SessionRunner {
 
     /// Returns the remote exit status; connection failures throw `SSHError` (exit 255).
     package func run(command: String?) throws -> Int32 {
-        let session = try connect()
-        let channel = try SSHChannel(session: session)
+        let session = try context.connector.connect(target, context: context)
         if target.forwardAgent {
             // libssh2 1.10 drops the server's auth-agent@openssh.com channel opens unanswered
             // (only forwarded-tcpip and x11 are handled), so asking would hang `ssh-add -l` there.
@@ -25,23 +24,23 @@ package struct SessionRunner {
                 "voicesh: agent forwarding is not available (libssh2 1.10 cannot accept the server's agent channels); continuing without it"
             )
         }
-        let size = RawTerminal.size() ?? (80, 24)
-        try channel.requestPTY(
-            term: context.environment["TERM"] ?? "xterm-256color", columns: size.columns, rows: size.rows)
-        for name in ["LANG", "LC_ALL", "LC_CTYPE"] {
-            if let value = context.environment[name] { channel.setEnvironment(name, value) }
-        }
-        try channel.start(command: command)
+        let size = context.terminal.size ?? (80, 24)
+        let channel = try session.openShell(
+            term: context.environment["TERM"] ?? "xterm-256color", columns: size.columns, rows: size.rows,
+            environment: ["LANG", "LC_ALL", "LC_CTYPE"].compactMap { name in
+                context.environment[name].map { (name, $0) }
+            },
+            command: command)
 
         let signals = SignalPipe(signals: [SIGWINCH] + SignalPipe.terminating)
-        let terminal = RawTerminal()
+        let terminal = RawTerminal(fd: context.terminal.input)
         let profile = target.profile
         // Context only for a dictating session whose profile lets some engine hear it.
         let script = terminal != nil && profile.gathersContext ? ContextGatherer.loadScript() : nil
         let feed = script == nil ? nil : ContextFeed()
-        let gatherer = feed.flatMap { feed in
-            script.map { script in
-                let gatherer = ContextGatherer(session: session, script: script)
+        let gatherer = feed.flatMap { feed -> ContextGatherer? in
+            script.flatMap { script -> ContextGatherer? in
+                guard let gatherer = session.contextGatherer(script: script) else { return nil }
                 // The names and their spoken forms are made off the loop: typing never waits on them.
                 let queue = DispatchQueue(label: "voicesh.context", qos: .utility)  // in order
                 gatherer.onRun = { run in
@@ -92,48 +91,6 @@ package struct SessionRunner {
             }
             return status
         }
-    }
-
-    /// Connects to each hop in turn, the next one through a tunnel on the one before, checking
-    /// every host key and authenticating every hop alike: the target's session, ready for channels.
-    package func connect() throws -> SSHSession {
-        var previous: SSHSession?
-        for (index, hop) in target.hops.enumerated() {
-            let isJump = index < target.hops.count - 1
-            do {
-                previous = try connect(to: hop, through: previous, jumpHost: index > 0 ? target.hops[index - 1] : nil)
-            } catch let error as SSHError where isJump {
-                if case .onJumpHost = error { throw error }  // named already: the channel to this hop
-                throw SSHError.onJumpHost(hop.name, error)
-            }
-        }
-        return previous!  // hops always ends with the target
-    }
-
-    /// One hop: TCP, or a `direct-tcpip` channel on the jump host before it; then the host
-    /// key and authentication.
-    private func connect(to hop: Hop, through jump: SSHSession?, jumpHost: Hop?) throws -> SSHSession {
-        let prompter = TerminalPrompter(environment: context.environment, console: context.console)
-        var tunnel: Tunnel?
-        if let jump, let jumpHost {
-            do throws(SSHError) {
-                tunnel = try Tunnel.open(through: jump, to: hop.host, port: hop.port)
-            } catch {
-                throw SSHError.onJumpHost(jumpHost.name, error)
-            }
-        }
-        let proxy = try hop.proxyCommand.map { command throws(SSHError) in try ProxyCommand(command) }
-        let session = try SSHSession(
-            host: hop.host, port: hop.port, timeout: target.timeout, over: tunnel, proxy: proxy)
-        try HostKeyCheck(knownHosts: KnownHosts(userFile: hop.knownHostsFile), policy: hop.policy, prompter: prompter)
-            .verify(session)
-        var plan = AuthPlan(
-            user: hop.user, identities: hop.identities,
-            defaultKeyFiles: ConnectTarget.defaultKeyFiles.map(context.expandingTilde),
-            agentSocket: context.environment["SSH_AUTH_SOCK"])
-        plan.identitiesOnly = hop.identitiesOnly
-        try Authenticator(session: session, plan: plan, prompter: prompter).authenticate()
-        return session
     }
 
     /// The profile's engine (loading in the background from now on), the audio source and

@@ -6,16 +6,17 @@ import Foundation
 package final class SignalPipe {
     /// Every signal whose default action ends the process and that a user, a tool or a limit
     /// may raise: caught, each ends a session or a recording the one clean way, with the
-    /// terminal restored and the take kept (a core dump from QUIT would lose both). SIGPIPE
-    /// too, sent or raised by a write to a closed pipe (the write itself then fails with EPIPE).
+    /// terminal restored and the take kept (a core dump from QUIT would lose both). Not
+    /// SIGPIPE: it stays ignored, as ssh ignores it, so a write to a closed pipe (a recogniser
+    /// that exits without reading its audio) fails that write with EPIPE and ends nothing.
     package static let terminating: [Int32] = [
-        SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+        SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
     ]
 
     package let readFD: Int32
     private let writeFD: Int32
     private let signals: [Int32]
-    /// What each signal did before, put back at the end (SIGPIPE stays ignored, as main set it).
+    /// What each signal did before, put back at the end.
     private var previous: [sigaction] = []
 
     package init(signals: [Int32]) {
@@ -61,7 +62,7 @@ package final class SignalPipe {
     package static func name(_ number: Int32) -> String {
         let names: [Int32: String] = [
             SIGHUP: "HUP", SIGINT: "INT", SIGQUIT: "QUIT", SIGTERM: "TERM", SIGUSR1: "USR1", SIGUSR2: "USR2",
-            SIGALRM: "ALRM", SIGPIPE: "PIPE", SIGXCPU: "XCPU", SIGXFSZ: "XFSZ", SIGVTALRM: "VTALRM", SIGPROF: "PROF",
+            SIGALRM: "ALRM", SIGXCPU: "XCPU", SIGXFSZ: "XFSZ", SIGVTALRM: "VTALRM", SIGPROF: "PROF",
         ]
         return names[number].map { "SIG" + $0 } ?? "signal \(number)"
     }

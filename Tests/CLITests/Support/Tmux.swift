@@ -74,10 +74,11 @@ final class Tmux {
     }
 
     /// Waits (up to `seconds`) for the screen to satisfy `condition` and returns that screen; a
-    /// screen that never does is a failure of the test that waited, with what it showed.
+    /// screen that never does is a failure of the test that waited, with what it showed. The
+    /// limit is generous (a loaded CI machine is slow): a wait costs only what it takes.
     @discardableResult
     func wait(
-        seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation, until condition: (String) -> Bool
+        seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation, until condition: (String) -> Bool
     ) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""

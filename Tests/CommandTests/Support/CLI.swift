@@ -14,10 +14,16 @@ struct CLI: TestHome {
     typealias Result = ProgramResult
 
     let home: URL
+    /// How `connect` and `context` reach a remote; by default none, and reaching for one fails the test.
+    var connector: any SSHConnector = Unconfigured()
+    /// Where a take without `--audio-file` records; by default none, and reaching for one fails the test.
+    var microphone: any Microphone = Unconfigured()
 
     static let packageDirectory = PackagePaths.root
 
-    init() throws {
+    /// A home of its own; `connector`, when given, is how its commands reach a remote.
+    init(connector: (any SSHConnector)? = nil) throws {
+        if let connector { self.connector = connector }
         // What the binary sets first: everything a command writes is the user's alone, and a
         // closed pipe is an error, not the end of the process.
         umask(0o077)
@@ -92,7 +98,8 @@ struct CLI: TestHome {
         let environment = environment.merging(extra) { _, new in new }
         let context = AppContext(
             environment: environment, location: DataLocation(environment: environment),
-            terminal: Pipes(console: console), console: console)
+            terminal: Pipes(console: console), clock: { DictationController.now }, console: console,
+            connector: connector, microphone: microphone)
         // Feed stdin and drain both outputs on their own threads, so no pipe can fill and stall
         // the command.
         Thread {
