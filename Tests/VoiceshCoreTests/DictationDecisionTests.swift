@@ -221,7 +221,7 @@ struct DictationDecisionTests {
         machine = Machine(settings: .init(toggle: .defaultToggle, timeout: 30, fallbackTimeout: 12))
         recordAndStop()
         #expect(machine.fallingBack(take: 1, now: 5) == [])
-        guard case .transcribing(let take, let deadline) = machine.state else {
+        guard case .transcribing(let take, let deadline, answering: _) = machine.state else {
             Issue.record("\(machine.state)"); return
         }
         #expect(take.timeout == 12 && deadline == 17)
@@ -230,14 +230,18 @@ struct DictationDecisionTests {
     @Test mutating func aFallbackWithoutATimeoutGetsThirtySeconds() {
         recordAndStop()
         _ = machine.fallingBack(take: 1, now: 5)
-        guard case .transcribing(_, let deadline) = machine.state else { Issue.record("\(machine.state)"); return }
+        guard case .transcribing(_, let deadline, answering: _) = machine.state else {
+            Issue.record("\(machine.state)"); return
+        }
         #expect(deadline == 35)
     }
 
     @Test mutating func aFallbackForAnotherTakeChangesNothing() {
         recordAndStop()
         _ = machine.fallingBack(take: 7, now: 5)
-        guard case .transcribing(_, let deadline) = machine.state else { Issue.record("\(machine.state)"); return }
+        guard case .transcribing(_, let deadline, answering: _) = machine.state else {
+            Issue.record("\(machine.state)"); return
+        }
         #expect(deadline == 32)
     }
 

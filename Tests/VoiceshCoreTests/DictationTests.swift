@@ -12,7 +12,7 @@ struct DictationStateMachineTests {
     mutating func record(_ text: String, raw: String? = nil, take number: Int = 1) -> [Machine.Effect] {
         #expect(machine.toggle(now: 0) == [.startRecording(take: number)])
         #expect(machine.key(.toggle, now: 2) == [.stopRecording])
-        guard case .transcribing(let take, let deadline) = machine.state else {
+        guard case .transcribing(let take, let deadline, answering: _) = machine.state else {
             Issue.record("\(machine.state)")
             return []
         }
@@ -148,7 +148,9 @@ struct DictationStateMachineTests {
         let effects = machine.key(.text("r"), now: 4)
         #expect(saved(effects).map(\.outcome) == [.discarded])
         #expect(effects.last == .startRecording(take: 2))
-        guard case .recording(let take, partial: "") = machine.state else { Issue.record("\(machine.state)"); return }
+        guard case .recording(let take, partial: "", answering: _) = machine.state else {
+            Issue.record("\(machine.state)"); return
+        }
         #expect(take.number == 2 && take.startedAt == 4 && take.heard == nil)
         #expect(machine.key(.escape, now: 5) == [.cancelRecording])
         _ = record("ls", take: 3)
@@ -166,10 +168,14 @@ struct DictationStateMachineTests {
         _ = machine.toggle(now: 0)
         _ = machine.partial("git", take: 1)
         _ = machine.partial("stale", take: 0)
-        guard case .recording(_, partial: "git") = machine.state else { Issue.record("\(machine.state)"); return }
+        guard case .recording(_, partial: "git", answering: _) = machine.state else {
+            Issue.record("\(machine.state)"); return
+        }
         _ = machine.key(.enter, now: 1)
         _ = machine.partial("late", take: 1)
-        guard case .transcribing(_, deadline: 31) = machine.state else { Issue.record("\(machine.state)"); return }
+        guard case .transcribing(_, deadline: 31, answering: _) = machine.state else {
+            Issue.record("\(machine.state)"); return
+        }
     }
 
     @Test mutating func silenceIsANoticeAndItsAudioIsKept() {
@@ -235,18 +241,26 @@ struct DictationStateMachineTests {
     @Test mutating func theCountdownIsTheRunningEnginesOwn() {
         _ = machine.toggle(now: 0)
         _ = machine.key(.toggle, now: 1)
-        guard case .transcribing(_, deadline: 31) = machine.state else { Issue.record("\(machine.state)"); return }
+        guard case .transcribing(_, deadline: 31, answering: _) = machine.state else {
+            Issue.record("\(machine.state)"); return
+        }
         // The primary gave up at 20 s; the fallback (10 s) runs from then.
         _ = machine.engineRestarted(take: 1, timeout: 10, now: 21)
-        guard case .transcribing(_, deadline: 31) = machine.state else { Issue.record("\(machine.state)"); return }
+        guard case .transcribing(_, deadline: 31, answering: _) = machine.state else {
+            Issue.record("\(machine.state)"); return
+        }
         _ = machine.engineRestarted(take: 1, timeout: 15, now: 25)
-        guard case .transcribing(_, deadline: 40) = machine.state else { Issue.record("\(machine.state)"); return }
+        guard case .transcribing(_, deadline: 40, answering: _) = machine.state else {
+            Issue.record("\(machine.state)"); return
+        }
         // A fallback that starts while recording sets the timeout counted from the stop.
         _ = machine.key(.escape, now: 26)
         _ = machine.toggle(now: 30)
         _ = machine.engineRestarted(take: 2, timeout: 5, now: 31)
         _ = machine.key(.toggle, now: 32)
-        guard case .transcribing(_, deadline: 37) = machine.state else { Issue.record("\(machine.state)"); return }
+        guard case .transcribing(_, deadline: 37, answering: _) = machine.state else {
+            Issue.record("\(machine.state)"); return
+        }
     }
 
     @Test func autoStopEndsTheRecordingAfterSilenceFollowingSpeech() {
@@ -260,7 +274,9 @@ struct DictationStateMachineTests {
         #expect(machine.tick(now: 9.5) == [])
         _ = machine.speech(false, take: 1, now: 9.6)
         #expect(machine.tick(now: 11.1) == [.stopRecording])
-        guard case .transcribing(let take, _) = machine.state else { Issue.record("\(machine.state)"); return }
+        guard case .transcribing(let take, _, answering: _) = machine.state else {
+            Issue.record("\(machine.state)"); return
+        }
         #expect(take.stoppedAt == 11.1)
         // Off (0), silence never stops a recording; the toggle always does.
         var off = Machine(settings: .init(toggle: .defaultToggle))

@@ -31,6 +31,11 @@ struct HandsFreeDictationTests {
         return effects
     }
 
+    /// The line without its colours.
+    func visible(_ line: String) -> String {
+        line.replacing(/\x{1B}\[[0-9;]*m/, with: "")
+    }
+
     var shownText: String? {
         if case .confirming(_, let prompt) = machine.state { return prompt.text }
         return nil
@@ -116,6 +121,38 @@ struct HandsFreeDictationTests {
             Issue.record("\(machine.state)")
             return
         }
+    }
+
+    /// The line a take answers is part of that take's state, recording and transcribing, and
+    /// the screen says Esc goes back to it; a take with no line says Esc cancels.
+    @Test mutating func theAnsweredLineIsTheTakesState() {
+        let view = DictationView(toggle: .defaultToggle)
+        _ = machine.toggle(now: 1)
+        #expect(machine.answering == nil)
+        #expect(visible(view.render(machine.state, level: 0, now: 1, width: 120).line).contains("esc cancel"))
+        _ = machine.key(.escape, now: 2)
+        _ = take("uptime")
+        guard case .confirming(let lineTake, let prompt) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        let shown = Machine.Shown(take: lineTake, prompt: prompt, risk: nil, room: 200)
+        _ = machine.toggle(now: 100)
+        guard case .recording(let answer, partial: "", answering: shown?) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(answer.number == lineTake.number + 1)
+        #expect(visible(view.render(machine.state, level: 0, now: 100, width: 120).line).contains("esc back"))
+        _ = machine.key(.toggle, now: 102)
+        guard case .transcribing(_, _, answering: shown?) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        // The microphone goes away under the answer: the line's row is kept, as discarded.
+        let effects = machine.unavailable("no microphone", now: 103)
+        #expect(saved(effects).map(\.outcome) == [.discarded] && saved(effects).first?.text == "uptime")
+        #expect(machine.answering == nil)
     }
 
     @Test mutating func escapeDuringAnAnswerGoesBackToTheLine() {

@@ -116,7 +116,7 @@ extension DictationStateMachine.State {
     var take: DictationStateMachine.Take? {
         switch self {
         case .idle, .notice: nil
-        case .recording(let take, _), .transcribing(let take, _), .confirming(let take, _),
+        case .recording(let take, _, _), .transcribing(let take, _, _), .confirming(let take, _),
             .editing(let take, _, _), .confirmingRisk(let take, _, _):
             take
         }

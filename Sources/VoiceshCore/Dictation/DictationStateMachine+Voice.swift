@@ -6,19 +6,19 @@
 /// Every edit can be undone, and the risk check runs on each new line (`Prompt` does it).
 /// The take that spoke a command keeps no history row of its own: the line it answered does.
 extension DictationStateMachine {
+    /// The line a hands-free take answers, part of that take's state while it records and
+    /// transcribes: it comes back if the take says nothing, and the take's words act on it.
+    public struct Shown: Equatable, Sendable {
+        public var take: Take
+        public var prompt: Prompt
+        /// A risky line waiting for "yes": whether it runs.
+        public var risk: Bool?
+        /// The characters of it the line showed.
+        public var room: Int
+    }
+
     /// What hands-free mode remembers between takes.
     struct Voice: Equatable, Sendable {
-        /// The line a take is answering, while that take records and transcribes.
-        struct Shown: Equatable, Sendable {
-            var take: Take
-            var prompt: Prompt
-            /// A risky line waiting for "yes": whether it runs.
-            var risk: Bool?
-            /// The characters of it the line showed.
-            var room: Int
-        }
-
-        var shown: Shown?
         /// The shown take's lines before each of its edits, for `undo`.
         var undo: [Prompt] = []
         var keysMode = false
@@ -36,12 +36,12 @@ extension DictationStateMachine {
     public var spokenCommands: [String] {
         guard settings.handsFree else { return [] }
         return VoiceGrammar.sentences(
-            listening: listening(answering: voice.shown), line: voice.shown?.take.heard?.rawText ?? "")
+            listening: listening(answering: answering), line: answering?.take.heard?.rawText ?? "")
     }
 
     /// What a take may say besides dictation: the one answer both for the sentences the engine
     /// listens for and for the reading of the take's text, so the two never disagree.
-    private func listening(answering shown: Voice.Shown?) -> VoiceGrammar.Listening {
+    private func listening(answering shown: Shown?) -> VoiceGrammar.Listening {
         var listening: VoiceGrammar.Listening
         if let shown {
             listening = shown.risk == nil ? .line : [.answers, .yes]
@@ -56,17 +56,17 @@ extension DictationStateMachine {
 
     /// The toggle at a shown line (hands-free): record a take that answers it, keeping the line.
     mutating func listen(_ take: Take, _ prompt: Prompt, risk: Bool?, now: Double) -> [Effect] {
-        // Shown first: the line it answers says what the take may say (`spokenCommands`).
-        voice.shown = Voice.Shown(take: take, prompt: prompt, risk: risk, room: shownRoom)
-        return record(now: now, borrowed: take.borrowsRow)
+        // The line it answers says what the take may say (`spokenCommands`).
+        return record(
+            now: now, borrowed: take.borrowsRow,
+            answering: Shown(take: take, prompt: prompt, risk: risk, room: shownRoom))
     }
 
     /// A take's text in hands-free mode: the effects of the command it is, with `done`; else
     /// (dictation) the effects that come before the new line is shown, and `done` false.
     mutating func heardHandsFree(_ heard: Heard, take: Take, now: Double) -> (effects: [Effect], done: Bool) {
         let grammar = VoiceGrammar(aliases: settings.aliases)
-        if let shown = voice.shown {
-            voice.shown = nil
+        if let shown = letGoOfShownLine() {
             let listening = listening(answering: shown)
             if heard.text.isEmpty {  // nothing heard: the line is back as it was
                 state = .confirming(shown.take, shown.prompt)
@@ -120,7 +120,7 @@ extension DictationStateMachine {
 
     /// The driver read the history for the request a take made: `commands` newest first.
     public mutating func historyFound(_ commands: [String], now: Double) -> [Effect] {
-        guard case .transcribing(let take, _) = state, let request = voice.request else { return [] }
+        guard case .transcribing(let take, _, _) = state, let request = voice.request else { return [] }
         voice.request = nil
         guard let first = commands.first else {
             let what =
@@ -143,7 +143,7 @@ extension DictationStateMachine {
 
     // MARK: Steps
 
-    private mutating func answer(_ command: VoiceCommand, shown: Voice.Shown, now: Double) -> [Effect] {
+    private mutating func answer(_ command: VoiceCommand, shown: Shown, now: Double) -> [Effect] {
         shownRoom = shown.room
         switch command {
         case .answer(.run): return finish { $0.deliver(shown.take, shown.prompt, run: true) }
@@ -201,18 +201,38 @@ extension DictationStateMachine {
         return []
     }
 
+    /// The line the take now recording or transcribing answers, if it answers one.
+    var answering: Shown? {
+        switch state {
+        case .recording(_, _, let shown), .transcribing(_, _, let shown): shown
+        default: nil
+        }
+    }
+
+    /// The answered line out of the state: what becomes of it is decided now.
+    private mutating func letGoOfShownLine() -> Shown? {
+        switch state {
+        case .recording(let take, let partial, let shown?):
+            state = .recording(take, partial: partial)
+            return shown
+        case .transcribing(let take, let deadline, let shown?):
+            state = .transcribing(take, deadline: deadline)
+            return shown
+        default:
+            return nil
+        }
+    }
+
     /// A take answering a line ended without an answer (Esc, a double toggle): back to the line.
     mutating func backToShownLine() -> Bool {
-        guard let shown = voice.shown else { return false }
-        voice.shown = nil
+        guard let shown = letGoOfShownLine() else { return false }
         state = .confirming(shown.take, shown.prompt)
         return true
     }
 
     /// The take answering a line failed or the session ends: the line's row, with `outcome`.
     mutating func dropShownLine(_ outcome: Dictation.Outcome, error: String? = nil) -> [Effect] {
-        guard let shown = voice.shown else { return [] }
-        voice.shown = nil
+        guard let shown = letGoOfShownLine() else { return [] }
         voice.undo = []
         return [.save(entry(shown.take, outcome, shown.prompt, error: error))]
     }

@@ -108,8 +108,9 @@ public struct DictationStateMachine: Sendable {
 
     public enum State: Equatable, Sendable {
         case idle
-        case recording(Take, partial: String)
-        case transcribing(Take, deadline: Double)
+        /// `answering`: the line a hands-free take answers, which comes back if the take does not.
+        case recording(Take, partial: String, answering: Shown? = nil)
+        case transcribing(Take, deadline: Double, answering: Shown? = nil)
         case confirming(Take, Prompt)
         case editing(Take, Prompt, LineEditor)
         /// A risky (or not wholly shown) command waits for `y`; `run` says what the user asked for.
@@ -274,7 +275,7 @@ public struct DictationStateMachine: Sendable {
         switch state {
         case .idle, .notice:
             return []
-        case .recording(let take, _):
+        case .recording(let take, _, _):
             switch key {
             case .toggle where now - take.startedAt < settings.doublePress:
                 return [.cancelRecording, .sendToRemote(settings.toggle.bytes)] + idle(from: take)
@@ -286,7 +287,7 @@ public struct DictationStateMachine: Sendable {
             default:
                 return []
             }
-        case .transcribing(let take, _):
+        case .transcribing(let take, _, _):
             guard key == .escape else { return [] }
             return [.cancelTranscription] + idle(from: take)
         case .confirming(let take, let prompt):
@@ -350,34 +351,36 @@ public struct DictationStateMachine: Sendable {
 
     /// Recording of take `number` stopped on its own (the maximum length was reached).
     public mutating func recordingEnded(take number: Int, now: Double) -> [Effect] {
-        guard case .recording(let take, _) = state, take.number == number else { return [] }
+        guard case .recording(let take, _, _) = state, take.number == number else { return [] }
         return stop(take, now: now)
     }
 
     /// The speech-presence detector changed its mind: speech is heard now, or it stopped.
     /// With `auto_stop`, `tick` ends the recording after that much silence following speech.
     public mutating func speech(_ heard: Bool, take number: Int, now: Double) -> [Effect] {
-        guard case .recording(var take, let partial) = state, take.number == number else { return [] }
+        guard case .recording(var take, let partial, let answering) = state, take.number == number else { return [] }
         take.silentSince = heard ? nil : now
-        state = .recording(take, partial: partial)
+        state = .recording(take, partial: partial, answering: answering)
         return []
     }
 
     /// Live words from an engine that reports them while audio arrives.
     public mutating func partial(_ text: String, take number: Int) -> [Effect] {
-        if case .recording(let take, _) = state, take.number == number { state = .recording(take, partial: text) }
+        if case .recording(let take, _, let answering) = state, take.number == number {
+            state = .recording(take, partial: text, answering: answering)
+        }
         return []
     }
 
     /// The engine of take `number` handed over to its fallback, whose own timeout now runs.
     public mutating func engineRestarted(take number: Int, timeout: Double, now: Double) -> [Effect] {
         switch state {
-        case .recording(var take, let partial) where take.number == number:
+        case .recording(var take, let partial, let answering) where take.number == number:
             take.timeout = timeout
-            state = .recording(take, partial: partial)
-        case .transcribing(var take, _) where take.number == number:
+            state = .recording(take, partial: partial, answering: answering)
+        case .transcribing(var take, _, let answering) where take.number == number:
             take.timeout = timeout
-            state = .transcribing(take, deadline: now + timeout)
+            state = .transcribing(take, deadline: now + timeout, answering: answering)
         default: break
         }
         return []
@@ -386,12 +389,12 @@ public struct DictationStateMachine: Sendable {
     /// A remark of the engine on a take that still gives text (audio dropped, a reconnection).
     public mutating func engineNote(_ note: String) -> [Effect] {
         switch state {
-        case .recording(var take, let partial):
+        case .recording(var take, let partial, let answering):
             take.notes.append(note)
-            state = .recording(take, partial: partial)
-        case .transcribing(var take, let deadline):
+            state = .recording(take, partial: partial, answering: answering)
+        case .transcribing(var take, let deadline, let answering):
             take.notes.append(note)
-            state = .transcribing(take, deadline: deadline)
+            state = .transcribing(take, deadline: deadline, answering: answering)
         default: break
         }
         return []
@@ -402,11 +405,11 @@ public struct DictationStateMachine: Sendable {
         var effects: [Effect] = []
         var take: Take
         switch state {
-        case .recording(let current, _) where current.number == number:
+        case .recording(let current, _, _) where current.number == number:
             take = current
             take.stoppedAt = now
             effects = [.stopRecording]
-        case .transcribing(let current, _) where current.number == number:
+        case .transcribing(let current, _, _) where current.number == number:
             take = current
         default:
             return []
@@ -451,10 +454,10 @@ public struct DictationStateMachine: Sendable {
         let take: Take
         var effects: [Effect]
         switch state {
-        case .recording(let current, _) where current.number == number:
+        case .recording(let current, _, _) where current.number == number:
             take = current
             effects = [.cancelRecording]
-        case .transcribing(let current, _) where current.number == number:
+        case .transcribing(let current, _, _) where current.number == number:
             take = current
             effects = [.cancelTranscription]
         default:
@@ -474,6 +477,7 @@ public struct DictationStateMachine: Sendable {
         let take = self.take
         var effects: [Effect] = []
         if case .recording = state { effects.append(.cancelRecording) }
+        effects += dropShownLine(.discarded)
         state = .notice(
             Notice(message: message, until: now + settings.noticeSeconds, borrowsRow: take?.borrowsRow ?? false))
         return effects
@@ -513,7 +517,7 @@ public struct DictationStateMachine: Sendable {
         case .notice(let notice) where now >= notice.until:
             state = .idle
             return notice.borrowsRow ? [.returnRow] : []
-        case .recording(let take, _):
+        case .recording(let take, _, _):
             guard settings.autoStop > 0, let quiet = take.silentSince, now - quiet >= settings.autoStop else {
                 return []
             }
@@ -532,11 +536,11 @@ public struct DictationStateMachine: Sendable {
         switch state {
         case .idle, .notice:
             return []
-        case .recording(let current, _):
+        case .recording(let current, _, _):
             take = current
             take.stoppedAt = now
             effects = [.cancelRecording]
-        case .transcribing(let current, _):
+        case .transcribing(let current, _, _):
             take = current
             effects = [.cancelTranscription]
         case .confirming(let current, let shown), .confirmingRisk(let current, let shown, _):
@@ -556,20 +560,21 @@ public struct DictationStateMachine: Sendable {
 
     // MARK: Steps
 
-    mutating func record(now: Double, borrowed: Bool, fullScreen: Bool = false) -> [Effect] {
+    /// A new take; `answering`: the hands-free line it answers.
+    mutating func record(now: Double, borrowed: Bool, fullScreen: Bool = false, answering: Shown? = nil) -> [Effect] {
         takes += 1
         shownRoom = 0
         let borrow = fullScreen && !borrowed
         state = .recording(
             Take(number: takes, startedAt: now, borrowsRow: borrowed || borrow, timeout: settings.timeout),
-            partial: "")
+            partial: "", answering: answering)
         return (borrow ? [.borrowRow] : []) + [.startRecording(take: takes, commands: spokenCommands)]
     }
 
     private mutating func stop(_ take: Take, now: Double) -> [Effect] {
         var take = take
         take.stoppedAt = now
-        state = .transcribing(take, deadline: now + take.timeout)
+        state = .transcribing(take, deadline: now + take.timeout, answering: answering)
         return [.stopRecording]
     }
 

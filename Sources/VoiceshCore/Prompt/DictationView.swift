@@ -71,16 +71,17 @@ public struct DictationView: Sendable {
         switch state {
         case .idle:
             return []
-        case .recording(let take, let partial):
+        case .recording(let take, let partial, let answering):
             let seconds = Int(max(0, now - take.startedAt))
             var line: [(String, Style)] = [
                 ("● rec", .alert), (String(format: " %d:%02d ", seconds / 60, seconds % 60), .dim),
                 (meter(level), .bold),
             ]
             if !partial.isEmpty { line.append((" " + partial, .plain)) }
-            line.append(("  \(toggle.name) stop · esc cancel", .dim))
+            // Esc on a take that answers a line goes back to that line.
+            line.append(("  \(toggle.name) stop · esc \(answering == nil ? "cancel" : "back")", .dim))
             return line
-        case .transcribing(let take, let deadline):
+        case .transcribing(let take, let deadline, _):
             let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
             let frame = spinner[Int(max(0, now - (take.stoppedAt ?? now)) * 10) % spinner.count]
             let left = max(0, deadline - now)
