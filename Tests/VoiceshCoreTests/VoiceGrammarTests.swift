@@ -104,6 +104,20 @@ struct VoiceGrammarTests {
         #expect(grammar.read("add prod box", listening: .line) == .edit(.append("prod-01.example.com")))
     }
 
+    /// The same listening gives the same sentences in the same order, every time: the engine's
+    /// grammar is built from them, and a take records what it listened for.
+    @Test func theSentencesAreTheSameEveryTime() {
+        let listenings: [VoiceGrammar.Listening] = [.line, [.answers, .yes], .keys, .history, [.history, .picks]]
+        for listening in listenings {
+            let first = VoiceGrammar.sentences(listening: listening, line: "git checkout main")
+            // A dictionary's order may differ from one copy to the next (it failed once so, in a
+            // full parallel run, before the answers were sorted).
+            for _ in 0..<50 {
+                #expect(VoiceGrammar.sentences(listening: listening, line: "git checkout main") == first)
+            }
+        }
+    }
+
     @Test func theEnginesSentencesAreWhatMayBeSaidNow() {
         let line = VoiceGrammar.sentences(listening: .line, line: "echo feature")
         #expect(line.contains("run it") && line.contains("change feature to") && line.contains("delete echo"))

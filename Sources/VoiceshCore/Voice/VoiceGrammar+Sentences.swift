@@ -5,7 +5,9 @@ extension VoiceGrammar {
     public static func sentences(listening: Listening, line: String = "") -> [String] {
         var sentences: [String] = []
         if listening.contains(.answers) {
-            sentences += answers.filter { $0.value != .yes }.keys.map { $0.joined(separator: " ") }
+            // Sorted, as every list here: a dictionary's order differs from one copy to the next,
+            // and the engine's grammar (and a take's history) must not.
+            sentences += answers.filter { $0.value != .yes }.keys.map { $0.joined(separator: " ") }.sorted()
         }
         if listening.contains(.yes) { sentences.append("yes") }
         if listening.contains(.edits) {
