@@ -21,7 +21,7 @@ struct DictationSessionTests {
     /// The notice the line shows, if it shows one.
     var notice: String? { session.machine.state.notice }
 
-    var session = Session(settings: .init(machine: .init(toggle: .defaultToggle)))
+    var session = Session(settings: .init(machine: .init(toggle: .defaultToggle), wording: ValueWording()))
     var now = 0.0
 
     mutating func handle(_ input: Session.Input, window: StatusLine.Size? = (80, 24)) -> Session.Output {
@@ -102,19 +102,23 @@ struct DictationSessionTests {
     }
 
     @Test func withoutAnEngineTheToggleSaysWhyAndRecordsNothing() {
-        var session = Session(settings: .init(machine: .init(toggle: .defaultToggle), engineMissing: "no model"))
+        let missing = EngineError.edge(.noAcousticModel(path: "/m"))
+        var session = Session(
+            settings: .init(machine: .init(toggle: .defaultToggle), wording: ValueWording(), engineMissing: missing))
         let out = session.handle(.keyboard(Self.toggle), at: .init(now: 1, window: (80, 24)))
         #expect(out.record == nil)
-        #expect(session.machine.state.notice == "dictation is off: no model")
+        #expect(session.machine.state.notice == "\(DictationProblem.dictationOff(missing))")
     }
 
     @Test mutating func withoutAHistoryTheReasonIsToldOnceAndTheStoreIsNotAsked() {
+        let full = StoreError.diskFull(path: "/h/voicesh.sqlite")
         session = Session(
-            settings: .init(machine: .init(toggle: .defaultToggle), history: .notKept(reason: "the disk is full")))
+            settings: .init(
+                machine: .init(toggle: .defaultToggle), wording: ValueWording(), history: .notKept(reason: full)))
         _ = heard("ls")
         let first = handle(.keyboard([0x0D]))
         #expect(first.rows.count == 1)  // still handed out, for learning the voice
-        #expect(notice == "no history is kept this session: the disk is full")
+        #expect(notice == "\(DictationProblem.historyOff(full))")
         _ = handle(.keyboard(Array("x".utf8)))  // the notice goes
         now += 1
         _ = heard("ls", take: 2)
@@ -123,7 +127,8 @@ struct DictationSessionTests {
     }
 
     @Test func listenPrintsWhereASessionConfirms() {
-        var session = Session(settings: .init(machine: .init(toggle: .defaultToggle, prints: true)))
+        var session = Session(
+            settings: .init(machine: .init(toggle: .defaultToggle, prints: true), wording: ValueWording()))
         let moment = Session.Moment(now: 0, window: nil)
         #expect(session.handle(.keyboard(Self.toggle), at: moment).record?.take == 1)
         #expect(session.handle(.turn([.recordingFull(take: 1)], woken: true), at: moment).stopsRecording)

@@ -23,12 +23,12 @@ public struct DictationSession: Sendable {
         case turn([Report], woken: Bool)
         /// The row for the take in `Output.rows` was written, with this id (nil: none kept).
         case saved(id: Int64?)
-        /// It could not be written, for this reason.
-        case notSaved(String)
+        /// It could not be written.
+        case notSaved(StoreError)
         /// The commands a spoken history request (`Output.search`) found, newest first.
         case found([String])
-        /// The microphone would not start, for this reason (the take's `Output.record`).
-        case noMicrophone(String)
+        /// The microphone would not start (the take's `Output.record`).
+        case noMicrophone(AudioError)
         /// The user cancelled outside the keyboard's reach (a signal while `listen` records).
         case cancel
         /// The session ends, for this reason: a take under way is kept as interrupted.
@@ -42,10 +42,8 @@ public struct DictationSession: Sendable {
         /// The first of an engine's two texts (the edge engine's first ear).
         case heardFirst(Heard, take: Int)
         case heard(Heard, take: Int)
-        /// The engine failed; `message` for the history, `brief` for the line.
-        case engineFailed(EngineError, message: String, brief: String, take: Int)
-        /// The audio failed, for this reason.
-        case audioFailed(String, take: Int)
+        case engineFailed(EngineError, take: Int)
+        case audioFailed(AudioError, take: Int)
         case recordingFull(take: Int)
         /// Whether speech is heard now (only with `auto_stop`).
         case speech(Bool, take: Int)
@@ -113,7 +111,7 @@ public struct DictationSession: Sendable {
     public struct Settings: Sendable {
         public var machine: DictationStateMachine.Settings
         /// Why no engine could be built (dictation is off), or nil.
-        public var engineMissing: String?
+        public var engineMissing: EngineError?
         /// Whether rows are written: `.notKept(reason)` answers saves itself, telling the
         /// reason once (nil: nothing to tell).
         public var history: History = .kept
@@ -122,15 +120,18 @@ public struct DictationSession: Sendable {
 
         public enum History: Sendable {
             case kept
-            case notKept(reason: String?)
+            case notKept(reason: StoreError?)
         }
 
+        /// Words for every problem that reaches the session.
+        public var wording: any DictationWording
+
         public init(
-            machine: DictationStateMachine.Settings, engineMissing: String? = nil, history: History = .kept,
-            plainMarks: Bool = false
+            machine: DictationStateMachine.Settings, wording: any DictationWording, engineMissing: EngineError? = nil,
+            history: History = .kept, plainMarks: Bool = false
         ) {
-            (self.machine, self.engineMissing, self.history, self.plainMarks) = (
-                machine, engineMissing, history, plainMarks
+            (self.machine, self.wording, self.engineMissing, self.history, self.plainMarks) = (
+                machine, wording, engineMissing, history, plainMarks
             )
         }
     }
@@ -194,9 +195,9 @@ public struct DictationSession: Sendable {
             perform(machine.screenChanged(resized: true))
         case .turn(let reports, let woken): turn(reports, woken: woken)
         case .saved(let id): answered(machine.saved(id: id))
-        case .notSaved(let reason): answered(machine.historyFailed(reason, now: now))
+        case .notSaved(let error): answered(machine.historyFailed(words(.rowNotWritten(error)), now: now))
         case .found(let commands): answered(machine.historyFound(commands, now: now))
-        case .noMicrophone(let reason): answered(machine.unavailable(reason + "; the session goes on", now: now))
+        case .noMicrophone(let error): answered(machine.unavailable(words(.noMicrophone(error)), now: now))
         case .cancel: answered(machine.key(.escape, now: now))
         case .ending(let reason):
             perform(machine.interrupted(reason, now: now))
@@ -344,12 +345,14 @@ public struct DictationSession: Sendable {
         case .fallingBack(let take): machine.fallingBack(take: take, now: now)
         case .speech(let heard, let take): machine.speech(heard, take: take, now: now)
         case .recordingFull(let take): machine.recordingEnded(take: take, now: now)
-        case .audioFailed(let reason, let take):
-            machine.failed(take: take, message: reason + "; the session goes on", now: now)
+        case .audioFailed(let error, let take):
+            machine.failed(take: take, message: words(.audioFailed(error)), now: now)
         case .heardFirst(let heard, let take): machine.heardFirst(heard, take: take, now: now)
         case .heard(let heard, let take): machine.heardFinal(heard, take: take, now: now)
-        case .engineFailed(let error, let message, let brief, let take):
-            machine.refineFailed(error, take: take, message: message, brief: brief, now: now)
+        case .engineFailed(let error, let take):
+            machine.refineFailed(
+                error, take: take, message: words(.engineFailed(error)),
+                brief: settings.wording.brief(.engineFailed(error)), now: now)
         }
     }
 
@@ -413,7 +416,7 @@ public struct DictationSession: Sendable {
     /// A take starts: its recording, unless no engine could be built (dictation is off).
     private mutating func startRecording(_ take: Int, commands: [String]) {
         if let why = settings.engineMissing {
-            return perform(machine.unavailable("dictation is off: \(why)", now: now))
+            return perform(machine.unavailable(words(.dictationOff(why)), now: now))
         }
         out.record = Start(take: take, commands: commands)
         askCursor()
@@ -425,7 +428,11 @@ public struct DictationSession: Sendable {
         guard case .notKept(let reason) = settings.history else { return }
         guard let reason, !toldHistoryOff else { return perform(machine.saved(id: nil)) }
         toldHistoryOff = true
-        perform(machine.historyFailed("no history is kept this session: \(reason)", now: now))
+        perform(machine.historyFailed(words(.historyOff(reason)), now: now))
+    }
+
+    private func words(_ problem: DictationProblem) -> String {
+        settings.wording.full(problem)
     }
 
     /// The line as the machine says it is now.

@@ -11,7 +11,7 @@ extension DictationController {
         /// Where history rows go; nil when there is no history this session (`historyOff` says why).
         package var database: AppDatabase?
         /// Why no history can be kept this session (the database cannot be written), or nil.
-        package var historyOff: String? = nil
+        package var historyOff: StoreError? = nil
         /// Where history rows go on to, when profiles and history are shared.
         package var sharedStore: StoreAddress? = nil
         package var maxRecordingSeconds: Double
@@ -30,7 +30,7 @@ extension DictationController {
 
         package init(
             profile: Profile, engine: Result<any SpeechEngine, EngineError>, source: any AudioSource,
-            database: AppDatabase?, historyOff: String? = nil, sharedStore: StoreAddress? = nil,
+            database: AppDatabase?, historyOff: StoreError? = nil, sharedStore: StoreAddress? = nil,
             maxRecordingSeconds: Double, inbox: Inbox<DictationSession.Report>,
             learning: VoiceLearning? = nil, context: ContextFeed? = nil, terminal: any TerminalWindow = LocalTerminal(),
             plainMarks: Bool = false, clock: @escaping @Sendable () -> Double = { DictationController.now }

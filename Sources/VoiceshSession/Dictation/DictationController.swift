@@ -38,10 +38,10 @@ package final class DictationController: LoopParticipant {
             toggle: toggle, send: profile.send, production: profile.production, timeout: profile.engine.timeout,
             autoStop: profile.autoStop, fallbackTimeout: profile.fallback?.timeout)
         (machine.handsFree, machine.aliases) = (profile.handsFree, profile.aliases)
-        let engineMissing: String? = if case .failure(let error) = setup.engine { Failure.describe(error) } else { nil }
+        let engineMissing: EngineError? = if case .failure(let error) = setup.engine { error } else { nil }
         session = DictationSession(
             settings: .init(
-                machine: machine, engineMissing: engineMissing,
+                machine: machine, wording: Failure.Wording(), engineMissing: engineMissing,
                 history: setup.database == nil ? .notKept(reason: setup.historyOff) : .kept,
                 plainMarks: setup.plainMarks))
     }
@@ -145,7 +145,7 @@ package final class DictationController: LoopParticipant {
         do {
             capture = try TakeCapture.start(start, engine: engine, setup: setup)
         } catch {
-            run(.noMicrophone(Failure.describe(error)))
+            run(.noMicrophone(error))
             return
         }
         // The store is checked for damage while the user speaks: the take's row finds it done.
@@ -166,7 +166,7 @@ package final class DictationController: LoopParticipant {
             let id = try history.save(dictation, audio: seconds > 0 ? recording?.wav : nil, keepAudio: entry.keepAudio)
             run(.saved(id: id))
         } catch {
-            run(.notSaved(error.message))
+            run(.notSaved(error.error))
         }
     }
 

@@ -32,7 +32,8 @@ package enum Listening {
         let toggle = (try? KeyChord(parsing: settings.toggleKey)) ?? .defaultToggle
 
         // The dictation session decides, as in a session; it prints where a session confirms.
-        var session = DictationSession(settings: .init(machine: .init(toggle: toggle, prints: true)))
+        var session = DictationSession(
+            settings: .init(machine: .init(toggle: toggle, prints: true), wording: Failure.Wording()))
         let started = Date()
         var moment: DictationSession.Moment { .init(now: Date().timeIntervalSince(started), window: nil) }
         // The toggle starts the take: its recorder and engine are below.
@@ -60,7 +61,7 @@ package enum Listening {
             switch job.wait() {
             case .success(let heard): .heard(heard, take: take)
             case .failure(let error):
-                .engineFailed(error, message: Failure.describe(error), brief: Failure.brief(error), take: take)
+                .engineFailed(error, take: take)
             }
         let told = session.handle(.turn([report], woken: true), at: moment)
         let history = HistoryWriter(database: database, policy: settings.history, shared: context.sharedAddress)

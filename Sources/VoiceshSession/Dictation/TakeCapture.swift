@@ -20,7 +20,7 @@ struct TakeCapture {
         try setup.source.start { event in
             switch event {
             case .frame(let frame): recording.accept(frame)
-            case .failed(let error): inbox.post(.audioFailed(Failure.describe(error), take: take))
+            case .failed(let error): inbox.post(.audioFailed(error, take: take))
             }
         }
         // Marked here, before the engine task looks: the loop starts the refresh next turn.
@@ -57,8 +57,7 @@ struct TakeCapture {
                 }
                 inbox.post(.heard(heard, take: take))
             } catch {
-                let (message, brief) = (Failure.describe(error), Failure.brief(error))
-                inbox.post(.engineFailed(error, message: message, brief: brief, take: take))
+                inbox.post(.engineFailed(error, take: take))
             }
         }
     }

@@ -120,7 +120,7 @@ package struct SessionRunner {
         let toggle = (try? KeyChord(parsing: profile.toggleKey)) ?? .defaultToggle
         let setup = DictationController.Setup(
             profile: profile, engine: engine, source: try audio.source(profile: profile, context: context),
-            database: historyOff == nil ? database : nil, historyOff: historyOff.map(Failure.describe),
+            database: historyOff == nil ? database : nil, historyOff: historyOff,
             sharedStore: context.sharedAddress, maxRecordingSeconds: audio.maxRecordingSeconds,
             inbox: inbox,
             learning: VoiceLearning(profile: profile, location: context.location, now: context.clock()),

@@ -1,5 +1,6 @@
 import AudioCapture
 import Testing
+import VoiceshCore
 import VoiceshSession
 
 /// A part of the context the test did not name. Reaching it fails the test, loudly, and the
