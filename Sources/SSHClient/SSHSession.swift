@@ -17,6 +17,12 @@ public final class SSHSession {
     /// The socket, for the caller's poll loop.
     public var socket: Int32 { transport.fd }
 
+    /// The tunnels this session runs through, nearest first: one per jump host.
+    public var tunnels: [Tunnel] {
+        guard let tunnel = transport as? Tunnel else { return [] }
+        return [tunnel] + tunnel.jumpSession.tunnels
+    }
+
     /// Connects over TCP, or over `tunnel` (a jump host's channel to `host`) or `proxy` (a
     /// ProxyCommand), and runs the SSH handshake (banner and key exchange).
     public init(
@@ -130,12 +136,27 @@ public final class SSHSession {
         return .done(rc)
     }
 
+    /// Waits until libssh2 can go on, up to the set-up timeout. Tunnels a session loop has
+    /// taken over move only when stepped, so while a call waits here (a channel's close) it
+    /// steps them itself.
     private func waitForSocket(_ call: String) throws(SSHError) {
-        var pfd = pollfd(fd: socket, events: pollEvents, revents: 0)
-        let ready = poll(&pfd, 1, Int32(setupTimeout * 1000))
-        if ready == 0 {
-            throw .closedDuringSetup(
-                host: host, port: port, reason: "no answer from the server for \(Int(setupTimeout)) s")
+        let relayed = tunnels.filter(\.isTakenOver)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(setupTimeout * 1e9)
+        while true {
+            for tunnel in relayed { tunnel.step() }
+            var fds = [pollfd(fd: socket, events: pollEvents, revents: 0)]
+            for tunnel in relayed {
+                fds += tunnel.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            }
+            let now = DispatchTime.now().uptimeNanoseconds
+            let left = now < deadline ? Int32((deadline - now) / 1_000_000) : 0
+            let wait = relayed.contains(where: \.isBacklogged) ? min(1, left) : left
+            let ready = poll(&fds, nfds_t(fds.count), wait)
+            if fds[0].revents != 0 || (relayed.isEmpty && ready != 0) { return }
+            if ready == 0 && left == 0 || (relayed.isEmpty && ready == 0) {
+                throw .closedDuringSetup(
+                    host: host, port: port, reason: "no answer from the server for \(Int(setupTimeout)) s")
+            }
         }
     }
 

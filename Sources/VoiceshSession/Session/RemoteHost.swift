@@ -10,6 +10,8 @@ package protocol RemoteHost: SessionLink {
     ) throws(SSHError) -> any RemoteShell
     /// Runs the context script on exec channels beside the shell; nil when this remote cannot.
     func contextGatherer(script: String) -> ContextGatherer?
+    /// The jump hosts' tunnels, taken over by the session loop; nil when there are none.
+    func tunnelRelay() -> TunnelRelay?
 }
 
 extension SSHSession: RemoteHost {
@@ -25,5 +27,9 @@ extension SSHSession: RemoteHost {
 
     package func contextGatherer(script: String) -> ContextGatherer? {
         ContextGatherer(session: self, script: script)
+    }
+
+    package func tunnelRelay() -> TunnelRelay? {
+        TunnelRelay(tunnels)
     }
 }

@@ -58,8 +58,10 @@ package struct SessionRunner {
         do {
             let keepalive = try Keepalive(session: session, interval: target.keepalive, now: context.clock())
             let keeper = gatherer.map { ContextKeeper(gatherer: $0, feed: feed, now: context.clock()) }
-            // Every event reaches them in this order: dictation first, as it takes its own keys.
-            let participants = ([dictation, keeper, keepalive] as [(any LoopParticipant)?]).compactMap { $0 }
+            // Every event reaches them in this order: dictation first, as it takes its own keys;
+            // the jump hosts' tunnels last, to carry what the others sent.
+            let participants = ([dictation, keeper, keepalive, session.tunnelRelay()] as [(any LoopParticipant)?])
+                .compactMap { $0 }
             end = try SessionDriver(
                 session: session, channel: channel, signals: signals, interactive: terminal != nil,
                 participants: participants, terminal: context.terminal, clock: context.clock

@@ -59,6 +59,7 @@ final class FakeRemote: RemoteHost, RemoteShell, @unchecked Sendable {
     }
 
     func contextGatherer(script: String) -> ContextGatherer? { nil }
+    func tunnelRelay() -> TunnelRelay? { nil }
 
     // MARK: RemoteShell
 
