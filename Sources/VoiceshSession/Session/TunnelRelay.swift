@@ -1,7 +1,7 @@
 import SSHClient
 
 /// The jump hosts' tunnels as part of the session loop: once the target's session is set up,
-/// the loop moves their bytes, a step every turn and before it sleeps, instead of a thread per
+/// the loop moves their bytes, a step when their descriptors wake it, instead of a thread per
 /// hop, so a keystroke through `-J` crosses no thread (their threads carried the set-up, whose
 /// handshakes block this one).
 package final class TunnelRelay: LoopParticipant {
@@ -22,14 +22,14 @@ package final class TunnelRelay: LoopParticipant {
         tunnels.contains(where: \.isBacklogged) ? now + 0.001 : nil
     }
 
-    /// Nearest first: a keystroke crosses every hop in one pass.
+    /// A step only when one of its descriptors woke the loop (or bytes wait): a step is two
+    /// reads per hop, and a turn for nothing would spend them on EAGAIN. Nearest first, so a
+    /// reply crosses every hop in one pass.
     package func step(_ event: LoopEvent, now: Double) throws(SSHError) -> LoopOutput {
-        switch event {
-        case .turn, .beforeSleep:
-            for tunnel in tunnels { tunnel.step() }
-        default:
-            break
+        guard case .turn(let woken) = event, woken || tunnels.contains(where: \.isBacklogged) else {
+            return LoopOutput()
         }
+        for tunnel in tunnels { tunnel.step() }
         return LoopOutput()
     }
 }
