@@ -85,6 +85,23 @@ struct ConnectSSHConfigTests {
         #expect(bastionForwarded(to: "127.0.0.2", port: target.port))
     }
 
+    /// An interactive session through two jumps, in a real terminal: once it is set up the
+    /// session loop carries both tunnels (`TunnelRelay`), so keys, a flood of output and the
+    /// end all cross them with no pump thread.
+    @Test func anInteractiveSessionThroughTwoJumps() throws {
+        let tmux = try Tmux(
+            [CLI.binary.path, "connect", "deep", "--", "env PS1='deep$ ' bash --norc --noprofile"],
+            environment: cli.environment)
+        try tmux.wait { $0.contains("deep$") }
+        try tmux.send("seq 1 30000; echo done-$((6*7))", "Enter")
+        let screen = try tmux.wait { $0.contains("\ndone-42") }
+        #expect(screen.contains("30000\ndone-42"), "\(screen)")
+        try tmux.send("exit 3", "Enter")
+        let end = try tmux.wait { $0.contains("EXIT=") }
+        #expect(end.contains("EXIT=3"), "\(end)")
+        #expect(bastionForwarded(to: "127.0.0.1", port: bastion.port))
+    }
+
     @Test func dashJOnAnAdHocTargetAndAProfileJumpKey() throws {
         let adHoc = try connect("-J", "bastion", "root@127.0.0.2:\(target.port)", "--", "echo", "adhoc-ok")
         #expect(adHoc.status == 0, "\(adHoc.stderr)")
