@@ -149,11 +149,11 @@ public final class SSHSession {
                 fds += tunnel.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             }
             let now = DispatchTime.now().uptimeNanoseconds
-            let left = now < deadline ? Int32((deadline - now) / 1_000_000) : 0
+            let left = now < deadline ? Int32((deadline - now + 999_999) / 1_000_000) : 0  // ms, rounded up
             let wait = relayed.contains(where: \.isBacklogged) ? min(1, left) : left
             let ready = poll(&fds, nfds_t(fds.count), wait)
-            if fds[0].revents != 0 || (relayed.isEmpty && ready != 0) { return }
-            if ready == 0 && left == 0 || (relayed.isEmpty && ready == 0) {
+            if fds[0].revents != 0 { return }
+            if ready == 0 && DispatchTime.now().uptimeNanoseconds >= deadline {
                 throw .closedDuringSetup(
                     host: host, port: port, reason: "no answer from the server for \(Int(setupTimeout)) s")
             }

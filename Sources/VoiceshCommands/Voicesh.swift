@@ -57,9 +57,8 @@ package struct Voicesh: ParsableCommand {
     }
 
     /// The width help is wrapped to, found as argument-parser finds it (`COLUMNS`, then the
-    /// terminal), but in the context's environment and on its console.
+    /// terminal), but in the context's environment and terminal.
     private static func columns(_ context: AppContext) -> Int {
-        context.environment["COLUMNS"].flatMap { Int($0) } ?? RawTerminal.size(of: context.console.output)?.columns
-            ?? 80
+        context.environment["COLUMNS"].flatMap { Int($0) } ?? context.terminal.size?.columns ?? 80
     }
 }

@@ -37,29 +37,25 @@ package struct SessionRunner {
         let profile = target.profile
         // Context only for a dictating session whose profile lets some engine hear it.
         let script = terminal != nil && profile.gathersContext ? ContextGatherer.loadScript() : nil
-        let feed = script == nil ? nil : ContextFeed()
-        let gatherer = feed.flatMap { feed -> ContextGatherer? in
-            script.flatMap { script -> ContextGatherer? in
-                guard let gatherer = session.contextGatherer(script: script) else { return nil }
-                // The names and their spoken forms are made off the loop: typing never waits on them.
-                let queue = DispatchQueue(label: "voicesh.context", qos: .utility)  // in order
-                gatherer.onRun = { run in
-                    queue.async {
-                        let context = SpeechContext(run.context)
-                        if run.scope == .refresh { feed.refreshEnded(context) } else { feed.update(context) }
-                    }
+        let gatherer = script.flatMap(session.contextGatherer(script:))
+        let feed = gatherer == nil ? nil : ContextFeed()
+        if let gatherer, let feed {
+            // The names and their spoken forms are made off the loop: typing never waits on them.
+            let queue = DispatchQueue(label: "voicesh.context", qos: .utility)  // in order
+            gatherer.onRun = { run in
+                queue.async {
+                    let context = SpeechContext(run.context)
+                    if run.scope == .refresh { feed.refreshEnded(context) } else { feed.update(context) }
                 }
-                gatherer.onGiveUp = { queue.async { feed.refreshEnded(nil) } }
-                return gatherer
             }
+            gatherer.onGiveUp = { queue.async { feed.refreshEnded(nil) } }
         }
         let dictation = terminal == nil ? nil : try makeDictation(context: feed)
         let end: SessionDriver.End
         do {
             let keepalive = try Keepalive(session: session, interval: target.keepalive, now: context.clock())
             let keeper = gatherer.map { ContextKeeper(gatherer: $0, feed: feed, now: context.clock()) }
-            // Every event reaches them in this order: dictation first, as it takes its own keys;
-            // the jump hosts' tunnels last, to carry what the others sent.
+            // Every event reaches them in this order: dictation first, as it takes its own keys.
             let participants = ([dictation, keeper, keepalive, session.tunnelRelay()] as [(any LoopParticipant)?])
                 .compactMap { $0 }
             end = try SessionDriver(

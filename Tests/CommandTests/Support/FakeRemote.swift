@@ -77,7 +77,7 @@ final class FakeRemote: RemoteHost, RemoteShell, @unchecked Sendable {
     func sendEOF() throws(SSHError) -> Step<Int> { .done(0) }
     func close() throws(SSHError) -> (status: Int32, signal: String?) { (status, signal) }
 
-    private struct Connector: SSHConnector, @unchecked Sendable {
+    private struct Connector: SSHConnector {
         let remote: FakeRemote
         let failure: SSHError?
 
