@@ -162,7 +162,7 @@ struct ContextTests {
         try tmux.wait { $0.contains("● rec") }
         usleep(useconds_t(seconds * 1_000_000))
         try tmux.send("C-]")
-        return try tmux.wait(seconds: 30) { $0.contains("⏎ insert") }
+        return try tmux.wait { $0.contains("⏎ insert") }
     }
 
     /// A server engine gets the names in its prompt only under `context = "all"`; under

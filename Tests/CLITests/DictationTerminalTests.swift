@@ -36,7 +36,7 @@ struct DictationTerminalTests: SessionSuite {
         try tmux.wait { $0.contains("● rec") }
         usleep(useconds_t(seconds * 1_000_000))
         try tmux.send("C-]")
-        return try tmux.wait(seconds: 30) { $0.contains(shown) }
+        return try tmux.wait { $0.contains(shown) }
     }
 
     /// Dictates, then edits the shown `line`: `erasing` characters off its end, then `typing`;
@@ -271,7 +271,7 @@ struct DictationTerminalTests: SessionSuite {
         try tmux.wait { $0.contains("● rec") }
         usleep(1_200_000)  // past the file's 0.3 s of silence, into the voice (the speech gate)
         try tmux.send("C-]")
-        let screen = try tmux.wait(seconds: 30) { $0.contains("\nauto ran") }
+        let screen = try tmux.wait { $0.contains("\nauto ran") }
         #expect(screen.contains("remote$ echo auto ran\nauto ran"), "\(screen)")
         #expect(try history().first?["outcome"] as? String == "ran")
     }
@@ -318,7 +318,7 @@ struct DictationTerminalTests: SessionSuite {
         try tmux.wait { $0.contains("● rec") }
         usleep(500_000)
         try tmux.send("C-]")
-        screen = try tmux.wait(seconds: 30) { $0.contains("\nkeep me") }
+        screen = try tmux.wait { $0.contains("\nkeep me") }
         #expect(screen.contains("remote$ cat precious.db\nkeep me"), "\(screen)")
         #expect(try history().map { $0["outcome"] as? String } == ["ran", "discarded"])
     }
@@ -369,12 +369,12 @@ struct DictationTerminalTests: SessionSuite {
         let tmux = try session("live")
         try tmux.send("C-]")
         // Words arrive while the recording runs, before the toggle stops it.
-        let live = try tmux.wait(seconds: 15) { $0.contains("● rec") && $0.contains("kubectl") }
+        let live = try tmux.wait { $0.contains("● rec") && $0.contains("kubectl") }
         #expect(live.contains("● rec"), "\(live)")
         #expect(live.contains("kubectl"), "\(live)")
         usleep(1_500_000)
         try tmux.send("C-]")
-        let screen = try tmux.wait(seconds: 30) { $0.contains("⏎ insert") }
+        let screen = try tmux.wait { $0.contains("⏎ insert") }
         #expect(screen.contains("remote$ kubectl get pods  ⏎ insert"), "\(screen)")
         // The provider heard the recording as raw PCM in binary frames, never as text.
         #expect(try server.events("violation").isEmpty)
@@ -428,7 +428,7 @@ struct DictationTerminalTests: SessionSuite {
         usleep(1_500_000)
         if stage != "recording" {
             try tmux.send("C-]")
-            try tmux.wait(seconds: 30) { $0.contains(stage == "transcribing" ? "transcribing" : "⏎ insert") }
+            try tmux.wait { $0.contains(stage == "transcribing" ? "transcribing" : "⏎ insert") }
         }
         if stage == "edited" {
             try tmux.send("e")
@@ -480,7 +480,7 @@ struct DictationTerminalTests: SessionSuite {
         try tmux.send("C-]")
         try tmux.wait { $0.contains("● rec") }
         // No second toggle: the silence after "git status" ends it.
-        let screen = try tmux.wait(seconds: 30) { $0.contains("⏎ insert") }
+        let screen = try tmux.wait { $0.contains("⏎ insert") }
         #expect(
             screen.contains("remote$ git status  ⏎ insert") || screen.contains("remote$ git status  ⇥ 1/"), "\(screen)")
         try tmux.send("Escape")
@@ -542,7 +542,7 @@ struct DictationTerminalTests: SessionSuite {
         let holder = try cli.holdWriteLock()
         defer { holder.terminate() }
         try tmux.send("Enter")
-        let screen = try tmux.wait(seconds: 20) { $0.contains("voicesh: the history could not be written") }
+        let screen = try tmux.wait { $0.contains("voicesh: the history could not be written") }
         #expect(screen.contains("remote$ echo sent"), "\(screen)")
         #expect(screen.contains("voicesh: the history could not be written"), "\(screen)")
         #expect(!screen.contains("error"), "\(screen)")  // no log line

@@ -65,7 +65,7 @@ struct EdgeModelChildTests: SessionSuite {
             wait(seconds: 10) { said().contains("edge model: ready in the cache, built by child process") }, "\(said())"
         )
         try tmux.send("exit", "Enter")
-        try tmux.wait(seconds: 20) { $0.contains("EXIT=0") }
+        try tmux.wait { $0.contains("EXIT=0") }
         #expect(!said().contains("built in this process"), "\(said())")
         // The job file (the user's history lines) does not stay behind.
         #expect(!cacheFiles().contains { $0.hasPrefix("edge-job-") }, "\(cacheFiles())")
@@ -74,7 +74,7 @@ struct EdgeModelChildTests: SessionSuite {
         let again = cli.home.appendingPathComponent("again.log").path
         let second = try session(log: again)
         try second.send("exit", "Enter")
-        try second.wait(seconds: 20) { $0.contains("EXIT=0") }
+        try second.wait { $0.contains("EXIT=0") }
         let text = (try? String(contentsOfFile: again, encoding: .utf8)) ?? ""
         #expect(!text.contains("edge model:"), "\(text)")
     }
@@ -89,7 +89,7 @@ struct EdgeModelChildTests: SessionSuite {
                 children = builders(of: session); return !children.isEmpty
             })
         try tmux.signal("KILL")
-        try tmux.wait(seconds: 10) { $0.contains("EXIT=") }
+        try tmux.wait { $0.contains("EXIT=") }
         // Orphaned, the child sees its parent gone and ends (a zombie of init's counts as gone).
         for child in children {
             let gone = wait(seconds: 5) {

@@ -33,7 +33,7 @@ struct HandsFreeTerminalTests: SessionSuite {
         try tmux.wait { $0.contains("● rec") }
         usleep(useconds_t((seconds + 0.2) * 1_000_000))
         try tmux.send("C-]")
-        return try tmux.wait(seconds: 30, until: shown)
+        return try tmux.wait(until: shown)
     }
 
     func history() throws -> [[String: Any]] {

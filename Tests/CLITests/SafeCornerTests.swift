@@ -133,7 +133,7 @@ struct FullDiskTests {
         try tmux.wait { $0.contains("● rec") }
         usleep(1_200_000)  // into the voice (the speech gate), and not a double press
         try tmux.send("C-]")
-        try tmux.wait(seconds: 30) { $0.contains("⏎ insert") }
+        try tmux.wait { $0.contains("⏎ insert") }
         try tmux.send("C-r")
         let screen = try tmux.wait { $0.contains("no history is kept this session") }
         #expect(screen.contains("no history is kept this session: the disk holding"), "\(screen)")
@@ -196,7 +196,7 @@ struct ShownDictationTests: SessionSuite {
         try tmux.wait { $0.contains("● rec") }
         usleep(1_200_000)  // past the file's 0.3 s of silence, into the voice (the speech gate)
         try tmux.send("C-]")
-        let screen = try tmux.wait(seconds: 30) { $0.contains("⏎") }  // "⏎ ^R e r esc" when the text is long
+        let screen = try tmux.wait { $0.contains("⏎") }  // "⏎ ^R e r esc" when the text is long
         #expect(screen.contains("⏎"), "\(screen)")
         return screen
     }

@@ -332,7 +332,7 @@ struct SharedStoreCLITests {
             try tmux.wait { $0.contains("● rec") }
             usleep(1_500_000)
             try tmux.send("C-]")
-            try tmux.wait(seconds: 30) { $0.contains("⏎ insert") }
+            try tmux.wait { $0.contains("⏎ insert") }
             try tmux.send("Enter")
             try tmux.wait { !$0.contains("⏎ insert") }
             try tmux.send("C-u")
@@ -349,7 +349,7 @@ struct SharedStoreCLITests {
         try server.stop()
         try dictate()
         try tmux.send("exit", "Enter")
-        let screen = try tmux.wait(seconds: 20) { $0.contains("EXIT=") }
+        let screen = try tmux.wait { $0.contains("EXIT=") }
         #expect(screen.contains("EXIT=0"), "\(screen)")
         #expect(try a.pendingRows == 1)
 

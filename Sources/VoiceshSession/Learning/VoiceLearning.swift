@@ -8,7 +8,9 @@ import VoiceshCore
 /// `TranscriptAligner`), and, when `LearningSchedule` says so, runs
 /// `voicesh adapt --background` under `nice` as a child of its own, stopped (SIGSTOP) while a
 /// dictation records or shows its transcript and continued after. It lives on the session
-/// loop's thread; the labelling and the file writes run on a utility queue.
+/// loop's thread; the labelling and the file writes run on a utility queue. Its failures are
+/// notices (`VOICESH_LOG=notice`), never on the terminal by default: the screen is the remote's,
+/// a failed keep costs only a lesson, and what the user must know (a full disk) the session says.
 package final class VoiceLearning {
     private var schedule: LearningSchedule
     private let store: VoiceRecordings
@@ -50,7 +52,7 @@ package final class VoiceLearning {
                 try store.keep(wav, words: words)
                 kept.update { $0 += 1 }
             } catch {
-                Log.app.error("learning: \((Failure.words(for: error) ?? ["\(error)"]).joined(separator: "; "))")
+                Log.app.notice("learning: \((Failure.words(for: error) ?? ["\(error)"]).joined(separator: "; "))")
             }
         }
     }
@@ -84,7 +86,7 @@ package final class VoiceLearning {
             Log.app.debug("learning: the recording does not say the corrected text; not kept")
             return nil
         case .failure(let error):
-            Log.app.error("learning: cannot align a corrected dictation: \(Failure.describe(error))")
+            Log.app.notice("learning: cannot align a corrected dictation: \(Failure.describe(error))")
             return nil
         }
     }
@@ -133,7 +135,7 @@ package final class VoiceLearning {
                 ownGroup: true
             ).run()
         } catch {
-            Log.app.error("learning: cannot start \(words.joined(separator: " ")): \(error)")
+            Log.app.notice("learning: cannot start \(words.joined(separator: " ")): \(error)")
             return schedule.finished()
         }
         Log.app.debug("learning: started pid \(pid)")

@@ -37,6 +37,6 @@ extension SessionSuite {
         try tmux.wait { $0.contains("● rec") }
         usleep(1_200_000)
         try tmux.send("C-]")
-        return try tmux.wait(seconds: 30, until: shown)
+        return try tmux.wait(until: shown)
     }
 }

@@ -75,16 +75,26 @@ final class Tmux {
 
     /// Waits (up to `seconds`) for the screen to satisfy `condition` and returns that screen; a
     /// screen that never does is a failure of the test that waited, with what it showed. The
-    /// limit is generous (a loaded CI machine is slow): a wait costs only what it takes.
+    /// limit is generous (a loaded CI machine starting thirty suites at once is slow, and a
+    /// session's first screen waits on a handshake): a wait costs only what it takes. A slow one
+    /// is said on stderr, so a run's log shows where the time went before a limit is reached.
     @discardableResult
     func wait(
-        seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation, until condition: (String) -> Bool
+        seconds: Double = 60, sourceLocation: SourceLocation = #_sourceLocation, until condition: (String) -> Bool
     ) throws -> String {
-        let deadline = Date().addingTimeInterval(seconds)
+        let start = Date()
+        let deadline = start.addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
             last = try screen()
-            if condition(last) { return last }
+            if condition(last) {
+                let took = Date().timeIntervalSince(start)
+                if took > 15 {
+                    FileHandle.standardError.write(
+                        Data("slow screen: \(Int(took)) s at \(sourceLocation.fileName):\(sourceLocation.line)\n".utf8))
+                }
+                return last
+            }
             usleep(50_000)
         }
         Issue.record("the screen did not come in \(seconds) s; it showed:\n\(last)", sourceLocation: sourceLocation)
