@@ -67,6 +67,14 @@ let package = Package(
             name: "Transcription",
             dependencies: ["VoiceshCore", "TLSTrust", httpClient, nioSSL, nio("NIOCore"), nio("NIOHTTP1")],
             swiftSettings: strict),
+        // Intent mode's model: an OpenAI-compatible chat endpoint over AsyncHTTPClient, and the
+        // local model's loopback server, a child voicesh starts and stops.
+        .target(
+            name: "ChatModel",
+            dependencies: [
+                "VoiceshCore", "TLSTrust", "ProcessSpawn", httpClient, nioSSL, nio("NIOCore"), nio("NIOHTTP1"),
+            ],
+            resources: [.copy("Resources/intent-server.py")], swiftSettings: strict),
         // WebSocket streaming providers: swift-nio's own NIOWebSocket for the socket (its buffers
         // must stay small: see WebSocketDialer); AsyncHTTPClient (the same swift-nio stack) only
         // for the short token requests that precede each connection.
@@ -102,7 +110,7 @@ let package = Package(
             name: "VoiceshSession",
             dependencies: [
                 "VoiceshCore", "ProfileFormat", "Store", "SSHClient", "AudioCapture", "LocalRecognizer",
-                "Transcription", "Streaming", "TerminalScreen", "SharedStore", "ProcessSpawn",
+                "Transcription", "Streaming", "TerminalScreen", "SharedStore", "ProcessSpawn", "ChatModel",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

@@ -30,14 +30,38 @@ public enum ConfigTOML {
                     table, prefix: "", scope: "", lines: lines, in: key, into: &entries
                 ).map(\.inDefaults)
                 config.defaults = ProfileDefaults(entries: entries)
+            case (IntentSettings.table, let value?):
+                guard let table = value.table else {
+                    problems.append(.init(key: key, message: "must be a table: [intent]", line: line))
+                    continue
+                }
+                for name in table.keys {
+                    let line = lines["", "\(key).\(name)"]
+                    guard let value = table[name]?.tomlValue, let parsed = ProfileTOML.configValue(value) else {
+                        problems.append(.init(key: "\(key).\(name)", message: "expected a value", line: line))
+                        continue
+                    }
+                    do throws(ProfileProblem) {
+                        try config.intent.set(name, to: parsed)
+                    } catch {
+                        problems.append(.init(key: error.key, message: error.message, line: line))
+                    }
+                }
             default:
-                let known = Config.topLevelKeys + [Config.defaultsTable]
-                let hint = key.closestMatch(in: known).map { "did you mean \"\($0)\"?" } ?? "known: store, [defaults]"
+                let known = Config.topLevelKeys + [Config.defaultsTable, IntentSettings.table]
+                let hint =
+                    key.closestMatch(in: known).map { "did you mean \"\($0)\"?" }
+                    ?? "known: store, [defaults], [intent]"
                 problems.append(.init(key: key, message: "unknown key; \(hint)", line: line))
             }
         }
         if problems.isEmpty {
-            problems = config.defaults.validate().map { p in
+            problems = config.intent.validate().map { p in
+                var p = p
+                p.line = lines["", p.key]
+                return p
+            }
+            problems += config.defaults.validate().map { p in
                 var p = p.inDefaults
                 p.line = p.line ?? lines["", p.key]
                 return p

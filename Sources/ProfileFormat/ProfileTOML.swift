@@ -136,7 +136,7 @@ public enum ProfileTOML {
         return "unknown table (profiles have [engine], [fallback] and [aliases])"
     }
 
-    private static func configValue(_ value: TOMLValue) -> ConfigValue? {
+    static func configValue(_ value: TOMLValue) -> ConfigValue? {
         switch value.type {
         case .string: value.string.map(ConfigValue.string)
         case .int: value.int.map(ConfigValue.integer)

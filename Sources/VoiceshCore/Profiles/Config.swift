@@ -15,10 +15,13 @@ public struct Config: Equatable, Sendable {
     /// Where profiles and history live: a `postgresql://` URL, or nil for the local SQLite file.
     public var store: String?
     public var defaults = ProfileDefaults()
+    /// Where intent mode's model runs (`[intent]`).
+    public var intent = IntentSettings()
 
-    public init(store: String? = nil, defaults: ProfileDefaults = ProfileDefaults()) {
+    public init(store: String? = nil, defaults: ProfileDefaults = ProfileDefaults(), intent: IntentSettings = .init()) {
         self.store = store
         self.defaults = defaults
+        self.intent = intent
     }
 
     /// The table that holds the defaults.
@@ -39,13 +42,23 @@ public struct Config: Equatable, Sendable {
         return nil
     }
 
-    /// The shape a config key (`store`, `defaults.send`, `defaults.engine.url`) expects.
+    /// The shape a config key (`store`, `defaults.send`, `defaults.engine.url`, `intent.url`) expects.
     public static func kind(of key: String) throws(ProfileProblem) -> ConfigValue.Kind {
         if topLevelKeys.contains(key) { return .string }
+        if key.hasPrefix(IntentSettings.table + ".") {
+            let name = key.dropFirst(IntentSettings.table.count + 1)
+            guard let field = IntentSettings.fields.first(where: { $0.key == name }) else {
+                throw ProfileProblem(
+                    key: key,
+                    message: "unknown key; [intent] has \(IntentSettings.fields.map(\.key).joined(separator: ", "))")
+            }
+            return field.kind
+        }
         let prefix = defaultsTable + "."
         guard key.hasPrefix(prefix) else {
             throw ProfileProblem(
-                key: key, message: "unknown key; config.toml has \(topLevelKeys.joined(separator: ", ")) and [defaults]"
+                key: key,
+                message: "unknown key; config.toml has \(topLevelKeys.joined(separator: ", ")), [defaults] and [intent]"
             )
         }
         let profileKey = String(key.dropFirst(prefix.count))

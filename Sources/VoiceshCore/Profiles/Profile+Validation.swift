@@ -232,18 +232,25 @@ extension EngineConfig {
     }
 
     private func checkURL(_ url: String, key: String, schemes: [String], fail: (String, String) -> Void) {
+        for problem in Self.urlProblems(url, schemes: schemes) { fail(key, problem) }
+    }
+
+    /// Why `url` cannot be an engine's (or intent mode's) address: not one of `schemes`, or
+    /// carrying a secret that would be written to the file.
+    static func urlProblems(_ url: String, schemes: [String]) -> [String] {
         let scheme = url.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
         let rest = url.dropFirst(scheme.count)
         guard schemes.contains(scheme), rest.hasPrefix("://"), rest.count > 3 else {
             let list = schemes.map { "\($0)://" }.joined(separator: " or ")
-            return fail(key, "\"\(UntrustedText.excerpt(url))\" is not a URL starting with \(list)")
+            return ["\"\(UntrustedText.excerpt(url))\" is not a URL starting with \(list)"]
         }
         let lowered = url.lowercased()
         let secrets = ["token=", "key=", "api_key=", "apikey=", "access_token=", "password="]
         if secrets.contains(where: { lowered.contains("?\($0)") || lowered.contains("&\($0)") })
             || rest.dropFirst(3).prefix(while: { $0 != "/" }).contains("@")
         {
-            fail(key, "must not carry a key, token or password; use api_key_env or token_url")
+            return ["must not carry a key, token or password; use api_key_env or token_url"]
         }
+        return []
     }
 }

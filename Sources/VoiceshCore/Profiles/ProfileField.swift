@@ -82,6 +82,14 @@ extension ProfileField {
             })
     }
 
+    static func optionalBoolean(_ key: String, _ path: WritableKeyPath<Root, Bool?>) -> Self {
+        Self(
+            key: key, kind: .boolean, read: { $0[keyPath: path].map(ConfigValue.boolean) },
+            write: { root, new in
+                if case .boolean(let b)? = new { root[keyPath: path] = b } else { root[keyPath: path] = nil }
+            })
+    }
+
     static func strings(_ key: String, _ path: WritableKeyPath<Root, [String]>) -> Self {
         Self(
             key: key, kind: .strings, read: { .strings($0[keyPath: path]) },

@@ -35,6 +35,9 @@ package struct ConfigFile {
 
     /// The table and key name of a dotted config key: `defaults.engine.url` → (`defaults.engine`, `url`).
     package static func place(_ key: String) -> (table: String, name: String) {
+        if key.hasPrefix(IntentSettings.table + ".") {
+            return (IntentSettings.table, String(key.dropFirst(IntentSettings.table.count + 1)))
+        }
         guard key.hasPrefix(Config.defaultsTable + ".") else { return ("", key) }
         let rest = key.dropFirst(Config.defaultsTable.count + 1)
         for table in Profile.engineTables + [Profile.aliasTable] where rest.hasPrefix(table + ".") {

@@ -43,6 +43,7 @@ package enum Failure {
         case let problem as VoiceAdaptationProblem: [describe(problem)]
         case let problem as EdgeModelProblem: [describe(problem)]
         case let problem as ContextProblem: [describe(problem)]
+        case let error as IntentError: [describe(error)]
         case Command.partial: []
         default: nil
         }
@@ -391,7 +392,7 @@ package enum Failure {
     }
 
     /// What is wrong with the TLS trust settings, and what to do.
-    private static func words(for problem: TrustProblem) -> String {
+    static func words(for problem: TrustProblem) -> String {
         switch problem {
         case .notAFile(let path):
             "SSL_CERT_FILE names \(path), which is not a file; point it at a PEM file of CA certificates, "

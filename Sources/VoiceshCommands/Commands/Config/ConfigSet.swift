@@ -40,6 +40,15 @@ struct ConfigSet: VoiceshCommand {
         guard let parsed = kind.parse(text) else {
             throw refuse("\"\(UntrustedText.excerpt(text))\" is not \(kind.noun)")
         }
+        if key.hasPrefix(IntentSettings.table + ".") {
+            var sample = IntentSettings()
+            do throws(ProfileProblem) {
+                try sample.set(String(key.dropFirst(IntentSettings.table.count + 1)), to: parsed)
+            } catch {
+                throw refuse(error.message)
+            }
+            return Profile.toml(parsed)
+        }
         if key == "store" {
             if let problem = Config.storeProblem(text) { throw refuse(problem) }
             return Profile.toml(parsed)

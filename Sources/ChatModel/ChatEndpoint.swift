@@ -1,0 +1,150 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+import TLSTrust
+import VoiceshCore
+
+/// An OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, llama-server, vLLM): one
+/// request, one answer, constrained to a JSON Schema. A 429 waits once for its `Retry-After`;
+/// the whole exchange, a wait included, fits in `timeout`.
+public struct ChatEndpoint: Sendable {
+    /// The base URL, before `/chat/completions` (`https://api.openai.com/v1`).
+    public let url: String
+    public let model: String
+    let key: String?
+    let environment: [String: String]
+    let timeout: Double
+
+    public init(url: String, model: String, key: String?, environment: [String: String], timeout: Double) {
+        self.url = url
+        self.model = model
+        self.key = key
+        self.environment = environment
+        self.timeout = timeout
+    }
+
+    /// The most of an answer read: one command and a sentence are a few hundred bytes.
+    static let replyLimit = 1024 * 1024
+    /// The longest `Retry-After` waited for; a longer one fails at once.
+    static let longestWait = 20.0
+
+    /// One client for the process; redirects are not followed (the request goes to the URL
+    /// the user set or nowhere), and a refused connection fails at once.
+    static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(10)
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
+    public var completionsURL: String {
+        (url.hasSuffix("/") ? String(url.dropLast()) : url) + "/chat/completions"
+    }
+
+    /// The model's message for `messages`, its content shaped by `schema` (JSON Schema text).
+    public func complete(_ messages: [ChatMessage], schema: String, maxTokens: Int = 256)
+        async throws(IntentError) -> String
+    {
+        let body = try Self.body(model: model, messages: messages, schema: schema, maxTokens: maxTokens)
+        let tls: TLSConfiguration
+        do throws(TrustProblem) {
+            tls = try TrustStore.configuration(environment: environment, for: [completionsURL])
+        } catch {
+            throw .trust(error)
+        }
+        let seconds = timeout
+        let outcome = await Self.within(seconds) { () async -> Result<String, IntentError> in
+            do throws(IntentError) {
+                return .success(try await exchange(body, tls: tls))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .some(.success(let content)): return content
+        case .some(.failure(let error)): throw error
+        case .none: throw .timedOut(seconds: seconds)
+        }
+    }
+
+    /// Sends, and waits once if the endpoint says to come back.
+    private func exchange(_ body: Data, tls: TLSConfiguration) async throws(IntentError) -> String {
+        var waited = false
+        while true {
+            let (status, headers, reply) = try await post(body, tls: tls)
+            if status == 429, !waited, let wait = ChatReply.retryAfter(headers.first(name: "Retry-After")),
+                wait <= Self.longestWait
+            {
+                waited = true
+                do { try await Task.sleep(nanoseconds: UInt64(wait * 1e9)) } catch { throw .cancelled }
+                continue
+            }
+            return try ChatReply.content(
+                status: status, retryAfter: headers.first(name: "Retry-After"), body: reply, hiding: key)
+        }
+    }
+
+    private func post(_ body: Data, tls: TLSConfiguration) async throws(IntentError) -> (Int, HTTPHeaders, Data) {
+        var request = HTTPClientRequest(url: completionsURL)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "voicesh")
+        if let key { request.headers.add(name: "Authorization", value: "Bearer \(key)") }
+        request.body = .bytes(ByteBuffer(bytes: body))
+        request.tlsConfiguration = tls
+        do {
+            let response = try await Self.client.execute(request, timeout: .seconds(Int64(timeout.rounded(.up)) + 1))
+            let buffer = try await response.body.collect(upTo: Self.replyLimit)
+            return (Int(response.status.code), response.headers, Data(buffer.readableBytesView))
+        } catch is CancellationError {
+            throw .cancelled
+        } catch {
+            if Task.isCancelled { throw .cancelled }
+            if error is NIOTooManyBytesError { throw .malformed("an answer over \(Self.replyLimit / 1024) KiB") }
+            throw .unreachable(url: completionsURL, reason: ConnectionWords.describe(error))
+        }
+    }
+
+    /// The request's JSON: the schema as OpenAI's `json_schema` response format, which
+    /// llama-server, Ollama and vLLM read too; greedy (the same request, the same command), one
+    /// choice, no stream.
+    static func body(model: String, messages: [ChatMessage], schema: String, maxTokens: Int) throws(IntentError)
+        -> Data
+    {
+        guard let schemaObject = try? JSONSerialization.jsonObject(with: Data(schema.utf8)) else {
+            throw .malformed("the answer's schema is not JSON")
+        }
+        let object: [String: Any] = [
+            "model": model,
+            "messages": messages.map { ["role": $0.role, "content": $0.content] },
+            "temperature": 0,
+            "max_tokens": maxTokens,
+            "stream": false,
+            "response_format": [
+                "type": "json_schema",
+                "json_schema": ["name": "shell_command", "strict": true, "schema": schemaObject],
+            ],
+        ]
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+            throw .malformed("the request could not be written")
+        }
+        return data
+    }
+
+    /// `work`'s result, or nil when `seconds` pass first (the work is cancelled).
+    static func within<T: Sendable>(_ seconds: Double, _ work: @escaping @Sendable () async -> T) async -> T? {
+        await withTaskGroup(of: T?.self) { group in
+            group.addTask { await work() }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import VoiceshCore
+
+/// A chat-completions reply, read as strictly as it is written (OpenAI's shape): the first
+/// choice's message content, or the error the endpoint gave, in its own words.
+enum ChatReply {
+    private struct Completion: Decodable {
+        struct Choice: Decodable {
+            struct Message: Decodable { var content: String? }
+            var message: Message
+            var finish_reason: String?
+        }
+        var choices: [Choice]
+    }
+
+    private struct Failure: Decodable {
+        struct Detail: Decodable { var message: String? }
+        var error: Detail?
+    }
+
+    /// `key`: masked in what the endpoint says before it is cut, since some echo the key
+    /// back ("Incorrect API key provided: …").
+    static func content(status: Int, retryAfter: String?, body: Data, hiding key: String? = nil) throws(IntentError)
+        -> String
+    {
+        guard status == 200 else {
+            var said =
+                (try? JSONDecoder().decode(Failure.self, from: body))?.error?.message
+                ?? String(decoding: body.prefix(2000), as: UTF8.self)
+            if let key, !key.isEmpty { said = said.replacingOccurrences(of: key, with: "***") }
+            let detail = UntrustedText.excerpt(said, limit: 120)
+            switch status {
+            case 401, 403: throw .refused(status: status, detail: detail)
+            case 429: throw .rateLimited(retryAfter: Self.retryAfter(retryAfter))
+            default: throw .status(status, detail: detail)
+            }
+        }
+        guard let completion = try? JSONDecoder().decode(Completion.self, from: body),
+            let choice = completion.choices.first
+        else {
+            throw .malformed(
+                "not a chat completion: \(UntrustedText.excerpt(String(decoding: body.prefix(200), as: UTF8.self)))")
+        }
+        guard let content = choice.message.content, !content.isEmpty else { throw .noCommand }
+        // Cut at the token limit, the JSON is unfinished: say so, rather than "prose".
+        if choice.finish_reason == "length" { throw .malformed("the answer was cut at its length limit") }
+        return content
+    }
+
+    /// `Retry-After` in seconds: a number of seconds, or an HTTP date.
+    static func retryAfter(_ value: String?, now: Date = Date()) -> Double? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Double(value), seconds >= 0 { return seconds }
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "GMT")
+        format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return format.date(from: value).map { max(0, $0.timeIntervalSince(now)) }
+    }
+}

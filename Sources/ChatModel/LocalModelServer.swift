@@ -1,0 +1,98 @@
+import Foundation
+import ProcessSpawn
+import VoiceshCore
+
+/// The local intent model's server: `intent-server.py` (llama.cpp through xllamacpp) as a
+/// child on a loopback port it picks, started once and stopped with its owner. The child's
+/// standard input is a pipe it reads to the end: when voicesh goes, however it goes, the pipe
+/// closes and the child ends. Its log goes nowhere; the one line it must say (ready, or the
+/// error) comes on its standard output.
+public final class LocalModelServer: @unchecked Sendable {
+    /// The chat endpoint's base URL (`http://127.0.0.1:PORT/v1`).
+    public let url: String
+    private let pid: pid_t
+    private let input: Int32
+    private let lock = NSLock()
+    private var stopped = false
+
+    private init(url: String, pid: pid_t, input: Int32) {
+        self.url = url
+        self.pid = pid
+        self.input = input
+    }
+
+    /// Starts the server with `runtime` and waits up to `timeout` seconds for it to listen.
+    public static func start(_ runtime: IntentRuntime, threads: Int = 1, timeout: Double = 60)
+        throws(IntentError) -> LocalModelServer
+    {
+        guard let stdin = ChildPipe.make(), let stdout = ChildPipe.make() else {
+            throw .localServer("no descriptors left for its pipes")
+        }
+        let pid: pid_t
+        do {
+            pid = try Spawn(
+                executable: runtime.python,
+                arguments: [
+                    runtime.python, runtime.script, runtime.model, String(threads), String(runtime.contextTokens),
+                ],
+                descriptors: [
+                    (0, .copy(stdin.read)), (1, .copy(stdout.write)), (2, .file("/dev/null", flags: O_WRONLY)),
+                ],
+                ownGroup: true
+            ).run()
+        } catch {
+            for fd in [stdin.read, stdin.write, stdout.read, stdout.write] { close(fd) }
+            throw .localServer("cannot run \(runtime.python): \(error)")
+        }
+        close(stdin.read)
+        close(stdout.write)
+        defer { close(stdout.read) }
+        let line = readLine(stdout.read, timeout: timeout)
+        let said = line.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        if let url = said?["ready"] as? String, url.hasPrefix("http://127.0.0.1:") {
+            return LocalModelServer(url: url, pid: pid, input: stdin.write)
+        }
+        close(stdin.write)
+        kill(pid, SIGKILL)
+        _ = Spawn.wait(pid)
+        if let error = said?["error"] as? String { throw .localServer(UntrustedText.excerpt(error, limit: 160)) }
+        throw .localServer(line == nil ? "it said nothing in \(Int(timeout)) s" : "it said something else than ready")
+    }
+
+    /// Ends the child and waits for it; again is nothing.
+    public func stop() {
+        let first = lock.withLock {
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        close(input)
+        kill(pid, SIGTERM)
+        _ = Spawn.wait(pid)
+    }
+
+    deinit { stop() }
+
+    /// The first line `fd` gives within `timeout` seconds, or nil.
+    private static func readLine(_ fd: Int32, timeout: Double) -> String? {
+        var bytes: [UInt8] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while Date() < deadline {
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let wait = Int32(max(1, deadline.timeIntervalSinceNow * 1000))
+            let ready = poll(&entry, 1, wait)
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { return nil }
+            let count = read(fd, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            bytes += buffer[..<count]
+            if let end = bytes.firstIndex(of: UInt8(ascii: "\n")) {
+                return String(decoding: bytes[..<end], as: UTF8.self)
+            }
+            if bytes.count > 65536 { return nil }
+        }
+        return nil
+    }
+}

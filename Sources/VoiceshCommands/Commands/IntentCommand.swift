@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import VoiceshCore
+import VoiceshSession
+
+struct IntentCommand: AsyncVoiceshCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "intent",
+        abstract: "Write a shell command from a request in plain English (nothing is run).",
+        usage: "voicesh intent [--profile <profile>] [--json] <request> ...",
+        discussion: """
+            The model is config.toml's [intent]: an OpenAI-compatible endpoint (intent.url, intent.model, intent.api_key_env), or the local model scripts/setup installs when intent.url is unset. With --profile, the profile's recent commands go with the request when intent.context allows (by default only to the local model). Prints the command; the explanation, and why it is risky when it is, go to stderr.
+            """)
+
+    @Argument(help: "What the command should do, in plain English.")
+    var request: [String]
+
+    @Option(help: "Send this profile's recent commands with the request.", completion: Completions.profileNames)
+    var profile: String?
+
+    @Flag(help: "Print request, command, explanation, candidates, risk, model and endpoint as JSON.")
+    var json = false
+
+    func run(_ context: AppContext) async throws {
+        let text = request.joined(separator: " ")
+        var recent: [String] = []
+        if let profile {
+            let store = try context.openStore()
+            _ = try store.profile(named: profile)
+            recent = try store.dictations(profile: profile, search: nil, limit: 20)
+                .filter { [.inserted, .ran, .edited].contains($0.outcome) }.prefix(5).reversed().map(\.finalText)
+        }
+        let writer = IntentWriter(settings: try context.config().intent, environment: context.environment)
+        let intent = try await writer.write(IntentPrompt(request: text, recent: recent))
+        guard json else {
+            context.console.print(intent.answer.command)
+            if !intent.answer.explanation.isEmpty { context.console.error(intent.answer.explanation) }
+            if let risk = intent.risk { context.console.error("risky: \(risk)") }
+            return
+        }
+        var object: [String: Any] = [
+            "request": intent.request, "command": intent.answer.command, "explanation": intent.answer.explanation,
+            "candidates": intent.answer.candidates, "model": intent.model, "endpoint": intent.endpoint,
+        ]
+        object["risk"] = intent.risk ?? NSNull()
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        context.console.print(String(decoding: data, as: UTF8.self))
+    }
+}

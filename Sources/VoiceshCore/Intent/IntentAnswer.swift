@@ -1,0 +1,52 @@
+import Foundation
+
+/// What the model wrote, read strictly: the JSON object the request asked for
+/// (`IntentPrompt.schema`), its command one line, cleaned like any text from outside.
+public struct IntentAnswer: Equatable, Sendable {
+    public var command: String
+    public var explanation: String
+    /// Other commands that would do it, cleaned and distinct from `command`; lines among
+    /// them are dropped, not refused.
+    public var candidates: [String]
+
+    public init(command: String, explanation: String, candidates: [String] = []) {
+        self.command = command
+        self.explanation = explanation
+        self.candidates = candidates
+    }
+
+    private struct Written: Decodable {
+        var command: String
+        var explanation: String?
+        var alternatives: [String]?
+    }
+
+    /// Reads the model's text (a chat message's content).
+    public static func read(_ content: String) throws(IntentError) -> IntentAnswer {
+        var text = content.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Some models fence JSON even when told not to.
+        if text.hasPrefix("```") {
+            text = String(text.drop { $0 != "\n" }.dropFirst())
+            if let end = text.range(of: "```", options: .backwards) { text = String(text[..<end.lowerBound]) }
+        }
+        guard text.hasPrefix("{"), let written = try? JSONDecoder().decode(Written.self, from: Data(text.utf8)) else {
+            throw .prose(UntrustedText.excerpt(content, limit: 60))
+        }
+        let raw = written.command.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !raw.contains(where: \.isNewline) else { throw .severalLines }
+        let command = UntrustedText.clean(raw)
+        guard !command.isEmpty else { throw .noCommand }
+        var candidates: [String] = []
+        for other in written.alternatives ?? [] {
+            let trimmed = other.trimmingCharacters(in: .whitespacesAndNewlines)
+            let cleaned = UntrustedText.clean(trimmed)
+            guard !trimmed.contains(where: \.isNewline), !cleaned.isEmpty, cleaned != command,
+                !candidates.contains(cleaned)
+            else { continue }
+            candidates.append(cleaned)
+        }
+        return IntentAnswer(
+            command: command, explanation: UntrustedText.clean(written.explanation ?? ""),
+            candidates: Array(candidates.prefix(4)))
+    }
+}

@@ -1,0 +1,29 @@
+/// Why intent mode wrote no command. Worded once, in `Failure`; the spoken or typed request
+/// is kept whatever the case.
+public enum IntentError: Error, Equatable, Sendable {
+    /// `api_key_env` names a variable that is not set.
+    case keyNotSet(variable: String)
+    case unreachable(url: String, reason: String)
+    /// SSL_CERT_FILE or SSL_CERT_DIR cannot be read.
+    case trust(TrustProblem)
+    /// 401 or 403: the key is wrong, or not allowed this model.
+    case refused(status: Int, detail: String)
+    /// 429 again after waiting once as `Retry-After` said (seconds, when it said).
+    case rateLimited(retryAfter: Double?)
+    /// No whole answer within the timeout (a slow or endless reply).
+    case timedOut(seconds: Double)
+    case status(Int, detail: String)
+    /// The reply is not a chat completion.
+    case malformed(String)
+    /// The model wrote prose, not the command asked for (its first words).
+    case prose(String)
+    /// The model's command is empty once cleaned.
+    case noCommand
+    /// The model's command has more than one line.
+    case severalLines
+    /// The local model is not installed where it is looked for.
+    case localModelMissing(path: String)
+    /// The local model's server did not start or died.
+    case localServer(String)
+    case cancelled
+}

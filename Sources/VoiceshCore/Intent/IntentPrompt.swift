@@ -1,0 +1,125 @@
+import Foundation
+
+/// What the model is asked: a fixed prefix (the rules and worked examples, the same bytes in
+/// every request, so a local server keeps it cached and a session warms it once), then what is
+/// known of the remote and the user's request. The context is untrusted text from the server:
+/// it is cleaned and capped here, and whatever the model makes of it still meets the risk check
+/// and a key press.
+public struct IntentPrompt: Equatable, Sendable {
+    /// The request, as heard or typed.
+    public var request: String
+    /// The remote's names (nil: none known, or not to be sent).
+    public var context: RemoteContext?
+    /// The profile's recent commands, oldest first.
+    public var recent: [String]
+    /// A request being refined: what was asked and the command it gave ("only the five biggest").
+    public var refining: (request: String, command: String)?
+
+    public init(
+        request: String, context: RemoteContext? = nil, recent: [String] = [],
+        refining: (request: String, command: String)? = nil
+    ) {
+        self.request = request
+        self.context = context
+        self.recent = recent
+        self.refining = refining
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.request == b.request && a.context == b.context && a.recent == b.recent
+            && a.refining?.request == b.refining?.request && a.refining?.command == b.refining?.command
+    }
+
+    /// The messages to send: the fixed prefix, then the request with its context.
+    public var messages: [ChatMessage] {
+        var messages = Self.prefix
+        if let refining {
+            messages.append(.user("Request: \(UntrustedText.clean(refining.request))"))
+            messages.append(.assistant(Self.answer(command: refining.command, explanation: "")))
+            messages.append(.user(situation + "Change the last command: \(UntrustedText.clean(request))"))
+        } else {
+            messages.append(.user(situation + "Request: \(UntrustedText.clean(request))"))
+        }
+        return messages
+    }
+
+    /// The rules and worked examples; identical in every request (a cached prefix).
+    public static let prefix: [ChatMessage] =
+        [.system(rules)]
+        + examples.flatMap { request, command, explanation in
+            [ChatMessage.user("Request: \(request)"), .assistant(answer(command: command, explanation: explanation))]
+        }
+
+    static let rules = """
+        You write one shell command for a Linux server from a request in plain English. \
+        Answer with a JSON object only: {"command": "...", "explanation": "..."}. \
+        "command" is one line for bash, using only common tools; prefer read-only commands when the request allows. \
+        "explanation" says in at most ten words what the command does. \
+        Never add sudo unless asked. Use the names and tools listed under "Server" when they fit.
+        """
+
+    /// Worked examples. The intent benchmark's sets never share a request with these.
+    static let examples: [(String, String, String)] = [
+        (
+            "show the ten largest files in this folder", "du -ah . | sort -rh | head -n 10",
+            "Ten largest entries here, by size."
+        ),
+        (
+            "which process is listening on port 8080", "ss -ltnp 'sport = :8080'",
+            "The process listening on TCP port 8080."
+        ),
+        (
+            "follow the nginx error log", "tail -f /var/log/nginx/error.log",
+            "Prints the nginx error log as it grows."
+        ),
+        (
+            "make a compressed archive of the site folder", "tar -czf site.tar.gz site",
+            "Packs the site folder into site.tar.gz."
+        ),
+    ]
+
+    static func answer(command: String, explanation: String) -> String {
+        let object: [String: Any] = ["command": command, "explanation": explanation]
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// Tools whose presence changes the right answer (`rg` or `grep`, `docker` or `podman`).
+    static let notableTools: Set<String> = [
+        "apt", "dnf", "yum", "pacman", "apk", "zypper", "brew", "systemctl", "service", "journalctl", "docker",
+        "podman", "kubectl", "helm", "git", "rg", "fd", "fdfind", "jq", "yq", "python3", "node", "npm", "pip3",
+        "ss", "netstat", "lsof", "ip", "ifconfig", "curl", "wget", "rsync", "zstd", "xz", "htop", "ncdu", "tree",
+        "nginx", "apache2ctl", "psql", "mysql", "redis-cli", "sqlite3", "make", "cargo", "go", "swift",
+    ]
+
+    /// Names from the server, at most this many of each kind.
+    static let entriesShown = 40
+    static let recentShown = 5
+
+    /// What is known of the server, as lines before the request; empty when nothing is.
+    var situation: String {
+        var lines: [String] = []
+        let name = { (text: String) in UntrustedText.excerpt(text, limit: 80) }
+        if let context {
+            if let directory = context.directory { lines.append("Directory: \(name(directory))") }
+            if !context.entries.isEmpty {
+                lines.append("Here: " + context.entries.prefix(Self.entriesShown).map(name).joined(separator: ", "))
+            }
+            let tools = context.commands.filter(Self.notableTools.contains).sorted()
+            if !tools.isEmpty { lines.append("Tools: " + tools.joined(separator: ", ")) }
+            if let branch = context.branches.first { lines.append("Git branch: \(name(branch))") }
+        }
+        if !recent.isEmpty {
+            lines.append("Recent commands: " + recent.suffix(Self.recentShown).map(name).joined(separator: " ; "))
+        }
+        return lines.isEmpty ? "" : "Server:\n" + lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The JSON Schema the answer must match (`response_format`), as JSON text. Each token
+    /// costs about 0.1 s on a laptop's CPU, so the answer is the command and a short line.
+    public static let schema = """
+        {"type":"object","properties":{"command":{"type":"string"},"explanation":{"type":"string"}},\
+        "required":["command","explanation"],"additionalProperties":false}
+        """
+}

@@ -1,0 +1,65 @@
+import ChatModel
+import Foundation
+import VoiceshCore
+
+/// Writes commands from requests with the model `[intent]` names: an OpenAI-compatible
+/// endpoint, or the local model, whose server starts at the first request (or `warm()`) and
+/// stops with the writer.
+package final class IntentWriter {
+    private let settings: IntentSettings
+    private let environment: [String: String]
+    private var local: LocalModelServer?
+
+    package init(settings: IntentSettings, environment: [String: String]) {
+        self.settings = settings
+        self.environment = environment
+    }
+
+    deinit { local?.stop() }
+
+    /// Whether the remote's names and the recent history may go with a request.
+    package var sendsContext: Bool { settings.sendsContext }
+
+    /// One command for `prompt`; the request is the caller's to keep whatever happens.
+    package func write(_ prompt: IntentPrompt) async throws(IntentError) -> Intent {
+        var prompt = prompt
+        if !settings.sendsContext {
+            prompt.context = nil
+            prompt.recent = []
+        }
+        let endpoint = try endpoint()
+        let answer = try IntentAnswer.read(try await endpoint.complete(prompt.messages, schema: IntentPrompt.schema))
+        return Intent(
+            request: UntrustedText.clean(prompt.request), answer: answer, model: endpoint.model,
+            endpoint: settings.url.map(Self.host) ?? "local")
+    }
+
+    /// Starts the local model now, so the first request is not the cold one.
+    package func warm() throws(IntentError) {
+        _ = try endpoint()
+    }
+
+    private func endpoint() throws(IntentError) -> ChatEndpoint {
+        if let url = settings.url {
+            var key: String?
+            if let name = settings.apiKeyEnv {
+                guard let value = environment[name], !value.isEmpty else { throw .keyNotSet(variable: name) }
+                key = value
+            }
+            return ChatEndpoint(
+                url: url, model: settings.model ?? "", key: key, environment: environment, timeout: settings.timeout)
+        }
+        let runtime = try IntentRuntime.locate(model: settings.model, environment: environment)
+        // Two threads: one leaves generation at half speed; more contend with the session.
+        if local == nil {
+            local = try LocalModelServer.start(runtime, threads: min(2, ProcessInfo.processInfo.activeProcessorCount))
+        }
+        return ChatEndpoint(
+            url: local!.url, model: (runtime.model as NSString).lastPathComponent, key: nil, environment: environment,
+            timeout: settings.timeout)
+    }
+
+    private static func host(_ url: String) -> String {
+        URLComponents(string: url)?.host ?? UntrustedText.excerpt(url)
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import TestFixtures
+import Testing
+
+/// `voicesh intent` against a strict local chat-completions endpoint, and against the real
+/// local runtime with a real small model: what is sent, what comes back, and every failure in
+/// one line with nothing printed as a command.
+struct IntentCommandTests {
+    let cli: CLI
+    static let key = "sk-test-0123456789abcdefXYZ"
+
+    init() throws { cli = try CLI() }
+
+    /// Points config.toml's `[intent]` at `server`, with the key in `INTENT_KEY`.
+    func use(_ server: ChatServer, timeout: Double = 10) async throws {
+        try await cli.ok(
+            "config", "set", "intent.url", server.url, "intent.model", "gpt-test", "intent.api_key_env", "INTENT_KEY",
+            "intent.timeout", String(timeout))
+    }
+
+    func intent(_ words: String...) async throws -> ProgramResult {
+        try await cli.run(["intent"] + words, environment: ["INTENT_KEY": Self.key])
+    }
+
+    @Test func aCommandComesBackAndTheRequestIsWhatTheEndpointAccepts() async throws {
+        let server = try ChatServer(arguments: ["--api-key", Self.key])
+        try await use(server)
+        let result = try await intent("--json", "show", "the", "disk", "usage", "of", "the", "home", "folder")
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
+        #expect(object["command"] as? String == "du -sh /home")
+        #expect(object["explanation"] as? String == "Disk usage of the home folder.")
+        #expect(object["request"] as? String == "show the disk usage of the home folder")
+        #expect(object["model"] as? String == "gpt-test")
+        #expect(object["endpoint"] as? String == "127.0.0.1")
+        #expect(object["risk"] is NSNull)
+
+        let request = try #require(try server.requests().first)
+        #expect(request["path"] as? String == "/v1/chat/completions")
+        #expect(request["authorization"] as? Bool == true)
+        let body = try #require(request["body"] as? [String: Any])
+        #expect(body["model"] as? String == "gpt-test")
+        #expect(body["stream"] as? Bool == false)
+        let messages = try #require(body["messages"] as? [[String: String]])
+        #expect(messages.first?["role"] == "system")
+        #expect(messages.last?["content"] == "Request: show the disk usage of the home folder")
+        let format = try #require(body["response_format"] as? [String: Any])
+        #expect(format["type"] as? String == "json_schema")
+    }
+
+    @Test func theTextOutputIsTheCommandAloneWithTheRestOnStderr() async throws {
+        let server = try ChatServer(arguments: [
+            "--content", #"{"command": "rm -rf ~/*", "explanation": "Removes the web root."}"#,
+        ])
+        try await use(server)
+        let result = try await intent("remove", "the", "web", "root")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "rm -rf ~/*\n")
+        #expect(result.stderr.hasPrefix("Removes the web root.\nrisky: "), "\(result.stderr)")
+    }
+
+    @Test(arguments: [
+        ("unauthorized", "refused the key (401)"),
+        ("busy", "is busy (429, again after waiting); try again in 1 s"),
+        ("error", "answered 500: The server had an error"),
+        ("prose", "wrote prose, not a command (\"To see the disk usage"),
+        ("several-lines", "wrote several lines"),
+        ("length", "cut at its length limit"),
+        ("not-chat", "not a chat completion"),
+        ("slow", "no whole answer in 2 s"),
+        ("endless", "no whole answer in 2 s"),
+    ])
+    func eachFailureIsOneLineAndNoCommand(mode: String, words: String) async throws {
+        let server = try ChatServer(mode: mode, arguments: ["--delay", "30"])
+        try await use(server, timeout: 2)
+        let result = try await intent("show", "the", "disk", "usage")
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("voicesh: ") && result.stderr.contains(words), "\(result.stderr)")
+    }
+
+    @Test func aRateLimitIsWaitedOutOnceAsRetryAfterSays() async throws {
+        let server = try ChatServer(mode: "rate-limited", arguments: ["--retry-after", "1"])
+        try await use(server)
+        let result = try await intent("show", "the", "disk", "usage")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "du -sh /home\n")
+        #expect(try server.requests().count == 2)
+    }
+
+    @Test func aKeyTheEndpointEchoesNeverShows() async throws {
+        let server = try ChatServer(mode: "echo-key")
+        try await use(server)
+        let result = try await intent("show", "the", "disk", "usage")
+        #expect(result.status == 1)
+        #expect(!result.stderr.contains(Self.key) && !result.stderr.contains("0123456789"), "\(result.stderr)")
+        #expect(result.stderr.contains("Incorrect API key provided: ***"), "\(result.stderr)")
+    }
+
+    @Test func escapesInTheAnswerAreRemovedWhole() async throws {
+        let server = try ChatServer(mode: "hostile")
+        try await use(server)
+        let result = try await intent("show", "the", "disk", "usage")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "du -sh /home\n")
+        #expect(result.stderr == "Disk usage.\n")
+    }
+
+    @Test func anUnsetKeyAndADeadEndpointAreSaid() async throws {
+        let server = try ChatServer()
+        try await use(server)
+        let unset = try await cli.run(["intent", "list", "files"], environment: ["INTENT_KEY": ""])
+        #expect(unset.status == 1)
+        #expect(unset.stderr.contains("intent.api_key_env names INTENT_KEY, which is not set"), "\(unset.stderr)")
+        #expect(try server.requests().isEmpty)
+
+        try await cli.ok("config", "set", "intent.url", "http://127.0.0.1:9/v1")
+        let dead = try await intent("list", "files")
+        #expect(dead.status == 1 && dead.stdout.isEmpty)
+        #expect(dead.stderr.contains("cannot reach the intent model at http://127.0.0.1:9/v1/chat/completions"))
+    }
+
+    @Test func configRefusesAKeyForAVariableAndASecretInTheURL() async throws {
+        let key = try await cli.run("config", "set", "intent.api_key_env", Self.key)
+        #expect(key.status == 1 && key.stderr.contains("looks like a key"), "\(key.stderr)")
+        let url = try await cli.run("config", "set", "intent.url", "https://api.example.com/v1?api_key=abc")
+        #expect(url.status == 1 && url.stderr.contains("must not carry a key"), "\(url.stderr)")
+        let bare = try await cli.run("config", "set", "intent.url", "https://api.example.com/v1")
+        #expect(bare.status == 1 && bare.stderr.contains("intent.model: is needed with url"), "\(bare.stderr)")
+        let unknown = try await cli.run("config", "set", "intent.endpoint", "x")
+        #expect(unknown.status == 1 && unknown.stderr.contains("[intent] has url, model"), "\(unknown.stderr)")
+        // Nothing refused was written: there is no file at all.
+        #expect(!FileManager.default.fileExists(atPath: cli.home.path + "/config.toml"))
+    }
+
+    /// The real runtime (llama.cpp through xllamacpp) with a real small model, as setup installs
+    /// them: the server starts, answers under the schema, and stops with the command.
+    @Test func theLocalModelWritesACommand() async throws {
+        let home = "/usr/local/lib/voicesh/intent"
+        try await cli.ok("config", "set", "intent.model", home + "/SmolLM2-135M-Instruct.Q4_1.gguf")
+        let result = try await cli.run(["intent", "--json", "print", "the", "date"], environment: [:])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        // A tiny model: what it writes is its own; that it is a date command is the check.
+        #expect((object?["command"] as? String)?.split(separator: " ").first == "date", "\(result.stdout)")
+        #expect(object?["endpoint"] as? String == "local")
+        #expect(object?["model"] as? String == "SmolLM2-135M-Instruct.Q4_1.gguf")
+        // Its server went with it: no child of this process serves the model any more.
+        let children = try Shell.run("/usr/bin/pgrep", ["-f", "intent-server.py.*SmolLM2", "-P", String(getpid())])
+        #expect(children.stdout.isEmpty, "\(children.stdout)")
+    }
+
+    @Test func aMissingLocalModelSaysHowToInstallIt() async throws {
+        let result = try await cli.run(
+            ["intent", "print", "the", "date"], environment: ["VOICESH_INTENT_HOME": "/nonexistent"])
+        #expect(result.status == 1 && result.stdout.isEmpty)
+        #expect(
+            result.stderr
+                == "voicesh: the local intent model is not installed (/nonexistent); run scripts/setup, or set intent.url\n",
+            "\(result.stderr)")
+    }
+}

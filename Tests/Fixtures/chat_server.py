@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""A local OpenAI chat-completions endpoint for voicesh's intent tests, as strict as the real
+one about what a request may hold. Standard library only.
+
+    python3 chat_server.py [--mode ok|unauthorized|rate-limited|busy|error|slow|endless|prose|
+                                   several-lines|hostile|length|not-chat|echo-key]
+        [--content JSON_TEXT] [--api-key KEY] [--retry-after SECONDS] [--delay SECONDS]
+        [--log FILE] [--port 0] [--lifetime 120]
+
+It listens on 127.0.0.1 only, prints the port alone on the first stdout line, serves POST
+/v1/chat/completions (one thread per connection) and exits after --lifetime seconds.
+
+What it refuses, as OpenAI does (status 400 unless said, error body
+{"error": {"message", "type", "param", "code"}}):
+  another path (404), another method (405), a body that is not JSON, an unknown top-level
+  argument ("Unrecognized request argument supplied"), no or a non-string model, messages
+  missing or empty or with a role other than system/developer/user/assistant/tool or content
+  that is not a string, temperature outside 0..2, max_tokens not a positive integer, stream
+  not a boolean, a response_format that is not text/json_object/json_schema; for json_schema,
+  a name outside [A-Za-z0-9_-]{1,64}, no schema object, and under "strict": true an object
+  schema that does not list every property as required or allows additional properties.
+  With --api-key, a request without "Authorization: Bearer KEY" is 401.
+
+Modes (after a request passes the checks):
+  ok             200, the message content is --content
+  unauthorized   401 whatever the key
+  echo-key       401 whose message repeats the key the client sent, as OpenAI's does
+  rate-limited   429 with Retry-After: --retry-after on the first request, then as ok
+  busy           429 with Retry-After: --retry-after on every request
+  error          500
+  slow           waits --delay seconds, then as ok
+  endless        200 with headers, then a body that never ends (a byte a second)
+  prose          200, the content is a sentence of prose
+  several-lines  200, the content's command has two lines
+  hostile        200, the content's command and explanation are led by terminal escapes
+  length         200, the content cut, finish_reason "length"
+  not-chat       200 with a JSON body that is not a chat completion
+Each request is logged as one JSON line: path, authorization (present or not), body.
+"""
+import argparse
+import json
+import re
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+ROLES = {"system", "developer", "user", "assistant", "tool"}
+KNOWN = {"model", "messages", "temperature", "max_tokens", "max_completion_tokens", "stream", "response_format",
+         "top_p", "n", "stop", "seed", "user", "frequency_penalty", "presence_penalty", "logprobs", "top_logprobs",
+         "tools", "tool_choice", "stream_options"}
+DEFAULT = '{"command": "du -sh /home", "explanation": "Disk usage of the home folder."}'
+
+
+def problem(body):
+    """Why OpenAI would refuse this request body, or None."""
+    if not isinstance(body, dict):
+        return "The request body must be a JSON object."
+    for key in body:
+        if key not in KNOWN:
+            return "Unrecognized request argument supplied: %s" % key
+    if not isinstance(body.get("model"), str) or not body["model"]:
+        return "you must provide a model parameter"
+    messages = body.get("messages")
+    if not isinstance(messages, list) or not messages:
+        return "'messages' must contain at least one message"
+    for i, m in enumerate(messages):
+        if not isinstance(m, dict) or m.get("role") not in ROLES:
+            return "Invalid value for 'messages[%d].role'" % i
+        if not isinstance(m.get("content"), str):
+            return "Invalid type for 'messages[%d].content': expected a string" % i
+        if set(m) - {"role", "content", "name"}:
+            return "Unrecognized key in 'messages[%d]'" % i
+    t = body.get("temperature", 1)
+    if isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 <= t <= 2:
+        return "Invalid 'temperature': must be between 0 and 2"
+    if "max_tokens" in body and (isinstance(body["max_tokens"], bool) or not isinstance(body["max_tokens"], int)
+                                 or body["max_tokens"] < 1):
+        return "Invalid 'max_tokens': must be a positive integer"
+    if "stream" in body and not isinstance(body["stream"], bool):
+        return "Invalid type for 'stream': expected a boolean"
+    fmt = body.get("response_format")
+    if fmt is not None:
+        if not isinstance(fmt, dict) or fmt.get("type") not in ("text", "json_object", "json_schema"):
+            return "Invalid 'response_format.type'"
+        if fmt["type"] == "json_schema":
+            spec = fmt.get("json_schema")
+            if not isinstance(spec, dict) or not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", str(spec.get("name", ""))):
+                return "Invalid 'response_format.json_schema.name'"
+            schema = spec.get("schema")
+            if not isinstance(schema, dict):
+                return "Missing 'response_format.json_schema.schema'"
+            if spec.get("strict") is True:
+                if schema.get("additionalProperties") is not False:
+                    return "Invalid schema for response_format 'shell_command': 'additionalProperties' is required to be supplied and to be false"
+                if set(schema.get("properties", {})) != set(schema.get("required", [])):
+                    return "Invalid schema for response_format 'shell_command': 'required' is required to be supplied and to be an array including every key in properties"
+    return None
+
+
+def completion(model, content, finish="stop"):
+    return {"id": "chatcmpl-test", "object": "chat.completion", "created": int(time.time()), "model": model,
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": content, "refusal": None},
+                         "logprobs": None, "finish_reason": finish}],
+            "usage": {"prompt_tokens": 10, "completion_tokens": 10, "total_tokens": 20}}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mode", default="ok")
+    ap.add_argument("--content", default=DEFAULT)
+    ap.add_argument("--api-key")
+    ap.add_argument("--retry-after", default="1")
+    ap.add_argument("--delay", type=float, default=5)
+    ap.add_argument("--log")
+    ap.add_argument("--port", type=int, default=0)
+    ap.add_argument("--lifetime", type=float, default=120)
+    args = ap.parse_args()
+    lock = threading.Lock()
+    seen = {"requests": 0}
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *a):
+            pass
+
+        def send(self, status, obj, headers=()):
+            data = json.dumps(obj).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            for k, v in headers:
+                self.send_header(k, v)
+            self.end_headers()
+            self.wfile.write(data)
+
+        def refuse(self, status, message, kind="invalid_request_error", code=None, headers=()):
+            self.send(status, {"error": {"message": message, "type": kind, "param": None, "code": code}}, headers)
+
+        def do_GET(self):
+            self.refuse(405, "Method not allowed")
+
+        def do_POST(self):
+            raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            auth = self.headers.get("Authorization")
+            try:
+                body = json.loads(raw)
+            except ValueError:
+                body = None
+            if args.log:
+                with lock, open(args.log, "a") as f:
+                    f.write(json.dumps({"path": self.path, "authorization": auth is not None,
+                                        "content_type": self.headers.get("Content-Type"), "body": body}) + "\n")
+            if self.path != "/v1/chat/completions":
+                return self.refuse(404, "Invalid URL (POST %s)" % self.path, code="unknown_url")
+            if args.api_key is not None and auth != "Bearer " + args.api_key:
+                return self.refuse(401, "Incorrect API key provided. You can find your API key at "
+                                        "https://platform.openai.com/account/api-keys.", code="invalid_api_key")
+            if self.headers.get("Content-Type", "").split(";")[0].strip() != "application/json" or body is None:
+                return self.refuse(400, "We could not parse the JSON body of your request.")
+            why = problem(body)
+            if why:
+                return self.refuse(400, why)
+            with lock:
+                seen["requests"] += 1
+                count = seen["requests"]
+            mode, model = args.mode, body["model"]
+            if mode == "unauthorized":
+                return self.refuse(401, "Incorrect API key provided.", code="invalid_api_key")
+            if mode == "echo-key":
+                return self.refuse(401, "Incorrect API key provided: %s." % (auth or "")[7:], code="invalid_api_key")
+            if mode == "busy" or (mode == "rate-limited" and count == 1):
+                return self.refuse(429, "Rate limit reached for requests", kind="requests",
+                                   code="rate_limit_exceeded", headers=[("Retry-After", args.retry_after)])
+            if mode == "error":
+                return self.refuse(500, "The server had an error while processing your request.", kind="server_error")
+            if mode == "slow":
+                time.sleep(args.delay)
+            if mode == "endless":
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                try:
+                    while True:
+                        self.wfile.write(b"1\r\n \r\n")
+                        self.wfile.flush()
+                        time.sleep(1)
+                except OSError:
+                    return
+            content = {
+                "prose": "To see the disk usage of your home folder, you can use the du command with -sh.",
+                "several-lines": json.dumps({"command": "cd /var/log\nls -la", "explanation": "Two steps."}),
+                "hostile": json.dumps({"command": "\x1b]0;owned\x07du -sh \x1b[2J/home\x1b[31m",
+                                       "explanation": "\x1b]52;c;cm0gLXJmIH4=\x07Disk \x9b31musage."}),
+                "length": DEFAULT[:25],
+            }.get(mode, args.content)
+            if mode == "not-chat":
+                return self.send(200, {"object": "list", "data": []})
+            self.send(200, completion(model, content, "length" if mode == "length" else "stop"))
+
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    server.daemon_threads = True
+    print(server.server_address[1], flush=True)
+    threading.Timer(args.lifetime, lambda: __import__("os")._exit(0)).start()
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
