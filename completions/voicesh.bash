@@ -173,13 +173,13 @@ _voicesh() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    connect|context|listen|transcribe|record|devices|adapt|stats|profile|config|history|store|voice|help)
+    connect|context|listen|transcribe|record|devices|adapt|intent|stats|profile|config|history|store|voice|help)
         # Offer subcommand argument completions
         "_voicesh_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'connect context listen transcribe record devices adapt stats profile config history store voice help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'connect context listen transcribe record devices adapt intent stats profile config history store voice help' -- "${cur}"))
         ;;
     esac
 }
@@ -405,6 +405,22 @@ _voicesh_adapt() {
         return
         ;;
     '--max-recording')
+        return
+        ;;
+    esac
+}
+
+_voicesh_intent() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--profile)
+    __voicesh_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--profile')
+        __voicesh_add_completions -W "$(__voicesh_custom_complete ---completion intent -- --profile "${COMP_CWORD}" "$(__voicesh_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -57,6 +57,7 @@ _voicesh() {
             'record:Record the microphone to a 16 kHz mono WAV file.'
             'devices:List the ALSA capture devices voicesh can record from.'
             'adapt:Teach the offline engine your voice from recordings whose words are known.'
+            'intent:Write a shell command from a request in plain English (nothing is run).'
             'stats:How each profile'\''s engine is doing, from the history: the last 7 days against earlier.'
             'profile:Manage saved servers and their speech engines.'
             'config:Show or change config.toml: the defaults every profile inherits, and the store.'
@@ -69,7 +70,7 @@ _voicesh() {
         ;;
     arg)
         case "${words[1]}" in
-        connect|context|listen|transcribe|record|devices|adapt|stats|profile|config|history|store|voice|help)
+        connect|context|listen|transcribe|record|devices|adapt|intent|stats|profile|config|history|store|voice|help)
             "_voicesh_${words[1]}" && ret=0
             ;;
         esac
@@ -196,6 +197,20 @@ _voicesh_adapt() {
         '*--audio-file[Play this WAV at real-time pace instead of using the microphone (demos, tests); connect takes it several times, one file per take, in order.]:audio-file:_files -g '\''*.wav'\'''
         '--device[The ALSA capture device (default\: the profile'\''s, then $VOICESH_AUDIO_DEVICE, then default).]:device:'
         '--max-recording[Stop a recording after this many seconds.]:max-recording:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_intent() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:request:'
+        '--profile[Send this profile'\''s recent commands with the request.]:profile:{__voicesh_custom_complete ---completion intent -- --profile "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        '--json[Print request, command, explanation, candidates, risk, model and endpoint as JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

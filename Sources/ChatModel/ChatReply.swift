@@ -8,7 +8,12 @@ enum ChatReply {
         struct Choice: Decodable {
             struct Message: Decodable { var content: String? }
             var message: Message
-            var finish_reason: String?
+            var finishReason: String?
+
+            enum CodingKeys: String, CodingKey {
+                case message
+                case finishReason = "finish_reason"
+            }
         }
         var choices: [Choice]
     }
@@ -43,7 +48,7 @@ enum ChatReply {
         }
         guard let content = choice.message.content, !content.isEmpty else { throw .noCommand }
         // Cut at the token limit, the JSON is unfinished: say so, rather than "prose".
-        if choice.finish_reason == "length" { throw .malformed("the answer was cut at its length limit") }
+        if choice.finishReason == "length" { throw .malformed("the answer was cut at its length limit") }
         return content
     }
 

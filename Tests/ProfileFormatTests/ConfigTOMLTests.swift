@@ -54,6 +54,31 @@ struct ConfigTOMLTests {
         #expect(problems("[defaults\n").first?.contains("not valid TOML") == true)
     }
 
+    @Test func theIntentTableIsReadAndCheckedOnItsLines() throws {
+        let config = try ConfigTOML.config(
+            fromText: "[intent]\nurl = \"http://127.0.0.1:11434/v1\"\nmodel = \"qwen2.5-coder:1.5b\"\ncontext = true\n",
+            source: "config.toml")
+        #expect(config.intent.url == "http://127.0.0.1:11434/v1" && config.intent.model == "qwen2.5-coder:1.5b")
+        #expect(config.intent.sendsContext && !config.intent.isLocal)
+        #expect(try ConfigTOML.config(fromText: "[intent]\n", source: "c").intent == IntentSettings())
+        #expect(IntentSettings().isLocal && IntentSettings().sendsContext)
+        #expect(!IntentSettings(url: "https://api.openai.com/v1", model: "gpt-4o-mini").sendsContext)
+        #expect(
+            problems("[intent]\nurl = \"ftp://x\"\nmodel = \"m\"\n") == [
+                "config.toml:2: intent.url: \"ftp://x\" is not a URL starting with http:// or https://"
+            ])
+        #expect(
+            problems("[intent]\nendpoint = \"x\"\n") == [
+                "config.toml:2: intent.endpoint: unknown key; [intent] has url, model, api_key_env, context, timeout"
+            ])
+        #expect(
+            problems("[intent]\ncontext = \"yes\"\n") == [
+                "config.toml:2: intent.context: expected true or false, found a string"
+            ])
+        #expect(problems("[intent]\napi_key_env = \"KEY\"\n").first?.contains("goes with url") == true)
+        #expect(problems("intent = 3\n") == ["config.toml:1: intent: must be a table: [intent]"])
+    }
+
     @Test func editingKeepsEveryOtherLine() {
         let text =
             "# mine\nstore = \"postgresql://db/x\"\n\n[defaults]\n# why auto\nsend = \"auto\"\n\n[other]\nx = 1\n"

@@ -1,0 +1,71 @@
+import Testing
+import VoiceshCore
+
+/// What intent mode asks a model and how strictly it reads the answer.
+struct IntentTests {
+    @Test func theAnswerIsTheJSONAskedForWithItsCommandCleaned() throws {
+        let answer = try IntentAnswer.read(#"{"command": "du -sh /home", "explanation": "Disk usage."}"#)
+        #expect(answer == IntentAnswer(command: "du -sh /home", explanation: "Disk usage."))
+        // A fence some models add even under a schema.
+        let fenced = try IntentAnswer.read("```json\n{\"command\": \"ls\", \"explanation\": \"\"}\n```")
+        #expect(fenced.command == "ls")
+        let hostile = try IntentAnswer.read(#"{"command": "\u001b]0;t\u0007ls \u001b[2J-la", "explanation": "x"}"#)
+        #expect(hostile.command == "ls -la")
+        let others = try IntentAnswer.read(
+            #"{"command": "ls", "explanation": "", "alternatives": ["ls", "ls -1", "a\nb", "ls -1", ""]}"#)
+        #expect(others.candidates == ["ls -1"])
+    }
+
+    @Test func whatIsNotOneCommandIsRefused() {
+        #expect(throws: IntentError.severalLines) {
+            try IntentAnswer.read(#"{"command": "cd /tmp\nrm x", "explanation": ""}"#)
+        }
+        #expect(throws: IntentError.noCommand) {
+            try IntentAnswer.read(#"{"command": " \u001b[2J ", "explanation": ""}"#)
+        }
+        #expect(throws: IntentError.prose("Use du -sh to see it.")) { try IntentAnswer.read("Use du -sh to see it.") }
+        #expect(throws: IntentError.prose(#"{"cmd": "ls"}"#)) { try IntentAnswer.read(#"{"cmd": "ls"}"#) }
+    }
+
+    @Test func thePrefixIsTheSameBytesWhateverIsAsked() {
+        let one = IntentPrompt(request: "list big files").messages
+        let two = IntentPrompt(request: "show open ports", recent: ["ls"]).messages
+        #expect(Array(one.prefix(IntentPrompt.prefix.count)) == Array(two.prefix(IntentPrompt.prefix.count)))
+        #expect(one.last == .user("Request: list big files"))
+        #expect(one.first?.role == "system")
+    }
+
+    @Test func theServerIsDescribedCleanedAndCapped() throws {
+        var context = RemoteContext()
+        context.directory = "/srv/app"
+        context.entries = ["README.md", "logs/", "\u{1B}]0;evil\u{07}notes.txt"] + (0..<100).map { "f\($0)" }
+        context.commands = ["ls", "rg", "docker", "zzz-private-tool"]
+        context.branches = ["main"]
+        let prompt = IntentPrompt(
+            request: "find todo in the code", context: context, recent: ["a", "b", "c", "d", "e", "f"])
+        let text = try #require(prompt.messages.last?.content)
+        #expect(text.hasPrefix("Server:\nDirectory: /srv/app\nHere: README.md, logs/, notes.txt, f0"))
+        #expect(!text.contains("f37,") && text.contains("f36"))  // the first 40 names
+        #expect(text.contains("\nTools: docker, rg\n") && !text.contains("zzz-private-tool"))
+        #expect(text.contains("Git branch: main\nRecent commands: b ; c ; d ; e ; f\nRequest: find todo in the code"))
+    }
+
+    @Test func aRefinementShowsWhatWasAskedAndWritten() {
+        let prompt = IntentPrompt(request: "only the five biggest", refining: ("list big files", "du -ah . | sort -rh"))
+        let tail = prompt.messages.suffix(3)
+        #expect(tail.map(\.role) == ["user", "assistant", "user"])
+        #expect(tail.first?.content == "Request: list big files")
+        #expect(tail.last?.content == "Change the last command: only the five biggest")
+        #expect(tail.dropFirst().first?.content.contains(#""command":"du -ah . | sort -rh""#) == true)
+    }
+
+    @Test func anIntentIsRiskCheckedLikeAnyLine() {
+        let risky = Intent(
+            request: "wipe it", answer: IntentAnswer(command: "rm -rf ~/*", explanation: ""), model: "m",
+            endpoint: "local")
+        #expect(risky.risk != nil)
+        let safe = Intent(
+            request: "list", answer: IntentAnswer(command: "ls -la", explanation: ""), model: "m", endpoint: "local")
+        #expect(safe.risk == nil)
+    }
+}
