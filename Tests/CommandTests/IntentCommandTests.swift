@@ -122,6 +122,40 @@ struct IntentCommandTests {
         #expect(dead.stderr.contains("cannot reach the intent model at http://127.0.0.1:9/v1/chat/completions"))
     }
 
+    /// The profile's recent commands leave the machine only when `intent.context` says so.
+    @Test func recentCommandsGoToAnEndpointOnlyWhenContextIsOn() async throws {
+        let server = try ChatServer()
+        try await use(server)
+        let wav = try SpeechFiles.speech("git status", in: cli)
+        try await cli.ok(
+            "profile", "add", "p", "--host", "example.com", "--recognizer", "command", "--command", "echo ls -la")
+        try await cli.ok("listen", "--profile", "p", "--audio-file", wav)
+        #expect(try await intent("--profile", "p", "list", "files").status == 0)
+        try await cli.ok("config", "set", "intent.context", "true")
+        #expect(try await intent("--profile", "p", "list", "files").status == 0)
+        let sent = try server.requests().compactMap {
+            (($0["body"] as? [String: Any])?["messages"] as? [[String: String]])?.last?["content"]
+        }
+        #expect(sent == ["Request: list files", "Server:\nRecent commands: ls -la\nRequest: list files"])
+    }
+
+    /// `--here`: this directory's names and PATH's tools, as a session sends the remote's.
+    @Test func hereSendsThisDirectorysNamesWhenContextIsOn() async throws {
+        let server = try ChatServer()
+        try await use(server)
+        #expect(try await intent("--here", "list", "files").status == 0)
+        try await cli.ok("config", "set", "intent.context", "true")
+        #expect(try await intent("--here", "list", "files").status == 0)
+        let sent = try server.requests().compactMap {
+            (($0["body"] as? [String: Any])?["messages"] as? [[String: String]])?.last?["content"]
+        }
+        #expect(sent.first == "Request: list files")
+        let here = try #require(sent.last)
+        let directory = FileManager.default.currentDirectoryPath
+        #expect(here.hasPrefix("Server:\nDirectory: \(directory)\nHere: "), "\(here)")
+        #expect(here.contains("\nTools: ") && here.hasSuffix("\nRequest: list files"), "\(here)")
+    }
+
     @Test func configRefusesAKeyForAVariableAndASecretInTheURL() async throws {
         let key = try await cli.run("config", "set", "intent.api_key_env", Self.key)
         #expect(key.status == 1 && key.stderr.contains("looks like a key"), "\(key.stderr)")

@@ -36,7 +36,11 @@ struct ManualTests {
         let page = try Self.page("voicesh-config.5")
         let defaults = Config.defaultsTable
         let tables = ["[\(defaults)]"] + (Profile.engineTables + [Profile.aliasTable]).map { "[\(defaults).\($0)]" }
-        #expect(Self.terms(page).sorted() == (Config.topLevelKeys + tables).sorted())
+        #expect(Self.terms(page).sorted() == (Config.topLevelKeys + tables + ["[\(IntentSettings.table)]"]).sorted())
+        for key in IntentSettings.fields.map(\.key) {
+            #expect(
+                page.contains("\n.B \(key)\n") || page.contains(".BR \(key) "), "voicesh-config(5) lacks intent.\(key)")
+        }
         // The keys [defaults] takes are listed where it is described.
         let inherited = Profile.fields.map(\.key).filter { !ProfileDefaults.profileOnlyKeys.contains($0) }
         for key in inherited + EngineConfig.fields.map(\.key) {

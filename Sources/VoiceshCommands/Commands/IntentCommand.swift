@@ -18,6 +18,12 @@ struct IntentCommand: AsyncVoiceshCommand {
     @Option(help: "Send this profile's recent commands with the request.", completion: Completions.profileNames)
     var profile: String?
 
+    @Flag(
+        help:
+            "Send this directory's names and the tools on PATH with the request, as a session sends the remote's (when intent.context allows)."
+    )
+    var here = false
+
     @Flag(help: "Print request, command, explanation, candidates, risk, model and endpoint as JSON.")
     var json = false
 
@@ -28,10 +34,12 @@ struct IntentCommand: AsyncVoiceshCommand {
             let store = try context.openStore()
             _ = try store.profile(named: profile)
             recent = try store.dictations(profile: profile, search: nil, limit: 20)
-                .filter { [.inserted, .ran, .edited].contains($0.outcome) }.prefix(5).reversed().map(\.finalText)
+                .filter { [.inserted, .ran, .edited, .printed].contains($0.outcome) }.prefix(5).reversed().map(
+                    \.finalText)
         }
         let writer = IntentWriter(settings: try context.config().intent, environment: context.environment)
-        let intent = try await writer.write(IntentPrompt(request: text, recent: recent))
+        let intent = try await writer.write(
+            IntentPrompt(request: text, context: here ? Self.localContext(context) : nil, recent: recent))
         guard json else {
             context.console.print(intent.answer.command)
             if !intent.answer.explanation.isEmpty { context.console.error(intent.answer.explanation) }
@@ -45,5 +53,23 @@ struct IntentCommand: AsyncVoiceshCommand {
         object["risk"] = intent.risk ?? NSNull()
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         context.console.print(String(decoding: data, as: UTF8.self))
+    }
+
+    /// This directory and PATH as the remote's gatherer reports a server's: names only.
+    static func localContext(_ context: AppContext) -> RemoteContext {
+        let files = FileManager.default
+        var local = RemoteContext()
+        local.directory = files.currentDirectoryPath
+        let names = (try? files.contentsOfDirectory(atPath: local.directory ?? ".")) ?? []
+        local.entries = names.sorted().prefix(RemoteContext.Limit.entries).map { name in
+            var isFolder: ObjCBool = false
+            _ = files.fileExists(atPath: name, isDirectory: &isFolder)
+            return isFolder.boolValue ? name + "/" : name
+        }
+        let path = (context.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        local.commands = Array(
+            Set(path.flatMap { (try? files.contentsOfDirectory(atPath: $0)) ?? [] }).sorted()
+                .prefix(RemoteContext.Limit.commands))
+        return local
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 import VoiceshCore
 
 /// Writes commands from requests with the model `[intent]` names: an OpenAI-compatible
-/// endpoint, or the local model, whose server starts at the first request (or `warm()`) and
-/// stops with the writer.
+/// endpoint, or the local model, whose server starts at the first request and stops with the
+/// writer.
 package final class IntentWriter {
     private let settings: IntentSettings
     private let environment: [String: String]
@@ -16,9 +16,6 @@ package final class IntentWriter {
     }
 
     deinit { local?.stop() }
-
-    /// Whether the remote's names and the recent history may go with a request.
-    package var sendsContext: Bool { settings.sendsContext }
 
     /// One command for `prompt`; the request is the caller's to keep whatever happens.
     package func write(_ prompt: IntentPrompt) async throws(IntentError) -> Intent {
@@ -32,11 +29,6 @@ package final class IntentWriter {
         return Intent(
             request: UntrustedText.clean(prompt.request), answer: answer, model: endpoint.model,
             endpoint: settings.url.map(Self.host) ?? "local")
-    }
-
-    /// Starts the local model now, so the first request is not the cold one.
-    package func warm() throws(IntentError) {
-        _ = try endpoint()
     }
 
     private func endpoint() throws(IntentError) -> ChatEndpoint {
