@@ -26,6 +26,8 @@ import json
 import os
 import re
 import shutil
+import signal
+import stat
 import statistics
 import subprocess
 import sys
@@ -94,27 +96,46 @@ def make_box():
 
 
 def snapshot():
+    """The tree as root sees it, links not followed: a link or a FIFO the command made is
+    recorded by kind, never opened (`ln -s /etc/shadow x` must not be read, `mkfifo` not hang)."""
     tree = {}
     for dirpath, dirnames, filenames in os.walk(BOX):
-        for name in dirnames:
-            tree[os.path.relpath(os.path.join(dirpath, name), BOX)] = ("dir",)
-        for name in filenames:
+        for name in dirnames + filenames:
             path = os.path.join(dirpath, name)
-            with open(path, "rb") as f:
-                tree[os.path.relpath(path, BOX)] = ("file", f.read(), os.access(path, os.X_OK))
+            rel = os.path.relpath(path, BOX)
+            info = os.lstat(path)
+            if stat.S_ISLNK(info.st_mode):
+                tree[rel] = ("link", os.readlink(path))
+            elif stat.S_ISDIR(info.st_mode):
+                tree[rel] = ("dir",)
+            elif stat.S_ISREG(info.st_mode):
+                fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+                with os.fdopen(fd, "rb") as f:
+                    tree[rel] = ("file", f.read(4 << 20), bool(info.st_mode & 0o100))
+            else:
+                tree[rel] = ("special", stat.S_IFMT(info.st_mode))
     return tree
 
 
 def run(command):
-    """`command` in a fresh sandbox as nobody: its output and the tree it leaves."""
+    """`command` in a fresh sandbox as nobody: its output and the tree it leaves. It runs in
+    namespaces of its own: no network, and a PID namespace whose every process dies with it
+    (`cmd &` or `tail -f` cannot outlive its run, and `kill -9 -1` reaches only its own), with
+    no new privileges."""
     make_box()
     names = set(os.path.basename(p) for p in snapshot())
+    child = subprocess.Popen(
+        ["unshare", "--net", "--pid", "--fork", "--kill-child",
+         "setpriv", "--reuid=%d" % NOBODY, "--regid=%d" % NOBODY, "--clear-groups", "--no-new-privs",
+         "/usr/bin/env", "-i", "HOME=" + BOX, "PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8",
+         "/bin/bash", "-c", command],
+        cwd=BOX, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+        start_new_session=True)
     try:
-        out = subprocess.run(
-            ["setpriv", "--reuid=%d" % NOBODY, "--regid=%d" % NOBODY, "--clear-groups", "/usr/bin/env", "-i",
-             "HOME=" + BOX, "PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "/bin/bash", "-c", command],
-            cwd=BOX, capture_output=True, timeout=10, stdin=subprocess.DEVNULL).stdout.decode(errors="replace")
+        out = child.communicate(timeout=10)[0].decode(errors="replace")
     except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        child.communicate()
         out = "<timed out>"
     return out, snapshot(), names
 

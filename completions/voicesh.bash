@@ -412,7 +412,7 @@ _voicesh_adapt() {
 
 _voicesh_intent() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--here --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--profile)
     __voicesh_offer_flags_options -1

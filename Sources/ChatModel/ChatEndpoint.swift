@@ -66,24 +66,28 @@ public struct ChatEndpoint: Sendable {
         switch outcome {
         case .some(.success(let content)): return content
         case .some(.failure(let error)): throw error
-        case .none: throw .timedOut(seconds: seconds)
+        case .none: throw Task.isCancelled ? .cancelled : .timedOut(seconds: seconds)
         }
     }
 
-    /// Sends, and waits once if the endpoint says to come back.
+    /// Sends, and waits once if the endpoint says when to come back, within the time there is.
     private func exchange(_ body: Data, tls: TLSConfiguration) async throws(IntentError) -> String {
         var waited = false
         while true {
             let (status, headers, reply) = try await post(body, tls: tls)
             if status == 429, !waited, let wait = ChatReply.retryAfter(headers.first(name: "Retry-After")),
-                wait <= Self.longestWait
+                wait <= min(Self.longestWait, timeout)
             {
                 waited = true
                 do { try await Task.sleep(nanoseconds: UInt64(wait * 1e9)) } catch { throw .cancelled }
                 continue
             }
-            return try ChatReply.content(
-                status: status, retryAfter: headers.first(name: "Retry-After"), body: reply, hiding: key)
+            do throws(IntentError) {
+                return try ChatReply.content(
+                    status: status, retryAfter: headers.first(name: "Retry-After"), body: reply, hiding: key)
+            } catch .rateLimited(let retryAfter, _) {
+                throw .rateLimited(retryAfter: retryAfter, waited: waited)
+            }
         }
     }
 
@@ -134,7 +138,9 @@ public struct ChatEndpoint: Sendable {
         return data
     }
 
-    /// `work`'s result, or nil when `seconds` pass first (the work is cancelled).
+    /// `work`'s result, or nil when `seconds` pass first, or the caller is cancelled. The group
+    /// returns once the work has ended too: AsyncHTTPClient ends a request, and its body,
+    /// when its task is cancelled.
     static func within<T: Sendable>(_ seconds: Double, _ work: @escaping @Sendable () async -> T) async -> T? {
         await withTaskGroup(of: T?.self) { group in
             group.addTask { await work() }

@@ -6,7 +6,11 @@ import VoiceshCore
 enum ChatReply {
     private struct Completion: Decodable {
         struct Choice: Decodable {
-            struct Message: Decodable { var content: String? }
+            struct Message: Decodable {
+                var content: String?
+                /// OpenAI's refusal, which comes with no content.
+                var refusal: String?
+            }
             var message: Message
             var finishReason: String?
 
@@ -18,9 +22,19 @@ enum ChatReply {
         var choices: [Choice]
     }
 
-    private struct Failure: Decodable {
-        struct Detail: Decodable { var message: String? }
-        var error: Detail?
+    /// OpenAI's error body, `{"error": {"message": …}}`, or Ollama's, `{"error": "…"}`.
+    private struct ErrorBody: Decodable {
+        var message: String?
+
+        private struct Detail: Decodable { var message: String? }
+        private enum Key: String, CodingKey { case error }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            message =
+                (try? container.decode(Detail.self, forKey: .error))?.message
+                ?? (try? container.decode(String.self, forKey: .error))
+        }
     }
 
     /// `key`: masked in what the endpoint says before it is cut, since some echo the key
@@ -30,13 +44,13 @@ enum ChatReply {
     {
         guard status == 200 else {
             var said =
-                (try? JSONDecoder().decode(Failure.self, from: body))?.error?.message
+                (try? JSONDecoder().decode(ErrorBody.self, from: body))?.message
                 ?? String(decoding: body.prefix(2000), as: UTF8.self)
             if let key, !key.isEmpty { said = said.replacingOccurrences(of: key, with: "***") }
             let detail = UntrustedText.excerpt(said, limit: 120)
             switch status {
             case 401, 403: throw .refused(status: status, detail: detail)
-            case 429: throw .rateLimited(retryAfter: Self.retryAfter(retryAfter))
+            case 429: throw .rateLimited(retryAfter: Self.retryAfter(retryAfter), waited: false)
             default: throw .status(status, detail: detail)
             }
         }
@@ -46,20 +60,24 @@ enum ChatReply {
             throw .malformed(
                 "not a chat completion: \(UntrustedText.excerpt(String(decoding: body.prefix(200), as: UTF8.self)))")
         }
+        if let refusal = choice.message.refusal, !refusal.isEmpty {
+            throw .prose(UntrustedText.excerpt(refusal, limit: 60))
+        }
         guard let content = choice.message.content, !content.isEmpty else { throw .noCommand }
         // Cut at the token limit, the JSON is unfinished: say so, rather than "prose".
         if choice.finishReason == "length" { throw .malformed("the answer was cut at its length limit") }
         return content
     }
 
-    /// `Retry-After` in seconds: a number of seconds, or an HTTP date.
+    /// `Retry-After` in seconds: a whole number of seconds or an HTTP date (RFC 9110), at most
+    /// a day; anything else (`inf`, `1e999`, a negative number) is no answer at all.
     static func retryAfter(_ value: String?, now: Date = Date()) -> Double? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Double(value), seconds >= 0 { return seconds }
+        if value.allSatisfy({ $0.isASCII && $0.isNumber }) { return min(Double(value.prefix(6)) ?? 86400, 86400) }
         let format = DateFormatter()
         format.locale = Locale(identifier: "en_US_POSIX")
         format.timeZone = TimeZone(identifier: "GMT")
         format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return format.date(from: value).map { max(0, $0.timeIntervalSince(now)) }
+        return format.date(from: value).map { min(max(0, $0.timeIntervalSince(now)), 86400) }
     }
 }

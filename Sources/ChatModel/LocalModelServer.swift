@@ -25,7 +25,10 @@ public final class LocalModelServer: @unchecked Sendable {
     public static func start(_ runtime: IntentRuntime, threads: Int = 1, timeout: Double = 60)
         throws(IntentError) -> LocalModelServer
     {
-        guard let stdin = ChildPipe.make(), let stdout = ChildPipe.make() else {
+        guard let stdin = ChildPipe.make() else { throw .localServer("no descriptors left for its pipes") }
+        guard let stdout = ChildPipe.make() else {
+            close(stdin.read)
+            close(stdin.write)
             throw .localServer("no descriptors left for its pipes")
         }
         let pid: pid_t
@@ -38,7 +41,10 @@ public final class LocalModelServer: @unchecked Sendable {
                 descriptors: [
                     (0, .copy(stdin.read)), (1, .copy(stdout.write)), (2, .file("/dev/null", flags: O_WRONLY)),
                 ],
-                ownGroup: true
+                // Nothing else of ours: no other pipe's end (its reader would never see EOF),
+                // no socket, and none of our environment's secrets.
+                closeOthers: true, ownGroup: true,
+                environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OMP_NUM_THREADS": String(threads)]
             ).run()
         } catch {
             for fd in [stdin.read, stdin.write, stdout.read, stdout.write] { close(fd) }
@@ -56,10 +62,25 @@ public final class LocalModelServer: @unchecked Sendable {
         kill(pid, SIGKILL)
         _ = Spawn.wait(pid)
         if let error = said?["error"] as? String { throw .localServer(UntrustedText.excerpt(error, limit: 160)) }
-        throw .localServer(line == nil ? "it said nothing in \(Int(timeout)) s" : "it said something else than ready")
+        switch line {
+        case nil: throw .localServer("it ended or said nothing within \(Int(timeout)) s")
+        case let said?: throw .localServer("it said \"\(UntrustedText.excerpt(said))\", not that it was ready")
+        }
     }
 
-    /// Ends the child and waits for it; again is nothing.
+    /// Whether the child has ended by itself (it is then reaped, and `stop` does nothing).
+    public var hasEnded: Bool {
+        lock.withLock {
+            guard !stopped else { return true }
+            var status: Int32 = 0
+            stopped = waitpid(pid, &status, WNOHANG) == pid
+            if stopped { close(input) }
+            return stopped
+        }
+    }
+
+    /// Ends the child and waits for it: its stdin closes and SIGTERM asks, and after two seconds
+    /// SIGKILL ends its group. Again is nothing.
     public func stop() {
         let first = lock.withLock {
             defer { stopped = true }
@@ -68,6 +89,12 @@ public final class LocalModelServer: @unchecked Sendable {
         guard first else { return }
         close(input)
         kill(pid, SIGTERM)
+        var status: Int32 = 0
+        for _ in 0..<200 {
+            if waitpid(pid, &status, WNOHANG) == pid { return }
+            usleep(10_000)
+        }
+        kill(-pid, SIGKILL)
         _ = Spawn.wait(pid)
     }
 

@@ -63,6 +63,7 @@ struct IntentCommandTests {
     @Test(arguments: [
         ("unauthorized", "refused the key (401)"),
         ("busy", "is busy (429, again after waiting); try again in 1 s"),
+        ("echo-key", "refused the key (401)"),
         ("error", "answered 500: The server had an error"),
         ("prose", "wrote prose, not a command (\"To see the disk usage"),
         ("several-lines", "wrote several lines"),
@@ -182,8 +183,17 @@ struct IntentCommandTests {
         #expect(object?["endpoint"] as? String == "local")
         #expect(object?["model"] as? String == "SmolLM2-135M-Instruct.Q4_1.gguf")
         // Its server went with it: no child of this process serves the model any more.
-        let children = try Shell.run("/usr/bin/pgrep", ["-f", "intent-server.py.*SmolLM2", "-P", String(getpid())])
-        #expect(children.stdout.isEmpty, "\(children.stdout)")
+        let children = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { entry in
+            guard let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                String(decoding: line, as: UTF8.self).contains("intent-server.py"),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            // stat: pid (comm) state ppid …
+            let parent = stat[stat.index(after: close)...].split(separator: " ").dropFirst().first
+            return parent.map(String.init) == String(getpid())
+        }
+        #expect(children.isEmpty, "\(children)")
     }
 
     @Test func aMissingLocalModelSaysHowToInstallIt() async throws {

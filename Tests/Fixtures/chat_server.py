@@ -25,7 +25,8 @@ Modes (after a request passes the checks):
   ok             200, the message content is --content
   unauthorized   401 whatever the key
   echo-key       401 whose message repeats the key the client sent, as OpenAI's does
-  rate-limited   429 with Retry-After: --retry-after on the first request, then as ok
+  rate-limited   429 with Retry-After: --retry-after on the first request; a request before
+                 that many seconds have passed gets 429 again, a later one is answered as ok
   busy           429 with Retry-After: --retry-after on every request
   error          500
   slow           waits --delay seconds, then as ok
@@ -117,7 +118,7 @@ def main():
     ap.add_argument("--lifetime", type=float, default=120)
     args = ap.parse_args()
     lock = threading.Lock()
-    seen = {"requests": 0}
+    seen = {"requests": 0, "limited_until": 0.0}
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -170,7 +171,9 @@ def main():
                 return self.refuse(401, "Incorrect API key provided.", code="invalid_api_key")
             if mode == "echo-key":
                 return self.refuse(401, "Incorrect API key provided: %s." % (auth or "")[7:], code="invalid_api_key")
-            if mode == "busy" or (mode == "rate-limited" and count == 1):
+            if mode == "rate-limited" and count == 1:
+                seen["limited_until"] = time.time() + float(args.retry_after)
+            if mode == "busy" or (mode == "rate-limited" and time.time() < seen["limited_until"]):
                 return self.refuse(429, "Rate limit reached for requests", kind="requests",
                                    code="rate_limit_exceeded", headers=[("Retry-After", args.retry_after)])
             if mode == "error":

@@ -7,6 +7,7 @@ process's standard input open.
 First line out: {"ready": "http://127.0.0.1:PORT/v1"} or {"error": "..."} (then it exits).
 It ends when its standard input ends (voicesh closed it, or died) or on SIGTERM. Logs go to stderr."""
 import json
+import os
 import sys
 
 
@@ -46,8 +47,8 @@ def main():
     say({"ready": address.rstrip("/") + "/v1"})
     for _ in sys.stdin:  # nothing is read; the loop ends at EOF
         pass
-    del server
-    return 0
+    # At once: the server's own threads would hold an ordinary exit, and voicesh is waiting.
+    os._exit(0)
 
 
 if __name__ == "__main__":

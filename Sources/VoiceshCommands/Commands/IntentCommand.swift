@@ -39,7 +39,9 @@ struct IntentCommand: AsyncVoiceshCommand {
         }
         let writer = IntentWriter(settings: try context.config().intent, environment: context.environment)
         let intent = try await writer.write(
-            IntentPrompt(request: text, context: here ? Self.localContext(context) : nil, recent: recent))
+            IntentPrompt(
+                request: text, context: here ? LocalContext.here(environment: context.environment) : nil, recent: recent
+            ))
         guard json else {
             context.console.print(intent.answer.command)
             if !intent.answer.explanation.isEmpty { context.console.error(intent.answer.explanation) }
@@ -53,23 +55,5 @@ struct IntentCommand: AsyncVoiceshCommand {
         object["risk"] = intent.risk ?? NSNull()
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         context.console.print(String(decoding: data, as: UTF8.self))
-    }
-
-    /// This directory and PATH as the remote's gatherer reports a server's: names only.
-    static func localContext(_ context: AppContext) -> RemoteContext {
-        let files = FileManager.default
-        var local = RemoteContext()
-        local.directory = files.currentDirectoryPath
-        let names = (try? files.contentsOfDirectory(atPath: local.directory ?? ".")) ?? []
-        local.entries = names.sorted().prefix(RemoteContext.Limit.entries).map { name in
-            var isFolder: ObjCBool = false
-            _ = files.fileExists(atPath: name, isDirectory: &isFolder)
-            return isFolder.boolValue ? name + "/" : name
-        }
-        let path = (context.environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        local.commands = Array(
-            Set(path.flatMap { (try? files.contentsOfDirectory(atPath: $0)) ?? [] }).sorted()
-                .prefix(RemoteContext.Limit.commands))
-        return local
     }
 }

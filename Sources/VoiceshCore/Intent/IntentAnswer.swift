@@ -5,8 +5,8 @@ import Foundation
 public struct IntentAnswer: Equatable, Sendable {
     public var command: String
     public var explanation: String
-    /// Other commands that would do it, cleaned and distinct from `command`; lines among
-    /// them are dropped, not refused.
+    /// Other commands that would do it: none yet (the schema asks for one command; Tab will
+    /// ask the model for more).
     public var candidates: [String]
 
     public init(command: String, explanation: String, candidates: [String] = []) {
@@ -18,7 +18,6 @@ public struct IntentAnswer: Equatable, Sendable {
     private struct Written: Decodable {
         var command: String
         var explanation: String?
-        var alternatives: [String]?
     }
 
     /// Reads the model's text (a chat message's content).
@@ -36,17 +35,6 @@ public struct IntentAnswer: Equatable, Sendable {
         guard !raw.contains(where: \.isNewline) else { throw .severalLines }
         let command = UntrustedText.clean(raw)
         guard !command.isEmpty else { throw .noCommand }
-        var candidates: [String] = []
-        for other in written.alternatives ?? [] {
-            let trimmed = other.trimmingCharacters(in: .whitespacesAndNewlines)
-            let cleaned = UntrustedText.clean(trimmed)
-            guard !trimmed.contains(where: \.isNewline), !cleaned.isEmpty, cleaned != command,
-                !candidates.contains(cleaned)
-            else { continue }
-            candidates.append(cleaned)
-        }
-        return IntentAnswer(
-            command: command, explanation: UntrustedText.clean(written.explanation ?? ""),
-            candidates: Array(candidates.prefix(4)))
+        return IntentAnswer(command: command, explanation: UntrustedText.clean(written.explanation ?? ""))
     }
 }

@@ -8,8 +8,9 @@ public enum IntentError: Error, Equatable, Sendable {
     case trust(TrustProblem)
     /// 401 or 403: the key is wrong, or not allowed this model.
     case refused(status: Int, detail: String)
-    /// 429 again after waiting once as `Retry-After` said (seconds, when it said).
-    case rateLimited(retryAfter: Double?)
+    /// 429: again after waiting once as `Retry-After` said, or at once when it said nothing
+    /// or longer than the wait there is time for (seconds, when it said).
+    case rateLimited(retryAfter: Double?, waited: Bool)
     /// No whole answer within the timeout (a slow or endless reply).
     case timedOut(seconds: Double)
     case status(Int, detail: String)
@@ -23,7 +24,9 @@ public enum IntentError: Error, Equatable, Sendable {
     case severalLines
     /// The local model is not installed where it is looked for.
     case localModelMissing(path: String)
-    /// The local model's server did not start or died.
+    /// The local model's server did not start (what it said).
     case localServer(String)
+    /// The local model's server ended while voicesh used it; the next request starts it again.
+    case localServerEnded
     case cancelled
 }

@@ -86,7 +86,7 @@ public struct IntentPrompt: Equatable, Sendable {
     }
 
     /// Tools whose presence changes the right answer (`rg` or `grep`, `docker` or `podman`).
-    static let notableTools: Set<String> = [
+    public static let notableTools: Set<String> = [
         "apt", "dnf", "yum", "pacman", "apk", "zypper", "brew", "systemctl", "service", "journalctl", "docker",
         "podman", "kubectl", "helm", "git", "rg", "fd", "fdfind", "jq", "yq", "python3", "node", "npm", "pip3",
         "ss", "netstat", "lsof", "ip", "ifconfig", "curl", "wget", "rsync", "zstd", "xz", "htop", "ncdu", "tree",

@@ -5,16 +5,16 @@ extension Failure {
     package static func describe(_ error: IntentError) -> String {
         switch error {
         case .keyNotSet(let variable):
-            "intent.api_key_env names \(variable), which is not set; export it, or unset intent.url for the local model"
+            "intent.api_key_env names \(variable), which is not set; export it (or, for the local model, unset intent.api_key_env and intent.url)"
         case .unreachable(let url, let reason): "cannot reach the intent model at \(url): \(reason)"
         case .trust(let problem): words(for: problem)
         case .refused(let status, let detail):
             "the intent model refused the key (\(status)): \(detail); check the variable intent.api_key_env names"
-        case .rateLimited(let wait?):
-            "the intent model is busy (429, again after waiting); try again in \(Int(wait.rounded(.up))) s"
-        case .rateLimited(nil): "the intent model is busy (429, again after waiting); try again shortly"
-        case .timedOut(let seconds):
-            "the intent model gave no whole answer in \(Int(seconds)) s; try again, or raise intent.timeout"
+        case .rateLimited(let wait, let waited):
+            "the intent model is busy (429\(waited ? ", again after waiting" : "")); try again "
+                + (wait.map { "in \(seconds($0.rounded(.up))) s" } ?? "shortly")
+        case .timedOut(let limit):
+            "the intent model gave no whole answer in \(seconds(limit)) s; try again, or raise intent.timeout"
         case .status(404, let detail):
             "the intent model's endpoint answered 404 (\(detail)); intent.url is the part before /chat/completions, e.g. http://host:11434/v1"
         case .status(let status, let detail): "the intent model answered \(status): \(detail)"
@@ -26,7 +26,13 @@ extension Failure {
         case .localModelMissing(let path):
             "the local intent model is not installed (\(path)); run scripts/setup, or set intent.url"
         case .localServer(let reason): "the local intent model did not start: \(reason)"
+        case .localServerEnded: "the local intent model stopped while in use; say it again to start it anew"
         case .cancelled: "intent cancelled"
         }
+    }
+
+    /// `30`, `0.5`: seconds as a person writes them.
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(format: "%.1f", value)
     }
 }

@@ -25,7 +25,18 @@ package final class IntentWriter {
             prompt.recent = []
         }
         let endpoint = try endpoint()
-        let answer = try IntentAnswer.read(try await endpoint.complete(prompt.messages, schema: IntentPrompt.schema))
+        let content: String
+        do throws(IntentError) {
+            content = try await endpoint.complete(prompt.messages, schema: IntentPrompt.schema)
+        } catch .unreachable(let url, let reason) {
+            // The local server died under us: said as such, and the next request starts it anew.
+            if let local, local.hasEnded {
+                self.local = nil
+                throw .localServerEnded
+            }
+            throw .unreachable(url: url, reason: reason)
+        }
+        let answer = try IntentAnswer.read(content)
         return Intent(
             request: UntrustedText.clean(prompt.request), answer: answer, model: endpoint.model,
             endpoint: settings.url.map(Self.host) ?? "local")

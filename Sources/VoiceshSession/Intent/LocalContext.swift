@@ -1,0 +1,23 @@
+import Foundation
+import VoiceshCore
+
+/// This machine's directory and PATH as the remote's gatherer reports a server's (names only):
+/// the context `voicesh intent --here` sends.
+package enum LocalContext {
+    package static func here(environment: [String: String]) -> RemoteContext {
+        let files = FileManager.default
+        var local = RemoteContext()
+        local.directory = files.currentDirectoryPath
+        let names = (try? files.contentsOfDirectory(atPath: local.directory ?? ".")) ?? []
+        local.entries = names.sorted().prefix(RemoteContext.Limit.entries).map { name in
+            var isFolder: ObjCBool = false
+            _ = files.fileExists(atPath: name, isDirectory: &isFolder)
+            return isFolder.boolValue ? name + "/" : name
+        }
+        // Only the tools the prompt names: a long PATH cut alphabetically would lose `rg`.
+        let path = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        let found = path.flatMap { (try? files.contentsOfDirectory(atPath: $0)) ?? [] }
+        local.commands = Set(found).intersection(IntentPrompt.notableTools).sorted()
+        return local
+    }
+}
