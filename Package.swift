@@ -62,7 +62,7 @@ let package = Package(
         // by the two network adapters below (which still never import each other).
         .target(
             name: "TLSTrust",
-            dependencies: ["VoiceshCore", nioSSL, nio("NIOCore"), nio("NIOPosix")], swiftSettings: strict),
+            dependencies: ["VoiceshCore", nioSSL, httpClient, nio("NIOCore"), nio("NIOPosix")], swiftSettings: strict),
         .target(
             name: "Transcription",
             dependencies: ["VoiceshCore", "TLSTrust", httpClient, nioSSL, nio("NIOCore"), nio("NIOHTTP1")],

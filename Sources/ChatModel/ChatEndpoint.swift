@@ -30,16 +30,6 @@ public struct ChatEndpoint: Sendable {
     /// The longest `Retry-After` waited for; a longer one fails at once.
     static let longestWait = 20.0
 
-    /// One client for the process; redirects are not followed (the request goes to the URL
-    /// the user set or nowhere), and a refused connection fails at once.
-    static let client: HTTPClient = {
-        var configuration = HTTPClient.Configuration()
-        configuration.redirectConfiguration = .disallow
-        configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.timeout.connect = .seconds(10)
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-    }()
-
     public var completionsURL: String {
         (url.hasSuffix("/") ? String(url.dropLast()) : url) + "/chat/completions"
     }
@@ -100,7 +90,8 @@ public struct ChatEndpoint: Sendable {
         request.body = .bytes(ByteBuffer(bytes: body))
         request.tlsConfiguration = tls
         do {
-            let response = try await Self.client.execute(request, timeout: .seconds(Int64(timeout.rounded(.up)) + 1))
+            let response = try await HTTPClient.strict.execute(
+                request, timeout: .seconds(Int64(timeout.rounded(.up)) + 1))
             let buffer = try await response.body.collect(upTo: Self.replyLimit)
             return (Int(response.status.code), response.headers, Data(buffer.readableBytesView))
         } catch is CancellationError {

@@ -32,14 +32,8 @@ public struct IntentRuntime: Equatable, Sendable {
         guard let home = homes.first(where: { files.isExecutableFile(atPath: $0 + "/bin/python3") }) else {
             throw .localModelMissing(path: homes[0])
         }
-        let path = model.map { expanded($0, environment: environment) } ?? home + "/" + modelName
+        let path = model.map { TildePath.expanded($0, home: environment["HOME"]) } ?? home + "/" + modelName
         guard files.isReadableFile(atPath: path) else { throw .localModelMissing(path: path) }
         return IntentRuntime(python: home + "/bin/python3", script: script, model: path)
-    }
-
-    /// `~/…` as the shell means it.
-    static func expanded(_ path: String, environment: [String: String]) -> String {
-        guard path == "~" || path.hasPrefix("~/"), let home = environment["HOME"] else { return path }
-        return home + path.dropFirst()
     }
 }

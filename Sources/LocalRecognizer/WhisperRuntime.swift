@@ -44,19 +44,13 @@ public struct WhisperRuntime: Equatable, Sendable {
         guard let script else { return .failure(.noData) }
         let home = homes(environment: environment).first { fm.isExecutableFile(atPath: $0 + "/bin/python3") }
         if let model {
-            let path = expanded(model, environment: environment)
+            let path = TildePath.expanded(model, home: environment["HOME"])
             if let reason = problem(withModel: path) { return .failure(.badModel(path: path, reason: reason)) }
             guard let home else { return .failure(.notInstalled) }
             return .success(WhisperRuntime(python: home + "/bin/python3", script: script, model: path))
         }
         guard let home, problem(withModel: home + "/base") == nil else { return .failure(.notInstalled) }
         return .success(WhisperRuntime(python: home + "/bin/python3", script: script, model: home + "/base"))
-    }
-
-    /// `~/…` as the shell means it.
-    static func expanded(_ path: String, environment: [String: String]) -> String {
-        guard path == "~" || path.hasPrefix("~/"), let home = environment["HOME"] else { return path }
-        return home + path.dropFirst()
     }
 
     /// What is wrong with a model folder, or nil: CTranslate2's Whisper needs its config, its

@@ -47,16 +47,6 @@ public enum CredentialSource: Sendable {
             ? base + "/v3/token?expires_in_seconds=60" : base + "/v1/auth/grant"
     }
 
-    /// One client for token requests; a refused connection fails at once (as ServerEngine's),
-    /// and a redirect is not followed (a key goes only where the profile says).
-    static let client: HTTPClient = {
-        var configuration = HTTPClient.Configuration()
-        configuration.redirectConfiguration = .disallow
-        configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.timeout.connect = .seconds(10)
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-    }()
-
     /// A credential for one new connection; `tls` says whom an `https` endpoint must prove to be.
     func fetch(tls: TLSConfiguration) async throws(EngineError) -> Credential? {
         switch self {
@@ -110,7 +100,7 @@ public enum CredentialSource: Sendable {
         let status: Int
         let body: Data
         do {
-            let response = try await client.execute(request, timeout: .seconds(15))
+            let response = try await HTTPClient.strict.execute(request, timeout: .seconds(15))
             if (300..<400).contains(response.status.code), let location = response.headers.first(name: "Location") {
                 throw EngineError.stream(.tokenRedirected(endpoint, url: url, to: UntrustedText.clean(location)))
             }

@@ -122,7 +122,7 @@ final class WebSocketConnection: Sendable {
         var http = HTTPClientRequest(url: url)
         for header in request.headers { http.headers.add(name: header.name, value: header.value) }
         http.tlsConfiguration = tls
-        guard let response = try? await CredentialSource.client.execute(http, timeout: .seconds(10)),
+        guard let response = try? await HTTPClient.strict.execute(http, timeout: .seconds(10)),
             (400..<600).contains(Int(response.status.code))
         else { return nil }
         let body = try? await response.body.collect(upTo: 16 * 1024)

@@ -51,7 +51,9 @@ struct IntentTests {
     }
 
     @Test func aRefinementShowsWhatWasAskedAndWritten() {
-        let prompt = IntentPrompt(request: "only the five biggest", refining: ("list big files", "du -ah . | sort -rh"))
+        let prompt = IntentPrompt(
+            request: "only the five biggest", refining: .init(request: "list big files", command: "du -ah . | sort -rh")
+        )
         let tail = prompt.messages.suffix(3)
         #expect(tail.map(\.role) == ["user", "assistant", "user"])
         #expect(tail.first?.content == "Request: list big files")

@@ -32,17 +32,6 @@ public struct ServerEngine: SpeechEngine {
 
     public var label: String { config.label }
 
-    /// One client for the process. A refused connection fails at once (the shared client
-    /// would keep retrying it until the deadline), so a dead server reaches the fallback now.
-    /// Redirects are not followed: the recording goes to the profile's server or nowhere.
-    static let client: HTTPClient = {
-        var configuration = HTTPClient.Configuration()
-        configuration.redirectConfiguration = .disallow
-        configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.timeout.connect = .seconds(10)
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-    }()
-
     /// The prompt for a dictation: the context's names go after the profile's own terms, so
     /// the token limit drops them first.
     func prompt(context: SpeechContext) -> String {
@@ -94,7 +83,7 @@ public struct ServerEngine: SpeechEngine {
         do {
             // The timeout is the caller's (TimedEngine cancels this task); this deadline only
             // bounds a request that nothing cancels.
-            let response = try await Self.client.execute(request, timeout: .seconds(600))
+            let response = try await HTTPClient.strict.execute(request, timeout: .seconds(600))
             if (300..<400).contains(response.status.code), let location = response.headers.first(name: "Location") {
                 throw EngineError.server(.redirected(url: plan.url, to: UntrustedText.clean(location)))
             }

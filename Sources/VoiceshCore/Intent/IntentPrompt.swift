@@ -12,22 +12,24 @@ public struct IntentPrompt: Equatable, Sendable {
     public var context: RemoteContext?
     /// The profile's recent commands, oldest first.
     public var recent: [String]
-    /// A request being refined: what was asked and the command it gave ("only the five biggest").
-    public var refining: (request: String, command: String)?
+    /// A request being refined ("only the five biggest"): what was asked before, and its command.
+    public var refining: Refinement?
 
-    public init(
-        request: String, context: RemoteContext? = nil, recent: [String] = [],
-        refining: (request: String, command: String)? = nil
-    ) {
+    public struct Refinement: Equatable, Sendable {
+        public var request: String
+        public var command: String
+
+        public init(request: String, command: String) {
+            self.request = request
+            self.command = command
+        }
+    }
+
+    public init(request: String, context: RemoteContext? = nil, recent: [String] = [], refining: Refinement? = nil) {
         self.request = request
         self.context = context
         self.recent = recent
         self.refining = refining
-    }
-
-    public static func == (a: Self, b: Self) -> Bool {
-        a.request == b.request && a.context == b.context && a.recent == b.recent
-            && a.refining?.request == b.refining?.request && a.refining?.command == b.refining?.command
     }
 
     /// The messages to send: the fixed prefix, then the request with its context.

@@ -114,8 +114,7 @@ package struct AppContext {
 
     /// `~` and `~/…` expanded against HOME, as a shell would.
     package func expandingTilde(_ path: String) -> String {
-        guard path == "~" || path.hasPrefix("~/") else { return path }
-        return (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst()
+        TildePath.expanded(path, home: environment["HOME"] ?? NSHomeDirectory())
     }
 
     package func readText(_ path: String) throws(TextFileProblem) -> String {
