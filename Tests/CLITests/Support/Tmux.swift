@@ -97,8 +97,24 @@ final class Tmux {
             }
             usleep(50_000)
         }
-        Issue.record("the screen did not come in \(seconds) s; it showed:\n\(last)", sourceLocation: sourceLocation)
+        Issue.record(
+            "the screen did not come in \(seconds) s; it showed:\n\(last)\nthe pane's processes:\n\(processes())",
+            sourceLocation: sourceLocation)
         return last
+    }
+
+    /// The pane's processes with their state and where each waits in the kernel: what a screen
+    /// that never came was waiting on.
+    private func processes() -> String {
+        guard
+            let pane = try? Shell.run(
+                "/usr/bin/tmux", ["-L", socket, "list-panes", "-t", session, "-F", "#{pane_pid}"]
+            )
+            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        else { return "(no pane)" }
+        let tree = try? Shell.run(
+            "/bin/sh", ["-c", "ps -o pid,ppid,stat,wchan:24,etime,args --forest -s $(ps -o sid= -p \(pane))"])
+        return tree?.stdout ?? "(ps failed)"
     }
 }
 
