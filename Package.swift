@@ -189,7 +189,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "VoiceshSessionTests",
-            dependencies: ["VoiceshSession", "VoiceshCore", "AudioCapture", "Store", "SSHClient"],
+            dependencies: ["VoiceshSession", "VoiceshCore", "AudioCapture", "Store", "SSHClient", "TestFixtures"],
             swiftSettings: strict),
         // The local protocol servers, the throwaway CA and the test home both command tiers use.
         .target(name: "TestFixtures", dependencies: ["PostgresSandbox"], path: "Tests/Support/TestFixtures"),

@@ -3,9 +3,10 @@ import VoiceshCore
 
 /// What the loop tells its participants, each in the same order (`SessionDriver.participants`).
 package enum LoopEvent {
-    /// The loop is about to sleep, the channels drained: the last moment to act on what the
-    /// socket brought (libssh2 read it, so no descriptor will say so); `keysWaiting`: keystrokes
-    /// the channel has not taken yet (whose packets go first).
+    /// The loop is about to sleep: the last moment to act on what the socket brought (libssh2
+    /// read it, so no descriptor will say so). The shell's channel is read after it, so packets
+    /// a participant's own calls took off the socket are shown before the loop sleeps.
+    /// `keysWaiting`: keystrokes the channel has not taken yet (whose packets go first).
     case beforeSleep(keysWaiting: Bool)
     /// A participant's turn once the loop wakes; `woken`: one of its own descriptors is readable.
     case turn(woken: Bool)

@@ -55,13 +55,17 @@ package final class SessionDriver {
     }
 
     package func run() throws(SSHError) -> End {
-        var socketReadable = true  // set-up may have left data queued
         while true {
-            try drainChannel(socketReadable: socketReadable)
-            if channel.isEOF { return .remoteClosed }
             try flushOutbound()
             try tell(.beforeSleep(keysWaiting: !outbound.isEmpty))
             try sendPendingResize()
+            // The shell's output, read last before sleeping and read always: any libssh2 call this
+            // turn (the context's channel opening, set-up before the first turn) may have taken the
+            // shell's packets off the socket into libssh2's own buffer, where neither poll nor
+            // libssh2_poll_channel_read sees them (a call waiting for one reply returns as soon as it
+            // has it). Sleeping then left a session blank until a key was pressed.
+            let drained = try drainChannel()
+            if channel.isEOF { return .remoteClosed }
 
             var fds = [
                 pollfd(fd: session.socket, events: session.pollEvents, revents: 0),
@@ -74,10 +78,9 @@ package final class SessionDriver {
             if inputOpen && outbound.count < buffer.count {
                 fds.append(pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0))
             }
-            // A write can make libssh2 take packets off the socket: then there is no waiting.
-            let queued = channel.hasQueuedData(stream: 0) || channel.hasQueuedData(stream: 1)
-            let ready = poll(&fds, nfds_t(fds.count), queued ? 0 : participants.pollTimeout(now: clock()))
-            socketReadable = fds[0].revents != 0
+            // Output just written: look at everything else, then read again, without sleeping (so
+            // a flood cannot starve the keyboard, and participants act on it before the next sleep).
+            let ready = poll(&fds, nfds_t(fds.count), drained ? 0 : participants.pollTimeout(now: clock()))
             if ready < 0 && errno != EINTR {
                 throw .library(call: "poll", code: errno, message: String(cString: strerror(errno)))
             }
@@ -123,17 +126,20 @@ package final class SessionDriver {
         if case .done = try channel.resize(columns: size.columns, rows: size.rows) { pendingResize = false }
     }
 
-    /// Everything the remote has sent, to stdout and stderr, byte for byte. A read makes
-    /// libssh2 take every packet the socket holds, so afterwards the queue says whether
-    /// another read has anything to give: no read (and no syscall) is spent on nothing.
-    private func drainChannel(socketReadable: Bool) throws(SSHError) {
+    /// Everything the remote has sent, to stdout and stderr, byte for byte; whether anything
+    /// came. The first read (stdout) makes libssh2 take every packet its buffer and the socket
+    /// hold (one recv that says EAGAIN when nothing came), so afterwards the queue says whether
+    /// another read has anything to give.
+    private func drainChannel() throws(SSHError) -> Bool {
+        var drained = false
         for (stream, fd) in [(Int32(0), terminal.output), (Int32(1), terminal.errors)] {
-            var more = (socketReadable && stream == 0) || channel.hasQueuedData(stream: stream)
+            var more = stream == 0 || channel.hasQueuedData(stream: stream)
             while more {
                 let step = try buffer.withUnsafeMutableBytes { raw in
                     Result { () throws(SSHError) in try channel.read(into: raw, stream: stream) }
                 }.get()
                 guard case .done(let n) = step, n > 0 else { break }
+                drained = true
                 try tell(.outputComing)
                 writeScreen()  // dictation's line comes off before the output goes on
                 Console.writeAll(fd, buffer, count: n)
@@ -152,6 +158,7 @@ package final class SessionDriver {
                 more = channel.hasQueuedData(stream: stream)
             }
         }
+        return drained
     }
 
     private func flushOutbound() throws(SSHError) {

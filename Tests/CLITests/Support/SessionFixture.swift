@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// What a session suite starts from: a CLI in a home of its own and a real sshd on 127.0.0.1.
