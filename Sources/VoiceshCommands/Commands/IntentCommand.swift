@@ -33,9 +33,7 @@ struct IntentCommand: AsyncVoiceshCommand {
         if let profile {
             let store = try context.openStore()
             _ = try store.profile(named: profile)
-            recent = try store.dictations(profile: profile, search: nil, limit: 20)
-                .filter { [.inserted, .ran, .edited, .printed].contains($0.outcome) }.prefix(5).reversed().map(
-                    \.finalText)
+            recent = IntentPrompt.recent(from: try store.dictations(profile: profile, search: nil, limit: 20))
         }
         let writer = IntentWriter(settings: try context.config().intent, environment: context.environment)
         let intent = try await writer.write(

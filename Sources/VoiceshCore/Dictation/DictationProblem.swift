@@ -14,4 +14,6 @@ public enum DictationProblem: Equatable, Sendable {
     case historyOff(StoreError)
     /// One row could not be written.
     case rowNotWritten(StoreError)
+    /// The intent model wrote no command for a take.
+    case intentFailed(IntentError)
 }

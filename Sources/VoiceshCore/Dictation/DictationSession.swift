@@ -51,6 +51,9 @@ public struct DictationSession: Sendable {
         case fallingBack(take: Int)
         /// A stream engine's remark on a stream that still gives text.
         case engineNote(String)
+        /// The intent model's command for an intent take (`Output.intent`), or why there is none.
+        case intentWritten(Intent, take: Int)
+        case intentFailed(IntentError, take: Int)
     }
 
     /// Everything one input asks for. The controller carries it out in this order: audio off,
@@ -76,6 +79,8 @@ public struct DictationSession: Sendable {
         public var search: VoiceCommand.HistoryRequest?
         /// A take to record.
         public var record: Start?
+        /// An intent take's request for the intent model; answered with `intentWritten` or `intentFailed`.
+        public var intent: IntentOrder?
         /// Keep a copy of the remote's full screen of this size (a program on the alternate
         /// screen), or stop keeping it: the row under a borrowed line is painted back from it.
         public var screenCopy: ScreenCopy?
@@ -88,6 +93,12 @@ public struct DictationSession: Sendable {
     public struct Start: Equatable, Sendable {
         public let take: Int
         public let commands: [String]
+    }
+
+    /// Take `take` asks the intent model for a command: `request`, in plain English.
+    public struct IntentOrder: Equatable, Sendable {
+        public let take: Int
+        public let request: String
     }
 
     public enum ScreenCopy: Equatable, Sendable {
@@ -349,6 +360,11 @@ public struct DictationSession: Sendable {
             machine.failed(take: take, message: words(.audioFailed(error)), now: now)
         case .heardFirst(let heard, let take): machine.heardFirst(heard, take: take, now: now)
         case .heard(let heard, let take): machine.heardFinal(heard, take: take, now: now)
+        case .intentWritten(let intent, let take): machine.intentWritten(intent, take: take, now: now)
+        case .intentFailed(let error, let take):
+            machine.intentFailed(
+                error, take: take, message: words(.intentFailed(error)),
+                brief: settings.wording.brief(.intentFailed(error)), now: now)
         case .engineFailed(let error, let take):
             machine.refineFailed(
                 error, take: take, message: words(.engineFailed(error)),
@@ -383,6 +399,7 @@ public struct DictationSession: Sendable {
         case .cancelTranscription: out.cancelsEngine = true
         case .save(let entry): save(entry)
         case .findHistory(let request): out.search = request
+        case .writeIntent(let take, let request): out.intent = IntentOrder(take: take, request: request)
         case .send(let prompt, _) where settings.machine.prints: out.printed.append(prompt.text)
         case .send(let prompt, let run):
             if let size { out.screen += line.erase(size) }

@@ -74,6 +74,8 @@ public struct DictationStateMachine: Sendable {
         public var silentSince: Double?
         /// The text shown is the engine's first; a better one may replace it (`+Refining`).
         public var refining = false
+        /// The take asked for a command in plain English (`+Intent`): the model writes its text.
+        public var intent: IntentTake?
 
         public var latencyMs: Int? {
             guard let stoppedAt, let heardAt else { return nil }
@@ -144,6 +146,9 @@ public struct DictationStateMachine: Sendable {
         case send(Prompt, run: Bool)
         /// Read the history for a spoken request; answer with `historyFound`.
         case findHistory(VoiceCommand.HistoryRequest)
+        /// Have the intent model write a command for take `number`'s request; answer with
+        /// `intentWritten` or `intentFailed`.
+        case writeIntent(take: Int, request: String)
         /// The remote's PTY loses its bottom row to the dictation's line, or gets it back.
         case borrowRow
         case returnRow
@@ -176,6 +181,9 @@ public struct DictationStateMachine: Sendable {
         public var aliases: [String: String] = [:]
         /// `listen`: the text is printed, not confirmed, and only then saved (outcome printed).
         public var prints = false
+        /// A take that begins with an intent lead ("how do I …") has the intent model write its
+        /// command (`+Intent`), within this many seconds; nil: intent mode is off.
+        public var intentTimeout: Double?
 
         public init(
             toggle: KeyChord, send: SendPolicy = .confirm, production: Bool = false, timeout: Double = 30,
@@ -297,7 +305,7 @@ public struct DictationStateMachine: Sendable {
             case .text("e"), .text("E"):
                 state = .editing(take, prompt, LineEditor(prompt.text))
                 return []
-            case .tab, .backTab:
+            case .tab where take.intent == nil, .backTab where take.intent == nil:  // an intent has no readings
                 // Picking a reading is acting on the shown text: a refined one no longer replaces it.
                 var picked = take
                 picked.refining = false
@@ -409,7 +417,7 @@ public struct DictationStateMachine: Sendable {
             take = current
             take.stoppedAt = now
             effects = [.stopRecording]
-        case .transcribing(let current, _, _) where current.number == number:
+        case .transcribing(let current, _, _) where current.number == number && current.intent == nil:
             take = current
         default:
             return []
@@ -421,6 +429,7 @@ public struct DictationStateMachine: Sendable {
             effects += voiced
             if done { return effects }
         }
+        if let request = intentRequest(heard) { return effects + writeIntent(take, request: request, now: now) }
         let prompt = heard.prompt(0)
         if prompt.text.isEmpty {
             let row = entry(take, .failed, prompt, error: "no speech heard", keepAudio: true)

@@ -32,6 +32,12 @@ public struct IntentPrompt: Equatable, Sendable {
         self.refining = refining
     }
 
+    /// The commands a profile sent lately, oldest first, from its history rows (newest first).
+    public static func recent(from rows: [Dictation], count: Int = 5) -> [String] {
+        let sent: Set<Dictation.Outcome> = [.inserted, .ran, .edited, .printed]
+        return rows.filter { sent.contains($0.outcome) }.prefix(count).reversed().map(\.finalText)
+    }
+
     /// The messages to send: the fixed prefix, then the request with its context.
     public var messages: [ChatMessage] {
         var messages = Self.prefix

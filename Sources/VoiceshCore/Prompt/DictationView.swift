@@ -46,25 +46,42 @@ public struct DictationView: Sendable {
     public func render(_ state: DictationStateMachine.State, level: Double, now: Double, width: Int) -> Drawn {
         var room: Int?
         if case .confirming(let take, let prompt) = state {
-            room = min(textLayout(prompt, width: width, refining: take.refining).room, width)
+            room = min(textLayout(prompt, width: width, refining: take.refining, intent: take.intent).room, width)
         }
         return Drawn(line: fit(pieces(state, level: level, now: now, width: width), width: width), textRoom: room)
     }
 
     /// The text's room on the confirming line, and the hints beside it (which reading of how
     /// many is shown, when Tab has others). `refining`: the text is the engine's first and a
-    /// better one may replace it (the keys act on what is shown).
-    func textLayout(_ prompt: DictationStateMachine.Prompt, width: Int, refining: Bool = false) -> (
-        room: Int, risk: String, hints: String
-    ) {
+    /// better one may replace it (the keys act on what is shown). An intent's explanation (and
+    /// request) go with the warnings when the whole line has room for them, as a shell comment.
+    func textLayout(
+        _ prompt: DictationStateMachine.Prompt, width: Int, refining: Bool = false, intent: IntentTake? = nil
+    ) -> (room: Int, risk: String, hints: String) {
         let warning = prompt.risk ?? prompt.unfinished  // an unfinished line: the shell would wait at `>`
-        let risk = (warning.map { "  ⚠ \($0)" } ?? "") + (refining ? "  ⋯ refining" : "")
+        var risk = (warning.map { "  ⚠ \($0)" } ?? "") + (refining ? "  ⋯ refining" : "")
+        if let intent {
+            let shown = marked(prompt).reduce(0) { $0 + $1.0.count }
+            let room = width - shown - risk.count - Self.hints(prompt).count
+            let said = intent.explanation.isEmpty ? "" : "  # \(intent.explanation)"
+            if said.count + intent.request.count + 8 <= room {
+                risk += said + (said.isEmpty ? "  # " : " ") + "(asked: \(intent.request))"
+            } else if !said.isEmpty && said.count <= room {
+                risk += said
+            }
+        }
         let choice = prompt.readings > 1 ? "  ⇥ \(prompt.reading + 1)/\(prompt.readings)" : ""
-        let hints = choice + "  ⏎ insert · ^R run · e edit · r again · esc discard"
+        let hints = Self.hints(prompt)
         let shown = marked(prompt).reduce(0) { $0 + $1.0.count }
         if shown + risk.count + hints.count <= width { return (shown, risk, hints) }
         let short = choice + "  ⏎ ^R e r esc"
         return (max(8, width - risk.count - short.count), risk, short)
+    }
+
+    /// The keys beside a text to confirm, with which reading it is when Tab has others.
+    static func hints(_ prompt: DictationStateMachine.Prompt) -> String {
+        let choice = prompt.readings > 1 ? "  ⇥ \(prompt.reading + 1)/\(prompt.readings)" : ""
+        return choice + "  ⏎ insert · ^R run · e edit · r again · esc discard"
     }
 
     func pieces(_ state: DictationStateMachine.State, level: Double, now: Double, width: Int) -> [(String, Style)] {
@@ -86,14 +103,14 @@ public struct DictationView: Sendable {
             let frame = spinner[Int(max(0, now - (take.stoppedAt ?? now)) * 10) % spinner.count]
             let left = max(0, deadline - now)
             return [
-                ("\(frame) transcribing", .bold),
+                ("\(frame) \(take.intent == nil ? "transcribing" : "writing a command")", .bold),
                 (String(format: " %.0f s left · esc cancel", left.rounded(.up)), .dim),
             ]
         case .confirming(let take, let prompt):
             // The keys always show; a text too long for the line loses its middle, not its ends
             // (and the machine then wants `y` before it is sent: what is shown is what is sent).
             // Unsure words are marked; a text cut to fit loses its marks with its middle.
-            let (room, risk, hints) = textLayout(prompt, width: width, refining: take.refining)
+            let (room, risk, hints) = textLayout(prompt, width: width, refining: take.refining, intent: take.intent)
             let text = marked(prompt)
             let whole = text.reduce(0) { $0 + $1.0.count } <= room
             return (whole ? text : [(Self.elide(prompt.text, to: room), .bold)]) + [(risk, .alert), (hints, .dim)]

@@ -10,6 +10,7 @@ extension Failure {
         case .noMicrophone(let error), .audioFailed(let error): "\(describe(error)); the session goes on"
         case .historyOff(let error): "no history is kept this session: \(describe(error))"
         case .rowNotWritten(let error): describe(HistoryWriter.Unwritable(error))
+        case .intentFailed(let error): describe(error)
         }
     }
 

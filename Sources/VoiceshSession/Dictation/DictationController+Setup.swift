@@ -21,6 +21,8 @@ extension DictationController {
         package var learning: VoiceLearning? = nil
         /// The remote shell's context; nil when the profile gathers none (`context = "off"`).
         package var context: ContextFeed? = nil
+        /// Writes intent takes' commands (`[intent]`); nil: intent mode is off this session.
+        package var intent: IntentWriter? = nil
         /// The local terminal, for the room the line has.
         package var terminal: any TerminalWindow = LocalTerminal()
         /// Unsure words bracketed rather than underlined (`NO_COLOR`, a dumb terminal).
@@ -33,13 +35,14 @@ extension DictationController {
             database: AppDatabase?, historyOff: StoreError? = nil, sharedStore: StoreAddress? = nil,
             maxRecordingSeconds: Double, inbox: Inbox<DictationSession.Report>,
             learning: VoiceLearning? = nil, context: ContextFeed? = nil, terminal: any TerminalWindow = LocalTerminal(),
-            plainMarks: Bool = false, clock: @escaping @Sendable () -> Double = { DictationController.now }
+            intent: IntentWriter? = nil, plainMarks: Bool = false,
+            clock: @escaping @Sendable () -> Double = { DictationController.now }
         ) {
             (self.profile, self.engine, self.source, self.database) = (profile, engine, source, database)
             self.historyOff = historyOff
             (self.sharedStore, self.maxRecordingSeconds, self.inbox) = (sharedStore, maxRecordingSeconds, inbox)
             (self.learning, self.context, self.terminal, self.clock) = (learning, context, terminal, clock)
-            self.plainMarks = plainMarks
+            (self.intent, self.plainMarks) = (intent, plainMarks)
         }
     }
 }

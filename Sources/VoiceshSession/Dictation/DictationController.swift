@@ -23,6 +23,8 @@ package final class DictationController: LoopParticipant {
     /// The window's size, asked of the terminal at the start and at each resize only (an ioctl
     /// on every event cost six per keystroke).
     private var window: StatusLine.Size?
+    /// The intent take whose command is being written, and its task (cancelled with the take).
+    private var writing: (take: Int, task: Task<Void, Never>)?
     /// When the learner last had its turn (its deadline is a second later; the session's own
     /// clock is not its: a learner due on that would never stop being due, and the loop spin).
     private var learnerTurn = 0.0
@@ -38,6 +40,7 @@ package final class DictationController: LoopParticipant {
             toggle: toggle, send: profile.send, production: profile.production, timeout: profile.engine.timeout,
             autoStop: profile.autoStop, fallbackTimeout: profile.fallback?.timeout)
         (machine.handsFree, machine.aliases) = (profile.handsFree, profile.aliases)
+        machine.intentTimeout = setup.intent?.settings.timeout
         let engineMissing: EngineError? = if case .failure(let error) = setup.engine { error } else { nil }
         session = DictationSession(
             settings: .init(
@@ -95,6 +98,7 @@ package final class DictationController: LoopParticipant {
     package func shutdown(_ reason: String) -> [UInt8] {
         run(.ending(reason))
         capture?.job.cancel()
+        writing?.task.cancel()
         setup.learning?.shutdown()
         history?.finish()
         return takeOutput().screen
@@ -122,10 +126,17 @@ package final class DictationController: LoopParticipant {
         case nil: break
         }
         if asked.stopsRecording { stopCapture() }
-        if asked.cancelsEngine { capture?.job.cancel() }
+        if asked.cancelsEngine {
+            capture?.job.cancel()
+            writing?.task.cancel()
+        }
         for entry in asked.rows { save(entry) }
-        for take in asked.released where capture?.take == take { release() }
+        for take in asked.released {
+            if capture?.take == take { release() }
+            if writing?.take == take { writing?.task.cancel() }
+        }
         if let request = asked.search { find(request) }
+        if let order = asked.intent { write(order) }
         if let start = asked.record { record(start) }
         return asked.typed
     }
@@ -168,6 +179,26 @@ package final class DictationController: LoopParticipant {
         } catch {
             run(.notSaved(error.error))
         }
+    }
+
+    /// Has the intent model write an intent take's command, off the loop; the answer comes
+    /// back through the inbox. The names gathered and the profile's recent commands go with it
+    /// (the writer leaves them out where `[intent]` says context stays here).
+    private func write(_ order: DictationSession.IntentOrder) {
+        guard let writer = setup.intent else { return }  // the session asks only when intent mode is on
+        let rows = (try? setup.database?.dictations(profile: setup.profile.name, search: nil, limit: 20)) ?? []
+        let prompt = IntentPrompt(
+            request: order.request, context: setup.context?.remote, recent: IntentPrompt.recent(from: rows))
+        let inbox = inbox
+        writing?.task.cancel()
+        let task = Task {
+            do throws(IntentError) {
+                inbox.post(.intentWritten(try await writer.write(prompt), take: order.take))
+            } catch {
+                inbox.post(.intentFailed(error, take: order.take))
+            }
+        }
+        writing = (order.take, task)
     }
 
     /// The profile's sent commands a spoken history request finds, newest first (none without history).

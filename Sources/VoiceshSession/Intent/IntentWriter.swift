@@ -4,9 +4,9 @@ import VoiceshCore
 
 /// Writes commands from requests with the model `[intent]` names: an OpenAI-compatible
 /// endpoint, or the local model, whose server starts at the first request and stops with the
-/// writer.
-package final class IntentWriter {
-    private let settings: IntentSettings
+/// writer. An actor: a session's takes ask from tasks of their own, one server for them all.
+package actor IntentWriter {
+    package nonisolated let settings: IntentSettings
     private let environment: [String: String]
     private var local: LocalModelServer?
 

@@ -6,11 +6,16 @@ import VoiceshCore
 package final class ContextFeed: @unchecked Sendable {
     private let lock = NSLock()
     private var context = SpeechContext.empty
+    /// The names as gathered, for the intent model's prompt.
+    private var names: RemoteContext?
     private var refreshing = false
     /// A recording asked for a refresh the session loop has not started yet.
     private var refreshAsked = false
 
     package var current: SpeechContext { lock.withLock { context } }
+
+    /// The remote's names as last gathered (nil: none yet), for an intent's prompt.
+    package var remote: RemoteContext? { lock.withLock { names } }
 
     /// How long a dictation waits for the refresh its recording started. A refresh takes tens
     /// of milliseconds on an idle machine and link, several hundred on a busy one; the engine
@@ -36,12 +41,18 @@ package final class ContextFeed: @unchecked Sendable {
 
     /// A gathering finished that was not the awaited refresh (the one at connect): its
     /// context is the best there is, but a dictation still waits for its refresh.
-    package func update(_ fresh: SpeechContext) { lock.withLock { context = fresh } }
+    package func update(_ fresh: SpeechContext, names: RemoteContext? = nil) {
+        lock.withLock {
+            context = fresh
+            if let names { self.names = names }
+        }
+    }
 
     /// A refresh finished, with its context or without (nil: it failed or was dropped).
-    package func refreshEnded(_ fresh: SpeechContext?) {
+    package func refreshEnded(_ fresh: SpeechContext?, names: RemoteContext? = nil) {
         lock.withLock {
             if let fresh { context = fresh }
+            if let names { self.names = names }
             refreshing = false
         }
     }

@@ -45,7 +45,11 @@ package struct SessionRunner {
             gatherer.onRun = { run in
                 queue.async {
                     let context = SpeechContext(run.context)
-                    if run.scope == .refresh { feed.refreshEnded(context) } else { feed.update(context) }
+                    if run.scope == .refresh {
+                        feed.refreshEnded(context, names: run.context)
+                    } else {
+                        feed.update(context, names: run.context)
+                    }
                 }
             }
             gatherer.onGiveUp = { queue.async { feed.refreshEnded(nil) } }
@@ -123,6 +127,7 @@ package struct SessionRunner {
             inbox: inbox,
             learning: VoiceLearning(profile: profile, location: context.location, now: context.clock()),
             context: feed, terminal: context.terminal,
+            intent: (try? context.config().intent).map { IntentWriter(settings: $0, environment: context.environment) },
             plainMarks: DictationView.wantsPlainMarks(environment: context.environment), clock: context.clock)
         return DictationController(setup: setup, toggle: toggle)
     }

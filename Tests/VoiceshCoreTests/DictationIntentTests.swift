@@ -1,0 +1,160 @@
+import Testing
+
+@testable import VoiceshCore
+
+/// Intent takes: a take that begins with a lead asks the intent model for a command, which is
+/// then confirmed like any dictation and never run unasked; a failure keeps the request.
+struct DictationIntentTests {
+    typealias Machine = DictationStateMachine
+    var machine: Machine
+
+    init() {
+        var settings = Machine.Settings(toggle: .defaultToggle, timeout: 30)
+        settings.intentTimeout = 20
+        machine = Machine(settings: settings)
+    }
+
+    func heard(_ text: String) -> Heard { .init(text: text, rawText: text, engine: "edge") }
+
+    func written(_ command: String, _ explanation: String = "lists the files") -> Intent {
+        Intent(
+            request: "how do i list files", answer: IntentAnswer(command: command, explanation: explanation),
+            model: "qwen", endpoint: "local")
+    }
+
+    /// Records take 1 from 0 to 2; its words come at 2.5.
+    mutating func say(_ words: String) -> [Machine.Effect] {
+        _ = machine.toggle(now: 0)
+        _ = machine.key(.toggle, now: 2)
+        return machine.transcribed(heard(words), take: 1, now: 2.5)
+    }
+
+    var view: DictationView { DictationView(toggle: .defaultToggle) }
+
+    @Test func leadsBeginATakeAsWholeWords() {
+        #expect(IntentLead.request(in: "How do I find big files?") == "How do I find big files?")
+        #expect(IntentLead.request(in: "command to show disk space") == "command to show disk space")
+        #expect(IntentLead.request(in: "give me a command to count lines") == "give me a command to count lines")
+        #expect(IntentLead.request(in: "how do i") == nil)  // nothing asked
+        #expect(IntentLead.request(in: "echo how do i list files") == nil)  // not at the start
+        #expect(IntentLead.request(in: "howdy do i") == nil)
+        #expect(IntentLead.request(in: "commands to run") == nil)
+    }
+
+    @Test mutating func aLeadAsksTheModelAndTheCommandIsConfirmed() throws {
+        #expect(say("how do i list files") == [.writeIntent(take: 1, request: "how do i list files")])
+        guard case .transcribing(let take, let deadline, _) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(take.intent == IntentTake(request: "how do i list files") && deadline == 22.5)
+        #expect(view.render(machine.state, level: 0, now: 2.6, width: 100).line.contains("writing a command"))
+
+        #expect(machine.intentWritten(written("ls -la"), take: 1, now: 4) == [])
+        guard case .confirming(let shown, let prompt) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(prompt.text == "ls -la" && prompt.rawText == "how do i list files" && prompt.risk == nil)
+        #expect(shown.intent?.explanation == "lists the files" && shown.intent?.model == "qwen")
+        #expect(shown.latencyMs == 2000)
+        let line = view.render(machine.state, level: 0, now: 4.1, width: 160).line
+        #expect(
+            line.contains("ls -la") && line.contains("# lists the files") && line.contains("asked: how do i list files")
+        )
+        #expect(machine.key(.tab, now: 4.2) == [] && machine.state == .confirming(shown, prompt))  // no readings
+        _ = machine.shown(room: 100)
+        let effects = machine.key(.enter, now: 5)
+        #expect(effects.contains(.send(prompt, run: false)))
+        let row = try #require(effects.compactMap { if case .save(let entry) = $0 { entry } else { nil } }.first)
+        #expect(row.outcome == .inserted && row.text == "ls -la" && row.take.intent?.request == "how do i list files")
+    }
+
+    /// `send = auto` at a shell prompt runs a harmless dictation at once; an intent's command never.
+    @Test func anIntentIsNeverRunUnasked() {
+        var settings = Machine.Settings(toggle: .defaultToggle, send: .auto, timeout: 30)
+        settings.intentTimeout = 20
+        var machine = Machine(settings: settings)
+        machine.remoteModes(.shellPrompt)
+        // The same words dictated would run at once.
+        _ = machine.toggle(now: 0)
+        _ = machine.key(.toggle, now: 1)
+        #expect(
+            machine.transcribed(heard("ls"), take: 1, now: 1.5).contains(
+                .send(.init(text: "ls", rawText: "ls"), run: true)))
+        _ = machine.toggle(now: 2)
+        _ = machine.key(.toggle, now: 3)
+        _ = machine.transcribed(heard("how do i list files"), take: 2, now: 3.5)
+        #expect(machine.intentWritten(written("ls"), take: 2, now: 4) == [])
+        guard case .confirming(_, let prompt) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(prompt.text == "ls")
+    }
+
+    /// A risky command asks for `y`, as a dictated one does.
+    @Test mutating func aRiskyCommandAsksASecondTime() {
+        _ = say("command to free some space")
+        _ = machine.intentWritten(written("rm -rf /", "deletes everything"), take: 1, now: 3)
+        _ = machine.shown(room: 100)
+        #expect(machine.key(.control("r"), now: 4) == [])
+        guard case .confirmingRisk(_, let prompt, run: true) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(prompt.risk != nil)
+    }
+
+    @Test(arguments: [
+        (IntentError.timedOut(seconds: 20), Dictation.Outcome.timedOut),
+        (IntentError.prose("Sure, here"), .failed),
+    ])
+    mutating func aFailureIsANoticeAndTheRequestIsKept(error: IntentError, outcome: Dictation.Outcome) throws {
+        _ = say("how do i list files")
+        let effects = machine.intentFailed(error, take: 1, message: "the words", brief: "brief", now: 3)
+        let row = try #require(effects.compactMap { if case .save(let entry) = $0 { entry } else { nil } }.first)
+        #expect(row.outcome == outcome && row.rawText == "how do i list files" && row.keepAudio)
+        #expect(effects.contains(.cancelTranscription))
+        guard case .notice(let notice) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(notice.message == "brief")
+    }
+
+    /// Esc while the command is written: the take goes, and a late command is dropped.
+    @Test mutating func escapeCancelsAndALateCommandIsDropped() {
+        _ = say("how do i list files")
+        #expect(machine.key(.escape, now: 3).contains(.cancelTranscription))
+        #expect(machine.state == .idle)
+        #expect(machine.intentWritten(written("ls"), take: 1, now: 4) == [])
+        #expect(machine.state == .idle)
+    }
+
+    /// With intent mode off, a lead is dictated like any words.
+    @Test func withIntentModeOffALeadIsDictation() {
+        var machine = Machine(settings: .init(toggle: .defaultToggle, timeout: 30))
+        _ = machine.toggle(now: 0)
+        _ = machine.key(.toggle, now: 2)
+        #expect(machine.transcribed(heard("how do i list files"), take: 1, now: 2.5) == [])
+        guard case .confirming(let take, let prompt) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(take.intent == nil && prompt.text == "how do i list files")
+    }
+
+    /// Two ears: the first text is not asked about; the engine's final words are the request,
+    /// and a text after that changes nothing.
+    @Test mutating func theFinalTextIsTheRequest() {
+        _ = machine.toggle(now: 0)
+        _ = machine.key(.toggle, now: 2)
+        #expect(machine.heardFirst(heard("how do i list file"), take: 1, now: 2.1) == [])
+        #expect(
+            machine.heardFinal(heard("how do i list files"), take: 1, now: 2.6)
+                == [.writeIntent(take: 1, request: "how do i list files")])
+        #expect(machine.heardFinal(heard("how do i list"), take: 1, now: 2.7) == [])
+        #expect(machine.take?.intent?.request == "how do i list files")
+    }
+}
