@@ -57,31 +57,38 @@ public struct DictationView: Sendable {
     /// request) go with the warnings when the whole line has room for them, as a shell comment.
     func textLayout(
         _ prompt: DictationStateMachine.Prompt, width: Int, refining: Bool = false, intent: IntentTake? = nil
-    ) -> (room: Int, risk: String, hints: String) {
+    ) -> (room: Int, risk: String, note: String, hints: String) {
         let warning = prompt.risk ?? prompt.unfinished  // an unfinished line: the shell would wait at `>`
-        var risk = (warning.map { "  ⚠ \($0)" } ?? "") + (refining ? "  ⋯ refining" : "")
+        let risk = (warning.map { "  ⚠ \($0)" } ?? "") + (refining ? "  ⋯ refining" : "")
+        var note = ""
         if let intent {
-            let shown = marked(prompt).reduce(0) { $0 + $1.0.count }
-            let room = width - shown - risk.count - Self.hints(prompt).count
+            // The explanation before the long key hints (the short ones say the same), the request last.
+            let base = marked(prompt).reduce(0) { $0 + $1.0.count } + risk.count
             let said = intent.explanation.isEmpty ? "" : "  # \(intent.explanation)"
-            if said.count + intent.request.count + 8 <= room {
-                risk += said + (said.isEmpty ? "  # " : " ") + "(asked: \(intent.request))"
-            } else if !said.isEmpty && said.count <= room {
-                risk += said
+            let asked = (said.isEmpty ? "  # " : " ") + "(asked: \(intent.request))"
+            if base + said.count + asked.count + Self.hints(prompt).count <= width {
+                note = said + asked
+            } else if base + said.count + Self.shortHints(prompt).count <= width {
+                note = said
             }
         }
-        let choice = prompt.readings > 1 ? "  ⇥ \(prompt.reading + 1)/\(prompt.readings)" : ""
         let hints = Self.hints(prompt)
         let shown = marked(prompt).reduce(0) { $0 + $1.0.count }
-        if shown + risk.count + hints.count <= width { return (shown, risk, hints) }
-        let short = choice + "  ⏎ ^R e r esc"
-        return (max(8, width - risk.count - short.count), risk, short)
+        if shown + risk.count + note.count + hints.count <= width { return (shown, risk, note, hints) }
+        let short = Self.shortHints(prompt)
+        return (max(8, width - risk.count - note.count - short.count), risk, note, short)
     }
 
     /// The keys beside a text to confirm, with which reading it is when Tab has others.
     static func hints(_ prompt: DictationStateMachine.Prompt) -> String {
         let choice = prompt.readings > 1 ? "  ⇥ \(prompt.reading + 1)/\(prompt.readings)" : ""
         return choice + "  ⏎ insert · ^R run · e edit · r again · esc discard"
+    }
+
+    /// The same keys, for a line without room for their words.
+    static func shortHints(_ prompt: DictationStateMachine.Prompt) -> String {
+        let choice = prompt.readings > 1 ? "  ⇥ \(prompt.reading + 1)/\(prompt.readings)" : ""
+        return choice + "  ⏎ ^R e r esc"
     }
 
     func pieces(_ state: DictationStateMachine.State, level: Double, now: Double, width: Int) -> [(String, Style)] {
@@ -110,10 +117,13 @@ public struct DictationView: Sendable {
             // The keys always show; a text too long for the line loses its middle, not its ends
             // (and the machine then wants `y` before it is sent: what is shown is what is sent).
             // Unsure words are marked; a text cut to fit loses its marks with its middle.
-            let (room, risk, hints) = textLayout(prompt, width: width, refining: take.refining, intent: take.intent)
+            let (room, risk, note, hints) = textLayout(
+                prompt, width: width, refining: take.refining, intent: take.intent)
             let text = marked(prompt)
             let whole = text.reduce(0) { $0 + $1.0.count } <= room
-            return (whole ? text : [(Self.elide(prompt.text, to: room), .bold)]) + [(risk, .alert), (hints, .dim)]
+            return (whole ? text : [(Self.elide(prompt.text, to: room), .bold)]) + [
+                (risk, .alert), (note, .dim), (hints, .dim),
+            ]
         case .editing(_, _, let editor):
             // A window on the text that keeps the cursor in view.
             var hints = "  ⏎ insert · ^R run · esc back"
