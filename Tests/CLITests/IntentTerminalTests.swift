@@ -3,33 +3,29 @@ import TestFixtures
 import Testing
 
 /// Intent takes in a real terminal (tmux) against a real sshd: the take says "how do I …"
-/// (a local recogniser command stands in for the ear), a local OpenAI-compatible endpoint
-/// writes the command, and it is shown and confirmed like any dictation.
+/// (a local recogniser command reading a file stands in for the ear), a local
+/// OpenAI-compatible endpoint writes the command, and it is shown and confirmed like any
+/// dictation.
 struct IntentTerminalTests: SessionSuite {
     let fixture: SessionFixture
     let speech: String
+    let transcript: String
 
     init() throws {
         fixture = try SessionFixture()
         speech = try SpeechFiles.speech("git status", in: fixture.cli)
+        transcript = fixture.cli.home.appendingPathComponent("transcript.txt").path
     }
 
-    /// A profile whose ear hears `words`, `[intent]` pointed at `server`, and a session on it.
-    func session(hearing words: String, server: ChatServer) throws -> Tmux {
+    /// A session on a profile whose ear hears what `transcript` holds, `[intent]` pointed at `server`.
+    func session(server: ChatServer) throws -> Tmux {
         try cli.importProfile(
-            "asks", for: sshd, engine: "recognizer = \"command\"\ncommand = \"echo \(words)\"", allowCommand: true)
+            "asks", for: sshd, engine: "recognizer = \"command\"\ncommand = \"cat \(transcript)\"", allowCommand: true)
         try cli.ok("config", "set", "intent.url", server.url, "intent.model", "gpt-test", "intent.timeout", "20")
+        let remote = "env PS1='remote$ ' bash --norc --noprofile"
         let tmux = try Tmux(
-            [
-                CLI.binary.path, "connect", "--audio-file", speech, "asks", "--",
-                "env PS1='remote$ ' bash --norc --noprofile",
-            ],
-            environment: cli.environment)
+            [CLI.binary.path, "connect", "--audio-file", speech, "asks", "--", remote], environment: cli.environment)
         try tmux.wait { $0.contains("remote$") }
-        try tmux.send("C-]")
-        try tmux.wait { $0.contains("● rec") }
-        usleep(500_000)
-        try tmux.send("C-]")
         return tmux
     }
 
@@ -40,8 +36,10 @@ struct IntentTerminalTests: SessionSuite {
 
     @Test func aSpokenRequestBecomesACommandThatWaitsForAKey() throws {
         let server = try ChatServer()
-        let tmux = try session(hearing: "how do I show the disk usage of home", server: server)
-        var screen = try tmux.wait { $0.contains("⏎") }
+        let tmux = try session(server: server)
+        var screen = try take(tmux, hearing: "how do I show the disk usage of home", through: transcript) {
+            $0.contains("⏎")
+        }
         #expect(screen.contains("remote$ du -sh /home  # Disk usage of the home folder."), "\(screen)")
         // Shown, not run: the remote has not seen it.
         #expect(!screen.contains("\n/home") && !screen.contains("du: "), "\(screen)")
@@ -59,11 +57,33 @@ struct IntentTerminalTests: SessionSuite {
         #expect(messages.last?["content"] == "Request: how do I show the disk usage of home", "\(messages)")
     }
 
+    /// `r` over the command, and words without a lead: the model is asked to change its command.
+    @Test func aTakeRecordedAgainChangesTheCommand() throws {
+        let server = try ChatServer()
+        let tmux = try session(server: server)
+        try take(tmux, hearing: "how do I show the disk usage of home", through: transcript) { $0.contains("⏎") }
+        try "only in megabytes".write(toFile: transcript, atomically: true, encoding: .utf8)
+        try tmux.send("r")
+        try tmux.wait { $0.contains("● rec") }
+        usleep(1_200_000)
+        try tmux.send("C-]")
+        try tmux.wait { $0.contains("asked: only in megabytes") || $0.contains("⏎") }
+        let body = try #require(try server.requests().last?["body"] as? [String: Any])
+        let messages = try #require(body["messages"] as? [[String: String]])
+        let turns = messages.suffix(3).map { $0["content"] ?? "" }
+        #expect(turns.first == "Request: how do I show the disk usage of home", "\(turns)")
+        #expect(turns.dropFirst().first?.contains("du -sh /home") == true, "\(turns)")
+        #expect(turns.last == "Change the last command: only in megabytes", "\(turns)")
+        #expect(try history().map { $0["outcome"] as? String }.contains("discarded"))
+    }
+
     /// A model that writes prose: one line, and the request kept in history with its audio for a retry.
     @Test func aFailedRequestIsOneLineAndIsKept() throws {
         let server = try ChatServer(mode: "prose")
-        let tmux = try session(hearing: "command to list the biggest files", server: server)
-        let screen = try tmux.wait { $0.contains("voicesh:") && $0.contains("prose") }
+        let tmux = try session(server: server)
+        let screen = try take(tmux, hearing: "command to list the biggest files", through: transcript) {
+            $0.contains("voicesh:") && $0.contains("prose")
+        }
         #expect(screen.contains("the intent model wrote prose"), "\(screen)")
         let row = try #require(try history().first)
         #expect(row["outcome"] as? String == "failed")

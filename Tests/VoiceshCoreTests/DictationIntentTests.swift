@@ -157,4 +157,31 @@ struct DictationIntentTests {
         #expect(machine.heardFinal(heard("how do i list"), take: 1, now: 2.7) == [])
         #expect(machine.take?.intent?.request == "how do i list files")
     }
+
+    /// `r` over a command records a take that changes it; a lead in that take asks anew.
+    @Test mutating func aTakeRecordedAgainOverACommandChangesIt() {
+        _ = say("how do i list files")
+        _ = machine.intentWritten(written("ls -la"), take: 1, now: 3)
+        _ = machine.key(.text("r"), now: 4)
+        _ = machine.key(.toggle, now: 6)
+        let base = IntentPrompt.Refinement(request: "how do i list files", command: "ls -la")
+        #expect(
+            machine.heardFinal(heard("only the five biggest"), take: 2, now: 6.5)
+                == [.writeIntent(take: 2, request: "only the five biggest", refining: base)])
+        _ = machine.intentWritten(written("ls -laS | head -5"), take: 2, now: 7)
+        _ = machine.key(.text("r"), now: 8)
+        _ = machine.key(.toggle, now: 10)
+        #expect(
+            machine.transcribed(heard("how do i show the date"), take: 3, now: 10.5)
+                == [.writeIntent(take: 3, request: "how do i show the date")])
+    }
+
+    /// `r` over a dictation records a dictation: only an intent's command is changed by words.
+    @Test mutating func aTakeRecordedAgainOverADictationIsADictation() {
+        _ = say("git status")
+        _ = machine.key(.text("r"), now: 4)
+        _ = machine.key(.toggle, now: 6)
+        #expect(machine.transcribed(heard("git log"), take: 2, now: 6.5) == [])
+        #expect(machine.take?.intent == nil)
+    }
 }

@@ -99,6 +99,8 @@ public struct DictationSession: Sendable {
     public struct IntentOrder: Equatable, Sendable {
         public let take: Int
         public let request: String
+        /// The command this request changes (a take recorded again over it), or nil.
+        public let refining: IntentPrompt.Refinement?
     }
 
     public enum ScreenCopy: Equatable, Sendable {
@@ -399,7 +401,8 @@ public struct DictationSession: Sendable {
         case .cancelTranscription: out.cancelsEngine = true
         case .save(let entry): save(entry)
         case .findHistory(let request): out.search = request
-        case .writeIntent(let take, let request): out.intent = IntentOrder(take: take, request: request)
+        case .writeIntent(let take, let request, let refining):
+            out.intent = IntentOrder(take: take, request: request, refining: refining)
         case .send(let prompt, _) where settings.machine.prints: out.printed.append(prompt.text)
         case .send(let prompt, let run):
             if let size { out.screen += line.erase(size) }

@@ -3,6 +3,8 @@
 /// the command is then confirmed like any dictation, with the model's explanation beside it.
 /// It meets the same risk check and is never run without a key, whatever `send` says. A
 /// failure is a notice, and the take's row keeps the spoken request and its audio for a retry.
+/// A take recorded again over a command (`r`) changes it ("only the five biggest", "as root"),
+/// unless it begins with a lead and asks anew.
 extension DictationStateMachine {
     /// The request in `heard`, when intent mode is on and the take begins with a lead.
     func intentRequest(_ heard: Heard) -> String? {
@@ -10,12 +12,25 @@ extension DictationStateMachine {
         return IntentLead.request(in: heard.rawText)
     }
 
+    /// Take `take`'s words as a request: a new one (a lead), a change to the command it was
+    /// recorded over, or none (a dictation).
+    mutating func intent(in heard: Heard, take: Take, now: Double) -> [Effect]? {
+        let base = refinable.flatMap { $0.take == take.number ? $0.base : nil }
+        refinable = nil
+        if let request = intentRequest(heard) { return writeIntent(take, request: request, now: now) }
+        let words = heard.rawText.trimmingCharacters(in: .whitespaces)
+        guard let base, !words.isEmpty else { return nil }
+        return writeIntent(take, request: words, refining: base, now: now)
+    }
+
     /// The take waits for its command, under the intent model's own timeout.
-    mutating func writeIntent(_ take: Take, request: String, now: Double) -> [Effect] {
+    mutating func writeIntent(
+        _ take: Take, request: String, refining: IntentPrompt.Refinement? = nil, now: Double
+    ) -> [Effect] {
         var take = take
         take.intent = IntentTake(request: request)
         state = .transcribing(take, deadline: now + (settings.intentTimeout ?? settings.timeout))
-        return [.writeIntent(take: take.number, request: request)]
+        return [.writeIntent(take: take.number, request: request, refining: refining)]
     }
 
     /// The model's command for take `number`, shown to confirm (never run unasked).

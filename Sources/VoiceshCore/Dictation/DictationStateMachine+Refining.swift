@@ -8,9 +8,9 @@ extension DictationStateMachine {
     /// for the final text (a line runs unconfirmed only as the engine's last word).
     public mutating func heardFirst(_ heard: Heard, take number: Int, now: Double) -> [Effect] {
         // Where `send = auto` is in force, only the fused text may be run: none is shown first.
-        // An intent is asked with the final text, the engine's best words for the request.
-        guard !autoSends, intentRequest(heard) == nil, case .transcribing(let take, _, _) = state,
-            take.number == number
+        // An intent is asked (or changed) with the final text, the engine's best words for it.
+        guard !autoSends, intentRequest(heard) == nil, refinable?.take != number,
+            case .transcribing(let take, _, _) = state, take.number == number
         else { return [] }
         let effects = transcribed(heard, take: number, now: now)
         if case .confirming(var shown, let prompt) = state, shown.number == number {

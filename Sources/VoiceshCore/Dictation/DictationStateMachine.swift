@@ -148,7 +148,7 @@ public struct DictationStateMachine: Sendable {
         case findHistory(VoiceCommand.HistoryRequest)
         /// Have the intent model write a command for take `number`'s request; answer with
         /// `intentWritten` or `intentFailed`.
-        case writeIntent(take: Int, request: String)
+        case writeIntent(take: Int, request: String, refining: IntentPrompt.Refinement? = nil)
         /// The remote's PTY loses its bottom row to the dictation's line, or gets it back.
         case borrowRow
         case returnRow
@@ -212,6 +212,9 @@ public struct DictationStateMachine: Sendable {
     var shownRoom = 0
     /// Hands-free mode's memory between takes.
     var voice = Voice()
+    /// The take recorded again over an intent's command (`r`), and that command: its words
+    /// change the command unless they ask anew (`+Intent`).
+    var refinable: (take: Int, base: IntentPrompt.Refinement)?
     /// A shell's line editor is reading the keys (`remoteModes`): only then may `send = auto`
     /// run a line unasked; in `less` or `vim` the same bytes would be commands of theirs.
     public internal(set) var shellReading = false
@@ -314,7 +317,9 @@ public struct DictationStateMachine: Sendable {
             case .toggle where settings.handsFree:
                 return listen(take, prompt, risk: nil, now: now)
             case .text("r"), .text("R"), .toggle:
-                return [.save(entry(take, .discarded, prompt))] + record(now: now, borrowed: take.borrowsRow)
+                let effects = [.save(entry(take, .discarded, prompt))] + record(now: now, borrowed: take.borrowsRow)
+                refinable = take.intent.map { (takes, .init(request: $0.request, command: prompt.text)) }
+                return effects
             case .escape, .control("c"), .text("d"), .text("D"):
                 return [.save(entry(take, .discarded, prompt))] + idle(from: take)
             default:
@@ -429,7 +434,7 @@ public struct DictationStateMachine: Sendable {
             effects += voiced
             if done { return effects }
         }
-        if let request = intentRequest(heard) { return effects + writeIntent(take, request: request, now: now) }
+        if let asked = intent(in: heard, take: take, now: now) { return effects + asked }
         let prompt = heard.prompt(0)
         if prompt.text.isEmpty {
             let row = entry(take, .failed, prompt, error: "no speech heard", keepAudio: true)

@@ -188,7 +188,8 @@ package final class DictationController: LoopParticipant {
         guard let writer = setup.intent else { return }  // the session asks only when intent mode is on
         let rows = (try? setup.database?.dictations(profile: setup.profile.name, search: nil, limit: 20)) ?? []
         let prompt = IntentPrompt(
-            request: order.request, context: setup.context?.remote, recent: IntentPrompt.recent(from: rows))
+            request: order.request, context: setup.context?.remote, recent: IntentPrompt.recent(from: rows),
+            refining: order.refining)
         let inbox = inbox
         writing?.task.cancel()
         let task = Task {
