@@ -98,6 +98,15 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
             report("whisper: \(error); pocketsphinx's text stands")
             return heard
         }
+        // A request in plain English ("how do I …", `IntentLead`) is Whisper's to hear, as said:
+        // the shell-talk ear knows no such sentences, and the intent model wants the words.
+        if !Self.isSilence(hearing), IntentLead.request(in: hearing.text) != nil {
+            return Transcript(segments: [
+                TranscriptSegment(
+                    text: hearing.text.trimmingCharacters(in: .whitespaces), start: heard.segments.first?.start ?? 0,
+                    end: heard.segments.last?.end ?? 0, confidence: hearing.confidence)
+            ])
+        }
         let names = Set(context.names.flatMap { [$0.text.lowercased()] + $0.spoken })
         /// `score`: where Whisper's score of it is in `hearing.scores` (nil: not scored).
         func reading(_ text: String, shell normalized: String, score: Int?) -> EarFusion.Reading {

@@ -1,6 +1,7 @@
 import Foundation
 import TestFixtures
 import Testing
+import VoiceshCore
 
 /// The edge engine with its second ear: the real Whisper runtime and weights as
 /// `scripts/setup` installs them, on speech espeak-ng synthesises.
@@ -27,6 +28,23 @@ struct TwoEarTests {
         #expect(output?["text"] as? String == shell)
         let words = output?["words"] as? [[String: Any]] ?? []
         #expect(!words.isEmpty && words.allSatisfy { $0["confidence"] is Double })
+    }
+
+    /// A request in plain English ("how do I …") is heard as said, in Whisper's words, for
+    /// intent mode: the shell-talk ear alone makes shell words of it.
+    @Test func aRequestInPlainEnglishIsHeardAsSaid() async throws {
+        let cli = try CLI()
+        try await cli.ok("profile", "add", "two", "--host", "h", "--engine", "edge")
+        let speech = try SpeechFiles.speech("how do I find the biggest files here", in: cli)
+        let result = try await transcribe(cli, ["--json", "--profile", "two", speech])
+        #expect(result.status == 0, "\(result.stderr)")
+        let output = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let raw = try #require(output?["raw_text"] as? String)
+        #expect(IntentLead.request(in: raw) != nil && raw.lowercased().contains("biggest"), "\(raw)")
+        // Without the second ear, the same speech is not heard as a request.
+        let alone = try await transcribe(
+            cli, ["--raw", speech], environment: ["VOICESH_WHISPER_HOME": cli.home.appendingPathComponent("none").path])
+        #expect(IntentLead.request(in: alone.stdout) == nil, "\(alone.stdout)")
     }
 
     /// Noise alone is no speech with two ears as with one: Whisper is never asked to find words in it.
