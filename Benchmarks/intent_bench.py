@@ -6,12 +6,17 @@ text: the command and a reference command run, one after the other, in the same 
 or the files they left, as the case's mode says.
 
     python3 Benchmarks/intent_bench.py [--voicesh PATH] [--cases FILE] [--threads 2] [--here]
+                                       [--spoken VOICE,VOICE] [--conditions C,C]
 
 The model is the local one scripts/setup installs, served as voicesh serves it
 (intent-server.py); the script starts it once, so the requests are warm and the cold start is
 measured apart, as a session warms the model when it starts. With --here, each request is
 written in the sandbox with `voicesh intent --here`: its names and PATH's tools go with it, as a
-session sends the remote's. Prints each miss (request, the
+session sends the remote's. With --spoken, each request is said as "how do I …" in each of
+scripts/synthesize-voices' VOICEs (and each of its CONDITIONS, when given), heard by the offline
+engine and written into a command by `voicesh transcribe --intent --json` (both ears, as a
+session's default; its words, lead and all, are the request, without context): a take not heard
+as a request (no lead in its words) counts as a miss, and its time is hearing and writing. Prints each miss (request, the
 model's command, the reference) and the figures: right, median and 90th-percentile time from
 the request to the shown command, the cold start, and the server's peak memory.
 
@@ -22,6 +27,7 @@ sandbox's names the output mentions), order (those names in the order first ment
 words as a set), hash (its hex digests), files (the tree left: paths, kinds, contents, the
 executable bit)."""
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -183,6 +189,28 @@ def judge(mode, got, ref):
     raise ValueError(mode)
 
 
+def spoken_sets(args, cases):
+    """Each voice (and condition): every case said as "how do I …", to be heard and written by
+    `voicesh transcribe --intent` with the offline default (both ears)."""
+    sentences = ["how do I " + request for request, _, _ in cases]
+    scratch = tempfile.mkdtemp(prefix="intent-spoken-")
+    listing = scratch + "/sentences.txt"
+    with open(listing, "w") as f:
+        f.write("\n".join(sentences) + "\n")
+    made = subprocess.run([ROOT + "/scripts/synthesize-voices", "--sentences", listing, "--out", scratch + "/voices",
+                           "--voices", args.spoken] + (["--conditions", args.conditions] if args.conditions else []),
+                          capture_output=True, text=True, check=True).stdout.split()
+    sets = []
+    for folder in made:
+        for voice in args.spoken.split(","):
+            wavs = [os.path.join(folder, voice, hashlib.sha1(text.encode()).hexdigest()[:12] + ".wav")
+                    for text in sentences]
+            where = os.path.basename(folder).partition("@")[2] or "clean"
+            sets.append(("%s, %s" % (voice, where),
+                         [[args.voicesh, "transcribe", "--intent", "--json", wav] for wav in wavs]))
+    return sets
+
+
 def peak_kib(pid):
     with open("/proc/%d/status" % pid) as f:
         return next(int(l.split()[1]) for l in f if l.startswith("VmHWM"))
@@ -195,11 +223,18 @@ def main():
     ap.add_argument("--cases", default=ROOT + "/Benchmarks/intent/everyday.tsv")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--here", action="store_true", help="send the sandbox's names with each request")
+    ap.add_argument("--spoken", help="say each request in these voices (scripts/synthesize-voices names)")
+    ap.add_argument("--conditions", help="and in these rooms and microphones (its CONDITIONS)")
     args = ap.parse_args()
     args.voicesh = os.path.abspath(args.voicesh)
     if os.geteuid() != 0:
         sys.exit("intent_bench: run as root (each command runs as nobody in a sandbox)")
     cases = [l.rstrip("\n").split("\t") for l in open(args.cases) if l.strip() and not l.startswith("#")]
+    # Each set: its name, and for each case the voicesh command line that writes its command.
+    here = ["--here"] if args.here else []
+    sets = [("typed", [[args.voicesh, "intent", "--json"] + here + request.split() for request, _, _ in cases])]
+    if args.spoken:
+        sets = spoken_sets(args, cases)
     script = ROOT + "/Sources/ChatModel/Resources/intent-server.py"
     started = time.time()
     server = subprocess.Popen([HOME + "/bin/python3", script, MODEL, str(args.threads), "4096"],
@@ -215,29 +250,35 @@ def main():
         f.write('[intent]\nurl = "%s"\nmodel = "%s"\ntimeout = 120\ncontext = true\n' % (url, os.path.basename(MODEL)))
     # The first request fills the cache with the prompt's fixed part, as a session's warm-up does.
     subprocess.run([args.voicesh, "intent", "list", "the", "files"], env=env, capture_output=True)
-    right, times, misses = 0, [], []
-    for request, mode, reference in cases:
-        make_box()
-        t = time.time()
-        result = subprocess.run([args.voicesh, "intent", "--json"] + (["--here"] if args.here else []) + request.split(),
-                                env=env, capture_output=True, text=True, cwd=BOX)
-        times.append(time.time() - t)
-        command = json.loads(result.stdout)["command"] if result.returncode == 0 else None
-        ok = command is not None and judge(mode, run(command), run(reference))
-        right += ok
-        if not ok:
-            misses.append((request, command or "(none: %s)" % result.stderr.strip(), reference))
+    figures = []
+    for name, requests in sets:
+        right, heard, times, misses = 0, 0, [], []
+        for (typed, mode, reference), argv in zip(cases, requests):
+            make_box()
+            t = time.time()
+            result = subprocess.run(argv, env=env, capture_output=True, text=True, cwd=BOX)
+            times.append(time.time() - t)
+            answer = json.loads(result.stdout) if result.returncode == 0 else {}
+            command, request = answer.get("command"), answer.get("request", typed)
+            heard += "not heard as a request" not in result.stderr
+            ok = command is not None and judge(mode, run(command), run(reference))
+            right += ok
+            if not ok:
+                misses.append((request, command or "(none: %s)" % result.stderr.strip(), reference))
+        for request, command, reference in misses:
+            print("miss (%s): %s\n  model:     %s\n  reference: %s" % (name, request, command, reference))
+        figures.append((name, right, heard, sorted(times)))
     peak = peak_kib(server.pid)
     server.stdin.close()
     server.wait()
     shutil.rmtree(BOX, ignore_errors=True)
     shutil.rmtree(home, ignore_errors=True)
-    for request, command, reference in misses:
-        print("miss: %s\n  model:     %s\n  reference: %s" % (request, command, reference))
-    times.sort()
-    print("\nintent, typed, %d everyday requests (%s, %d threads, %s)" % (
+    print("\nintent, %d everyday requests (%s, %d threads, %s)" % (
         len(cases), os.path.basename(MODEL), args.threads, "the sandbox's names as context" if args.here else "no context"))
-    print("right by effect:      %d/%d = %.1f%%" % (right, len(cases), 100.0 * right / len(cases)))
+    for name, right, heard, times in figures:
+        print("%-28s right by effect %d/%d = %.1f%%; heard as a request %d/%d" % (
+            name + ":", right, len(cases), 100.0 * right / len(cases), heard, len(cases)))
+    times = sorted(t for figure in figures for t in figure[3])
     print("request to command:   median %.2f s, p90 %.2f s (warm, through voicesh intent)" %
           (statistics.median(times), times[int(0.9 * (len(times) - 1))]))
     print("cold start:           %.1f s to listening (the model loaded)" % cold)

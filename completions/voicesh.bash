@@ -309,7 +309,7 @@ _voicesh_listen() {
 
 _voicesh_transcribe() {
     repeating_flags=()
-    non_repeating_flags=(--raw --json --partials --version -h --help)
+    non_repeating_flags=(--raw --json --partials --intent --version -h --help)
     repeating_options=()
     non_repeating_options=(--profile --command --timeout)
     __voicesh_offer_flags_options 1

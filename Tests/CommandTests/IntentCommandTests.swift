@@ -205,4 +205,27 @@ struct IntentCommandTests {
                 == "voicesh: the local intent model is not installed (/nonexistent); run scripts/setup, or set intent.url\n",
             "\(result.stderr)")
     }
+
+    /// `transcribe --intent`: a recording heard as a request becomes its command; one that begins
+    /// with no lead is one line, and nothing on stdout.
+    @Test func aRecordingHeardAsARequestBecomesACommand() async throws {
+        let server = try ChatServer(arguments: ["--api-key", Self.key])
+        try await use(server)
+        let speech = try SpeechFiles.speech("git status", in: cli)
+        let asked = try await cli.run(
+            ["transcribe", "--intent", "--json", "--command", "echo how do I show the disk usage of home", speech],
+            environment: ["INTENT_KEY": Self.key])
+        #expect(asked.status == 0, "\(asked.stderr)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(asked.stdout.utf8)) as? [String: Any], "\(asked.stdout)")
+        #expect(object["command"] as? String == "du -sh /home")
+        #expect(object["request"] as? String == "how do I show the disk usage of home")
+        let said = try await cli.run(
+            ["transcribe", "--intent", "--command", "echo git status", speech], environment: ["INTENT_KEY": Self.key])
+        #expect(said.status == 1 && said.stdout.isEmpty)
+        #expect(
+            said.stderr
+                == "voicesh: not heard as a request (begin with \"how do I\" or \"command to\"): heard \"git status\"\n")
+        #expect(try server.requests().count == 1)
+    }
 }

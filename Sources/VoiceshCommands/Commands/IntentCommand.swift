@@ -40,6 +40,11 @@ struct IntentCommand: AsyncVoiceshCommand {
             IntentPrompt(
                 request: text, context: here ? LocalContext.here(environment: context.environment) : nil, recent: recent
             ))
+        try Self.show(intent, json: json, context: context)
+    }
+
+    /// The command on stdout, the rest on stderr; or all of it as JSON.
+    static func show(_ intent: Intent, json: Bool, context: AppContext) throws {
         guard json else {
             context.console.print(intent.answer.command)
             if !intent.answer.explanation.isEmpty { context.console.error(intent.answer.explanation) }

@@ -35,6 +35,12 @@ struct Transcribe: AsyncVoiceshCommand {
     @Flag(help: "Print live partial text on stderr (the default when stderr is a terminal).")
     var partials = false
 
+    @Flag(
+        help:
+            "Hear the recording as a request in plain English (\"how do I …\", \"command to …\") and print the command config.toml's [intent] model writes for it, as `voicesh intent` does (nothing is run)."
+    )
+    var intent = false
+
     func run(_ context: AppContext) async throws {
         let bytes: [UInt8]
         do throws(AudioError) {
@@ -84,6 +90,14 @@ struct Transcribe: AsyncVoiceshCommand {
             context.console.error("voicesh: used the fallback engine: \(Failure.describe(reason))")
         }
         let latency = Int(Date().timeIntervalSince(started) * 1000)
+        if intent {
+            guard !heard.rawText.isEmpty else { throw EngineError.noSpeech }
+            guard let request = IntentLead.request(in: heard.rawText) else {
+                throw IntentError.notARequest(heard: heard.rawText)
+            }
+            let writer = IntentWriter(settings: try context.config().intent, environment: context.environment)
+            return try IntentCommand.show(await writer.write(IntentPrompt(request: request)), json: json, context: context)
+        }
         if json {
             try context.console.json(HeardJSON(heard, segments: transcript.segments, latencyMs: latency))
             return
