@@ -225,7 +225,8 @@ struct IntentCommandTests {
         #expect(said.status == 1 && said.stdout.isEmpty)
         #expect(
             said.stderr
-                == "voicesh: not heard as a request (begin with \"how do I\" or \"command to\"): heard \"git status\"\n")
+                == "voicesh: not heard as a request (begin with \"how do I\" or \"command to\"): heard \"git status\"\n"
+        )
         #expect(try server.requests().count == 1)
     }
 }

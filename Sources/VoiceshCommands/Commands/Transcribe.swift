@@ -96,7 +96,8 @@ struct Transcribe: AsyncVoiceshCommand {
                 throw IntentError.notARequest(heard: heard.rawText)
             }
             let writer = IntentWriter(settings: try context.config().intent, environment: context.environment)
-            return try IntentCommand.show(await writer.write(IntentPrompt(request: request)), json: json, context: context)
+            return try IntentCommand.show(
+                await writer.write(IntentPrompt(request: request)), json: json, context: context)
         }
         if json {
             try context.console.json(HeardJSON(heard, segments: transcript.segments, latencyMs: latency))
