@@ -8,7 +8,7 @@ import VoiceshCore
 extension SharedDatabase {
     static let dictationColumns = """
         id, profile, engine, fallbackEngine, startedAt, audioSeconds, latencyMs, rawText, finalText, outcome,
-        error, confidence, uid, revision, words::text, reading, readings
+        error, confidence, uid, revision, words::text, reading, readings, intent::text
         """
 
     public func dictations(profile: String? = nil, search: String? = nil, limit: Int = 50) throws(StoreError)
@@ -145,13 +145,13 @@ extension SharedDatabase {
         var query = PostgresQuery(
             unsafeSQL: """
                 INSERT INTO dictation (profile, engine, fallbackEngine, startedAt, audioSeconds, latencyMs, rawText,
-                    finalText, outcome, error, confidence, uid, revision, words, reading, readings)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16)
+                    finalText, outcome, error, confidence, uid, revision, words, reading, readings, intent)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17::jsonb)
                 ON CONFLICT (uid) DO UPDATE SET profile = EXCLUDED.profile, finalText = EXCLUDED.finalText,
                     rawText = EXCLUDED.rawText, outcome = EXCLUDED.outcome, error = EXCLUDED.error,
                     latencyMs = EXCLUDED.latencyMs, fallbackEngine = EXCLUDED.fallbackEngine,
                     confidence = EXCLUDED.confidence, revision = EXCLUDED.revision, words = EXCLUDED.words,
-                    reading = EXCLUDED.reading, readings = EXCLUDED.readings
+                    reading = EXCLUDED.reading, readings = EXCLUDED.readings, intent = EXCLUDED.intent
                     WHERE dictation.revision < EXCLUDED.revision
                 RETURNING (xmax = 0)
                 """)
@@ -171,6 +171,7 @@ extension SharedDatabase {
         query.binds.append(Self.encode(d.words))
         query.binds.append(d.reading)
         query.binds.append(d.readings)
+        query.binds.append(d.intent?.stored)
         return query
     }
 
@@ -190,6 +191,7 @@ extension SharedDatabase {
         }
         d.reading = try cells[15].decode(Int?.self)
         d.readings = try cells[16].decode(Int?.self)
+        d.intent = IntentTake(stored: try cells[17].decode(String?.self))
         return PendingDictation(dictation: d, revision: try cells[13].decode(Int.self))
     }
 

@@ -131,6 +131,10 @@ extension AppDatabase {
                 }
             }
         }
+        migrator.registerMigration("v11-dictation-intent") { db in
+            // An intent take's request, explanation, model and endpoint (JSON); dictations: null.
+            try db.alter(table: "dictation") { t in t.add(column: "intent", .jsonText) }
+        }
         return migrator
     }
 

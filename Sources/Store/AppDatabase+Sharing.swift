@@ -66,14 +66,14 @@ extension AppDatabase: VoiceshStore {
                     sql: """
                         INSERT INTO dictation (profile, engine, fallbackEngine, startedAt, audioSeconds, latencyMs,
                             rawText, finalText, outcome, error, confidence, uid, revision, sharedRevision, words,
-                            reading, readings)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
+                            reading, readings, intent)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
                         """,
                     arguments: [
                         record.profile, record.engine, record.fallbackEngine, record.startedAt, record.audioSeconds,
                         record.latencyMs, record.rawText, record.finalText, record.outcome, record.error,
                         record.confidence, record.uid, record.revision, record.revision, record.words,
-                        record.reading, record.readings,
+                        record.reading, record.readings, record.intent,
                     ])
                 added += db.changesCount
             }

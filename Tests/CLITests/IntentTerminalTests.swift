@@ -51,6 +51,9 @@ struct IntentTerminalTests: SessionSuite {
         #expect(row["outcome"] as? String == "inserted")
         #expect(row["final_text"] as? String == "du -sh /home")
         #expect(row["raw_text"] as? String == "how do I show the disk usage of home")
+        let intent = try #require(row["intent"] as? [String: Any], "\(row)")
+        #expect(intent["model"] as? String == "gpt-test" && intent["endpoint"] as? String == "127.0.0.1")
+        #expect(intent["explanation"] as? String == "Disk usage of the home folder.")
         // A remote endpoint gets the request, and no context unless intent.context says so.
         let body = try #require(try server.requests().last?["body"] as? [String: Any])
         let messages = try #require(body["messages"] as? [[String: String]])

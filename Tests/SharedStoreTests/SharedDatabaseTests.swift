@@ -103,6 +103,7 @@ struct SharedDatabaseTests {
         row.dictation.outcome = .ran
         row.dictation.reading = 1  // the user took the second reading (Tab), as a later revision says
         row.dictation.readings = 2
+        row.dictation.intent = IntentTake(request: "how do I see the status")  // and it was an intent take
         row.revision = 1
         #expect(try db.takeDictations([row]) == (added: 0, updated: 1))
         var stale = row
@@ -113,6 +114,7 @@ struct SharedDatabaseTests {
         #expect(stored.count == 1)
         #expect(stored.first?.words == row.dictation.words)
         #expect(stored.first?.reading == 1 && stored.first?.readings == 2)
+        #expect(stored.first?.intent?.request == "how do I see the status")
         #expect(stored.first?.outcome == .ran)
         #expect(stored.first?.uid == row.dictation.uid)
         #expect(stored.first?.hasAudio == false)

@@ -40,6 +40,22 @@ struct HistoryStoreTests {
         #expect(try db.dictations().first?.words == [])
     }
 
+    /// An intent take's request, explanation, model and endpoint (migration v11), cleaned like
+    /// the rest of the row; a dictation has none.
+    @Test func keepsAnIntentsModelAndExplanation() throws {
+        let db = try AppDatabase.inMemory()
+        var row = Self.dictation("a", "du -sh /home")
+        var intent = IntentTake(request: "how do I see disk usage")
+        (intent.explanation, intent.model, intent.endpoint) = ("Disk usage\u{1B}[31m of home.", "qwen", "local")
+        row.intent = intent
+        let id = try db.appendDictation(row)
+        let stored = try #require(try db.dictations().first { $0.id == id })
+        #expect(stored.intent?.request == "how do I see disk usage" && stored.intent?.model == "qwen")
+        #expect(stored.intent?.endpoint == "local" && stored.intent?.explanation == "Disk usage of home.")
+        let plain = try db.appendDictation(Self.dictation("a", "ls"))
+        #expect(try db.dictations().first { $0.id == plain }?.intent == nil)
+    }
+
     /// Which reading of the take was taken, of how many (migration v10); older rows have none.
     @Test func keepsWhichReadingWasTaken() throws {
         let db = try AppDatabase.inMemory()

@@ -23,6 +23,8 @@ struct DictationRecord: Codable, FetchableRecord, MutablePersistableRecord {
     /// Which reading was taken, of how many (v10).
     var reading: Int?
     var readings: Int?
+    /// An intent take's request, explanation, model and endpoint as JSON (v11), null otherwise.
+    var intent: String?
     var uid: String
     var revision: Int
 
@@ -45,6 +47,7 @@ struct DictationRecord: Codable, FetchableRecord, MutablePersistableRecord {
         words = Self.encode(d.words)
         reading = d.reading
         readings = d.readings
+        intent = d.intent?.stored
     }
 
     /// The words as stored: their text without escape sequences, like the rest of the row.
@@ -66,6 +69,7 @@ struct DictationRecord: Codable, FetchableRecord, MutablePersistableRecord {
             outcome: outcome, error: error, confidence: confidence, words: Self.decode(words))
         d.reading = reading
         d.readings = readings
+        d.intent = IntentTake(stored: intent)
         d.hasAudio = hasAudio
         d.uid = UUID(uuidString: uid)
         return d

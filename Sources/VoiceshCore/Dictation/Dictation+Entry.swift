@@ -16,5 +16,6 @@ extension Dictation {
             words: readings.indices.contains(reading) ? readings[reading].words : [])
         self.reading = entry.reading
         self.readings = entry.readings
+        intent = entry.take.intent
     }
 }

@@ -25,6 +25,9 @@ public struct Dictation: Codable, Equatable, Sendable {
     /// of how many were offered; nil when none was (no text, or a row older than v10).
     public var reading: Int?
     public var readings: Int?
+    /// For an intent take: the request, the model's explanation, the model and its endpoint
+    /// (`local` or a host); nil for a dictation. The command is `finalText`.
+    public var intent: IntentTake?
     /// Whether the recording is kept (filled in by the store).
     public var hasAudio: Bool = false
     /// The row's id in every store (made with the row): a shared store takes a row once.
@@ -63,7 +66,7 @@ public struct Dictation: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, profile, engine, outcome, error, confidence, words, reading, readings
+        case id, profile, engine, outcome, error, confidence, words, reading, readings, intent
         case fallbackEngine = "fallback_engine"
         case startedAt = "started_at"
         case audioSeconds = "audio_seconds"
