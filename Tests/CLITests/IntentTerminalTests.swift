@@ -17,14 +17,21 @@ struct IntentTerminalTests: SessionSuite {
         transcript = fixture.cli.home.appendingPathComponent("transcript.txt").path
     }
 
-    /// A session on a profile whose ear hears what `transcript` holds, `[intent]` pointed at `server`.
-    func session(server: ChatServer) throws -> Tmux {
+    /// A session on a profile whose ear hears what `transcript` holds, `[intent]` pointed at
+    /// `server` (nil: the local model, in `localModel`).
+    func session(server: ChatServer?, localModel: String? = nil) throws -> Tmux {
         try cli.importProfile(
             "asks", for: sshd, engine: "recognizer = \"command\"\ncommand = \"cat \(transcript)\"", allowCommand: true)
-        try cli.ok("config", "set", "intent.url", server.url, "intent.model", "gpt-test", "intent.timeout", "20")
+        var environment = cli.environment
+        if let server {
+            try cli.ok("config", "set", "intent.url", server.url, "intent.model", "gpt-test", "intent.timeout", "20")
+        } else if let localModel {
+            try cli.ok("config", "set", "intent.model", localModel, "intent.timeout", "60")
+            environment["VOICESH_INTENT_HOME"] = Self.installed
+        }
         let remote = "env PS1='remote$ ' bash --norc --noprofile"
         let tmux = try Tmux(
-            [CLI.binary.path, "connect", "--audio-file", speech, "asks", "--", remote], environment: cli.environment)
+            [CLI.binary.path, "connect", "--audio-file", speech, "asks", "--", remote], environment: environment)
         try tmux.wait { $0.contains("remote$") }
         return tmux
     }
@@ -78,6 +85,44 @@ struct IntentTerminalTests: SessionSuite {
         #expect(turns.dropFirst().first?.contains("du -sh /home") == true, "\(turns)")
         #expect(turns.last == "Change the last command: only in megabytes", "\(turns)")
         #expect(try history().map { $0["outcome"] as? String }.contains("discarded"))
+    }
+
+    /// Where scripts/setup installs the local model's runtime (and the small model the tests use).
+    static let installed = "/usr/local/lib/voicesh/intent"
+
+    /// The intent servers `pid` started, by their pids.
+    static func modelServers(of pid: pid_t) throws -> [String] {
+        try Shell.run("/usr/bin/pgrep", ["-P", String(pid), "-f", "intent-server.py"]).stdout.split(separator: "\n")
+            .map(String.init)
+    }
+
+    /// The local model (llama.cpp through xllamacpp, a small real model): it starts with the
+    /// session, before any take (`intent.warm`), writes the first intent's command, and goes
+    /// when the session ends.
+    @Test func theLocalModelStartsWithTheSessionAndWritesTheCommand() throws {
+        let model = Self.installed + "/SmolLM2-135M-Instruct.Q4_1.gguf"
+        let tmux = try session(server: nil, localModel: model)
+        let voicesh = try tmux.programPID()
+        var servers: [String] = []
+        for _ in 0..<300 where servers.isEmpty {
+            servers = try Self.modelServers(of: voicesh)
+            usleep(100_000)
+        }
+        #expect(servers.count == 1, "no intent server started with the session")
+        let screen = try take(tmux, hearing: "how do I print the date", through: transcript) {
+            $0.contains("⏎") || $0.contains("voicesh:")
+        }
+        // A tiny model: what it writes is its own; that a command waits for a key is the check.
+        #expect(screen.contains("⏎") && !screen.contains("voicesh:"), "\(screen)")
+        try tmux.send("Escape")
+        try tmux.wait { !$0.contains("⏎") }
+        let row = try #require(try history().first)
+        let intent = try #require(row["intent"] as? [String: Any], "\(row)")
+        #expect(
+            intent["model"] as? String == "SmolLM2-135M-Instruct.Q4_1.gguf" && intent["endpoint"] as? String == "local")
+        try tmux.send("exit", "Enter")
+        for _ in 0..<100 where kill(voicesh, 0) == 0 { usleep(100_000) }
+        #expect(try Self.modelServers(of: voicesh).isEmpty)
     }
 
     /// A model that writes prose: one line, and the request kept in history with its audio for a retry.

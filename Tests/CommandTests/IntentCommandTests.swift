@@ -175,7 +175,8 @@ struct IntentCommandTests {
     @Test func theLocalModelWritesACommand() async throws {
         let home = "/usr/local/lib/voicesh/intent"
         try await cli.ok("config", "set", "intent.model", home + "/SmolLM2-135M-Instruct.Q4_1.gguf")
-        let result = try await cli.run(["intent", "--json", "print", "the", "date"], environment: [:])
+        let result = try await cli.run(
+            ["intent", "--json", "print", "the", "date"], environment: ["VOICESH_INTENT_HOME": home])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         // A tiny model: what it writes is its own; that it is a date command is the check.

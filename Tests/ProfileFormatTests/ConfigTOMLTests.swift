@@ -69,7 +69,7 @@ struct ConfigTOMLTests {
             ])
         #expect(
             problems("[intent]\nendpoint = \"x\"\n") == [
-                "config.toml:2: intent.endpoint: unknown key; [intent] has url, model, api_key_env, context, timeout"
+                "config.toml:2: intent.endpoint: unknown key; [intent] has url, model, api_key_env, context, timeout, warm"
             ])
         #expect(
             problems("[intent]\ncontext = \"yes\"\n") == [

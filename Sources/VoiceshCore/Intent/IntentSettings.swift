@@ -17,6 +17,9 @@ public struct IntentSettings: Equatable, Sendable {
     public var context: Bool?
     /// Seconds from sending a request to its whole answer.
     public var timeout: Double = 30
+    /// Whether a session starts the local model when it starts, so its first intent is not the
+    /// cold one (the model's memory, about 1.3 GiB, is then held for the whole session).
+    public var warm = true
 
     public init(url: String? = nil, model: String? = nil, apiKeyEnv: String? = nil, context: Bool? = nil) {
         self.url = url
@@ -40,6 +43,7 @@ public struct IntentSettings: Equatable, Sendable {
             .optionalString("api_key_env", \.apiKeyEnv),
             .optionalBoolean("context", \.context),
             .float("timeout", \.timeout, default: 30),
+            .boolean("warm", \.warm, default: true),
         ]
     }
 

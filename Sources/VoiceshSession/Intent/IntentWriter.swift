@@ -17,6 +17,19 @@ package actor IntentWriter {
 
     deinit { local?.stop() }
 
+    /// Starts the local model and has it read the prompt's fixed part once (with a request of
+    /// its own, whose answer is dropped), so that a session's first intent is not the cold one.
+    /// Nothing for an endpoint, with `warm = false`, or when the model is not installed (the
+    /// first intent then says so).
+    package func warm() async {
+        guard settings.isLocal, settings.warm else { return }
+        do throws(IntentError) {
+            _ = try await write(IntentPrompt(request: "list the files here"))
+        } catch {
+            Log.app.notice("intent: not warmed: \(Failure.describe(error))")
+        }
+    }
+
     /// One command for `prompt`; the request is the caller's to keep whatever happens.
     package func write(_ prompt: IntentPrompt) async throws(IntentError) -> Intent {
         var prompt = prompt

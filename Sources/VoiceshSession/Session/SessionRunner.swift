@@ -120,6 +120,9 @@ package struct SessionRunner {
         factory.audioDevice = audio.audioFile == nil ? audio.deviceName(profile: profile, context: context) : nil
         let engine = Result { () throws(EngineError) in try factory.engine(for: profile) }
         let toggle = (try? KeyChord(parsing: profile.toggleKey)) ?? .defaultToggle
+        // Intent takes: the local model starts with the session (`intent.warm`), off the loop.
+        let intent = (try? context.config().intent).map { IntentWriter(settings: $0, environment: context.environment) }
+        if let intent { Task(priority: .utility) { await intent.warm() } }
         let setup = DictationController.Setup(
             profile: profile, engine: engine, source: try audio.source(profile: profile, context: context),
             database: historyOff == nil ? database : nil, historyOff: historyOff,
@@ -127,7 +130,7 @@ package struct SessionRunner {
             inbox: inbox,
             learning: VoiceLearning(profile: profile, location: context.location, now: context.clock()),
             context: feed, terminal: context.terminal,
-            intent: (try? context.config().intent).map { IntentWriter(settings: $0, environment: context.environment) },
+            intent: intent,
             plainMarks: DictationView.wantsPlainMarks(environment: context.environment), clock: context.clock)
         return DictationController(setup: setup, toggle: toggle)
     }

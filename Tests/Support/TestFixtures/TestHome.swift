@@ -49,6 +49,8 @@ extension TestHome {
         env["HOME"] = home.path
         // pocketsphinx alone unless a test asks for the second ear (`WhisperTests`).
         env["VOICESH_WHISPER_HOME"] = "off"
+        // No local intent model either (a session would start it): the tests of it name where it is.
+        env["VOICESH_INTENT_HOME"] = "off"
 
         env["PATH"] = "\(PackagePaths.products.path):\(env["PATH"] ?? "/usr/bin:/bin")"
         return env
