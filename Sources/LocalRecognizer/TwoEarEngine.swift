@@ -76,11 +76,13 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         // decoded with their own small model) is that command: Whisper, which knows no such
         // grammar, is not asked to overrule it.
         if context.commands.contains(heard.text.lowercased()) { return heard }
-        // The first ear's text is shown at once; the fused one replaces it.
-        events(.first(heard))
+        // The first ear's text is shown at once; the fused one replaces it. A request in plain
+        // English has no shell text to show first.
+        if !context.plainEnglish { events(.first(heard)) }
         if Task.isCancelled { throw .cancelled }
         let samples = recorded.value.flatMap(\.samples)
-        let prompt = prompt(context)
+        // A request in plain English is heard without the spoken-shell examples.
+        let prompt = context.plainEnglish ? "" : prompt(context)
         // pocketsphinx's distinct readings (as Tab shows them); Whisper scores those the fusion may choose.
         let spoken = Reading.distinct(heard, normalize: shell.normalize)
         let started = Date()
@@ -100,7 +102,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         }
         // A request in plain English ("how do I …", `IntentLead`) is Whisper's to hear, as said:
         // the shell-talk ear knows no such sentences, and the intent model wants the words.
-        if !Self.isSilence(hearing), IntentLead.request(in: hearing.text) != nil {
+        if !Self.isSilence(hearing), context.plainEnglish || IntentLead.request(in: hearing.text) != nil {
             return Transcript(segments: [
                 TranscriptSegment(
                     text: hearing.text.trimmingCharacters(in: .whitespaces), start: heard.segments.first?.start ?? 0,

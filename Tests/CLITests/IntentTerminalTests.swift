@@ -67,6 +67,22 @@ struct IntentTerminalTests: SessionSuite {
         #expect(messages.last?["content"] == "Request: how do I show the disk usage of home", "\(messages)")
     }
 
+    /// The intent key (ctrl-\\ by default): the words are a request without a lead.
+    @Test func theIntentKeyAsksWithoutALead() throws {
+        let server = try ChatServer()
+        let tmux = try session(server: server)
+        try "show the disk usage of home".write(toFile: transcript, atomically: true, encoding: .utf8)
+        try tmux.send("C-\\")
+        try tmux.wait { $0.contains("● rec") }
+        usleep(1_200_000)
+        try tmux.send("C-\\")
+        let screen = try tmux.wait { $0.contains("⏎") }
+        #expect(screen.contains("remote$ du -sh /home  # Disk usage of the home folder."), "\(screen)")
+        let body = try #require(try server.requests().last?["body"] as? [String: Any])
+        let messages = try #require(body["messages"] as? [[String: String]])
+        #expect(messages.last?["content"] == "Request: show the disk usage of home", "\(messages)")
+    }
+
     /// `r` over the command, and words without a lead: the model is asked to change its command.
     @Test func aTakeRecordedAgainChangesTheCommand() throws {
         let server = try ChatServer()

@@ -184,4 +184,57 @@ struct DictationIntentTests {
         #expect(machine.transcribed(heard("git log"), take: 2, now: 6.5) == [])
         #expect(machine.take?.intent == nil)
     }
+
+    /// The intent key records a take whose words are a request, lead or not, heard as plain
+    /// English; pressed twice quickly it goes to the remote; within a take it stops it.
+    @Test func theIntentKeyAsksWithoutALead() {
+        var settings = Machine.Settings(toggle: .defaultToggle, timeout: 30)
+        settings.intentTimeout = 20
+        settings.intentKey = .defaultIntentKey
+        var machine = Machine(settings: settings)
+        let effects = machine.typed([0x6C, 0x1C], now: 0)  // "l", then ctrl-\
+        #expect(effects.contains(.passThrough([0x6C])))
+        #expect(effects.contains(.startRecording(take: 1, commands: [], plainEnglish: true)))
+        #expect(machine.take?.asksIntent == true)
+        _ = machine.key(.toggle, now: 2)  // the intent key again, as the decoder reads it
+        #expect(
+            machine.transcribed(heard("show the disk usage of home"), take: 1, now: 2.5)
+                == [.writeIntent(take: 1, request: "show the disk usage of home")])
+        #expect(machine.heardFirst(heard("sha two five"), take: 1, now: 2.6) == [])
+
+        _ = machine.key(.escape, now: 3)
+        _ = machine.typed([0x1C], now: 4)
+        #expect(machine.key(.toggle, now: 4.1) == [.cancelRecording, .sendToRemote([0x1C])])  // ctrl-\\ itself
+    }
+
+    /// Without intent mode, the intent key is a key like any other, for the remote.
+    @Test func withoutIntentModeTheIntentKeyGoesToTheRemote() {
+        var machine = Machine(settings: .init(toggle: .defaultToggle, timeout: 30))
+        #expect(machine.typed([0x1C], now: 0) == [.passThrough([0x1C])])
+        #expect(machine.state == .idle)
+    }
+
+    @Test func theDecoderReadsTheIntentKeyAsTheToggle() {
+        var decoder = KeyDecoder(toggle: .defaultToggle, intentKey: .defaultIntentKey)
+        #expect(decoder.feed([0x1C, 0x61]) == [.toggle, .text("a")])
+    }
+
+    /// Hands-free: a lead works by voice, at a prompt and over a shown line (which it replaces).
+    @Test func handsFreeAsksByVoice() {
+        var settings = Machine.Settings(toggle: .defaultToggle, timeout: 30)
+        settings.intentTimeout = 20
+        settings.handsFree = true
+        var machine = Machine(settings: settings)
+        _ = machine.toggle(now: 0)
+        _ = machine.key(.toggle, now: 2)
+        #expect(
+            machine.transcribed(heard("how do i list files"), take: 1, now: 2.5)
+                == [.writeIntent(take: 1, request: "how do i list files")])
+        _ = machine.intentWritten(written("ls"), take: 1, now: 3)
+        _ = machine.key(.toggle, now: 4)  // hands-free: a take that answers the shown line
+        _ = machine.key(.toggle, now: 6)
+        let effects = machine.transcribed(heard("how do i show the date"), take: 2, now: 6.5)
+        #expect(effects.contains(.writeIntent(take: 2, request: "how do i show the date")), "\(effects)")
+        #expect(saved(effects).map(\.outcome) == [.discarded])
+    }
 }

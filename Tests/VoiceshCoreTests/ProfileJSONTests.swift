@@ -68,7 +68,8 @@ struct ProfileJSONTests {
                 + Self.fullEngine
                 + #","fallback":{"kind":"edge","language":"en","timeout":30,"vocabulary":[]},"forward_agent":true,"#
                 + #""hands_free":true,"history":"text+audio","host":"example.com","identity":"~/.ssh/id_ed25519","#
-                + #""jump":"bastion","keepalive":30,"known_hosts":"/tmp/kh","learn":"off","name":"prod","port":2222,"#
+                + #""intent_key":"ctrl-\\","jump":"bastion","keepalive":30,"known_hosts":"/tmp/kh","learn":"off","#
+                + #""name":"prod","port":2222,"#
                 + #""production":true,"send":"auto","toggle_key":"f9","user":"deploy"}"#)
     }
 
@@ -76,7 +77,8 @@ struct ProfileJSONTests {
         #expect(
             try Self.json(Profile(name: "bare", host: "h"))
                 == #"{"aliases":{},"auto_stop":0,"context":"local","engine":{"kind":"edge","language":"en","timeout":30,"#
-                + #""vocabulary":[]},"forward_agent":false,"hands_free":false,"history":"text","host":"h","keepalive":0,"#
+                + #""vocabulary":[]},"forward_agent":false,"hands_free":false,"history":"text","host":"h","#
+                + #""intent_key":"ctrl-\\","keepalive":0,"#
                 + #""name":"bare","port":22,"production":false,"send":"confirm","toggle_key":"ctrl-]"}"#)
     }
 

@@ -93,6 +93,8 @@ public struct DictationSession: Sendable {
     public struct Start: Equatable, Sendable {
         public let take: Int
         public let commands: [String]
+        /// Heard as a request in plain English (the intent key), not as shell talk.
+        public var plainEnglish = false
     }
 
     /// Take `take` asks the intent model for a command: `request`, in plain English.
@@ -181,7 +183,7 @@ public struct DictationSession: Sendable {
         self.settings = settings
         machine = DictationStateMachine(settings: settings.machine)
         view = DictationView(toggle: settings.machine.toggle, plainMarks: settings.plainMarks)
-        decoder = KeyDecoder(toggle: settings.machine.toggle)
+        decoder = KeyDecoder(toggle: settings.machine.toggle, intentKey: settings.machine.intentKey)
     }
 
     /// When time must move on at the latest: soon while bytes wait for the rest of a key (a
@@ -393,7 +395,8 @@ public struct DictationSession: Sendable {
         case .keys(let bytes): keys(decoder.feed(bytes))
         case .redraw: render()
         case .release(let take): out.released.append(take)
-        case .startRecording(let take, let commands): startRecording(take, commands: commands)
+        case .startRecording(let take, let commands, let plainEnglish):
+            startRecording(take, commands: commands, plainEnglish: plainEnglish)
         case .stopRecording: out.stopsRecording = true
         case .cancelRecording:
             out.stopsRecording = true
@@ -434,11 +437,11 @@ public struct DictationSession: Sendable {
     }
 
     /// A take starts: its recording, unless no engine could be built (dictation is off).
-    private mutating func startRecording(_ take: Int, commands: [String]) {
+    private mutating func startRecording(_ take: Int, commands: [String], plainEnglish: Bool) {
         if let why = settings.engineMissing {
             return perform(machine.unavailable(words(.dictationOff(why)), now: now))
         }
-        out.record = Start(take: take, commands: commands)
+        out.record = Start(take: take, commands: commands, plainEnglish: plainEnglish)
         askCursor()
     }
 

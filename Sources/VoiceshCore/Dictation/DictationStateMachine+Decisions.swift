@@ -10,10 +10,15 @@ extension DictationStateMachine {
         guard !ownsKeyboard else { return [.keys(bytes)] }
         var effects: [Effect] = []
         if !bytes.isEmpty, showsLine { effects += dismissNotice() + [.redraw] }
-        guard let toggle = bytes.firstRange(of: settings.toggle.bytes) else { return effects + [.passThrough(bytes)] }
-        effects.append(.passThrough(Array(bytes[..<toggle.lowerBound])))
-        effects += self.toggle(now: now, fullScreen: fullScreen)
-        return effects + [.keys(Array(bytes[toggle.upperBound...]))]
+        // The first of the toggle and the intent key starts a take; the bytes after it are its keys.
+        let toggle = bytes.firstRange(of: settings.toggle.bytes)
+        let intent = settings.intentKey.flatMap { bytes.firstRange(of: $0.bytes) }
+        guard let key = [toggle, intent].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) else {
+            return effects + [.passThrough(bytes)]
+        }
+        effects.append(.passThrough(Array(bytes[..<key.lowerBound])))
+        effects += self.toggle(now: now, fullScreen: fullScreen, intent: key == intent)
+        return effects + [.keys(Array(bytes[key.upperBound...]))]
     }
 
     /// A read from the keyboard. While no dictation owns it and the terminal owes an answer

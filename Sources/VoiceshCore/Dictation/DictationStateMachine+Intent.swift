@@ -19,6 +19,10 @@ extension DictationStateMachine {
         refinable = nil
         if let request = intentRequest(heard) { return writeIntent(take, request: request, now: now) }
         let words = heard.rawText.trimmingCharacters(in: .whitespaces)
+        // The intent key: the words are a request whatever they begin with.
+        if take.asksIntent, settings.intentTimeout != nil, !words.isEmpty {
+            return writeIntent(take, request: words, refining: base, now: now)
+        }
         guard let base, !words.isEmpty else { return nil }
         return writeIntent(take, request: words, refining: base, now: now)
     }

@@ -10,7 +10,7 @@ extension DictationStateMachine {
         // Where `send = auto` is in force, only the fused text may be run: none is shown first.
         // An intent is asked (or changed) with the final text, the engine's best words for it.
         guard !autoSends, intentRequest(heard) == nil, refinable?.take != number,
-            case .transcribing(let take, _, _) = state, take.number == number
+            case .transcribing(let take, _, _) = state, take.number == number, !take.asksIntent
         else { return [] }
         let effects = transcribed(heard, take: number, now: now)
         if case .confirming(var shown, let prompt) = state, shown.number == number {

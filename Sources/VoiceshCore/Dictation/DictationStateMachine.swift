@@ -76,6 +76,8 @@ public struct DictationStateMachine: Sendable {
         public var refining = false
         /// The take asked for a command in plain English (`+Intent`): the model writes its text.
         public var intent: IntentTake?
+        /// Recorded with the intent key: its words are a request, lead or not.
+        public var asksIntent = false
 
         public var latencyMs: Int? {
             guard let stoppedAt, let heardAt else { return nil }
@@ -133,7 +135,7 @@ public struct DictationStateMachine: Sendable {
         case release(take: Int)
         /// Start capturing audio and the engine for take `number`; `commands`: what it may say
         /// besides dictation, for the engine's own small model (`spokenCommands`).
-        case startRecording(take: Int, commands: [String] = [])
+        case startRecording(take: Int, commands: [String] = [], plainEnglish: Bool = false)
         /// Recording ends; the engine gets the end of the audio and finishes.
         case stopRecording
         /// Recording ends and the engine is stopped (the user cancelled, or it is over).
@@ -184,6 +186,8 @@ public struct DictationStateMachine: Sendable {
         /// A take that begins with an intent lead ("how do I …") has the intent model write its
         /// command (`+Intent`), within this many seconds; nil: intent mode is off.
         public var intentTimeout: Double?
+        /// The key that records a take heard as a request, lead or not (nil: none).
+        public var intentKey: KeyChord?
 
         public init(
             toggle: KeyChord, send: SendPolicy = .confirm, production: Bool = false, timeout: Double = 30,
@@ -271,12 +275,12 @@ public struct DictationStateMachine: Sendable {
 
     /// The toggle key pressed while idle (or over a notice); `fullScreen`: the remote is in
     /// the alternate screen, so the line needs a row of its own.
-    public mutating func toggle(now: Double, fullScreen: Bool = false) -> [Effect] {
+    public mutating func toggle(now: Double, fullScreen: Bool = false, intent: Bool = false) -> [Effect] {
         switch state {
         case .idle:
-            return record(now: now, borrowed: false, fullScreen: fullScreen)
+            return record(now: now, borrowed: false, fullScreen: fullScreen, asksIntent: intent)
         case .notice(let notice):
-            return record(now: now, borrowed: notice.borrowsRow, fullScreen: fullScreen)
+            return record(now: now, borrowed: notice.borrowsRow, fullScreen: fullScreen, asksIntent: intent)
         default:
             return key(.toggle, now: now)
         }
@@ -289,7 +293,8 @@ public struct DictationStateMachine: Sendable {
         case .recording(let take, _, _):
             switch key {
             case .toggle where now - take.startedAt < settings.doublePress:
-                return [.cancelRecording, .sendToRemote(settings.toggle.bytes)] + idle(from: take)
+                let key = take.asksIntent ? settings.intentKey ?? settings.toggle : settings.toggle
+                return [.cancelRecording, .sendToRemote(key.bytes)] + idle(from: take)
             case .toggle, .enter:
                 return stop(take, now: now)
             case .escape:
@@ -575,14 +580,18 @@ public struct DictationStateMachine: Sendable {
     // MARK: Steps
 
     /// A new take; `answering`: the hands-free line it answers.
-    mutating func record(now: Double, borrowed: Bool, fullScreen: Bool = false, answering: Shown? = nil) -> [Effect] {
+    mutating func record(
+        now: Double, borrowed: Bool, fullScreen: Bool = false, answering: Shown? = nil, asksIntent: Bool = false
+    ) -> [Effect] {
         takes += 1
         shownRoom = 0
         let borrow = fullScreen && !borrowed
-        state = .recording(
-            Take(number: takes, startedAt: now, borrowsRow: borrowed || borrow, timeout: settings.timeout),
-            partial: "", answering: answering)
-        return (borrow ? [.borrowRow] : []) + [.startRecording(take: takes, commands: spokenCommands)]
+        var take = Take(number: takes, startedAt: now, borrowsRow: borrowed || borrow, timeout: settings.timeout)
+        take.asksIntent = asksIntent
+        state = .recording(take, partial: "", answering: answering)
+        let start = Effect.startRecording(
+            take: takes, commands: asksIntent ? [] : spokenCommands, plainEnglish: asksIntent)
+        return (borrow ? [.borrowRow] : []) + [start]
     }
 
     private mutating func stop(_ take: Take, now: Double) -> [Effect] {

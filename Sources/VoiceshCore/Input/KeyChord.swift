@@ -6,6 +6,9 @@ public struct KeyChord: Equatable, Hashable, Sendable {
     public let bytes: [UInt8]
 
     public static let defaultToggle = KeyChord(name: "ctrl-]", bytes: [0x1D])
+    /// The intent key's default: ctrl-\ (the terminal's SIGQUIT), which a remote program
+    /// rarely needs; pressed twice it goes through, as the toggle does.
+    public static let defaultIntentKey = KeyChord(name: "ctrl-\\", bytes: [0x1C])
 
     private init(name: String, bytes: [UInt8]) {
         self.name = name

@@ -4,6 +4,8 @@
 /// Escape key, as vim's `ttimeout` does. A bracketed paste arrives as one `.paste`.
 public struct KeyDecoder: Sendable {
     public let toggle: KeyChord
+    /// The intent key, which is the toggle too once a take is under way (it stops its take).
+    public let intentKey: KeyChord?
     private var pending: [UInt8] = []
     /// Inside a bracketed paste: what it has brought so far.
     private var pasted: [UInt8]?
@@ -12,8 +14,9 @@ public struct KeyDecoder: Sendable {
     /// A sequence longer than this without its final byte is garbage, not a key.
     private static let longestSequence = 32
 
-    public init(toggle: KeyChord) {
+    public init(toggle: KeyChord, intentKey: KeyChord? = nil) {
         self.toggle = toggle
+        self.intentKey = intentKey
     }
 
     /// Bytes are held back, waiting for the rest of a key.
@@ -58,10 +61,10 @@ public struct KeyDecoder: Sendable {
                 i = pending.count - keep
                 break
             }
-            if rest.starts(with: toggle.bytes) {
+            if let chord = [toggle, intentKey].compactMap({ $0 }).first(where: { rest.starts(with: $0.bytes) }) {
                 flushText()
                 keys.append(.toggle)
-                i += toggle.bytes.count
+                i += chord.bytes.count
                 continue
             }
             let byte = pending[i]

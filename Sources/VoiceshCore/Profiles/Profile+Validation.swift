@@ -49,6 +49,16 @@ extension Profile {
         } catch {
             fail("toggle_key", "\(error.message); use a named key such as ctrl-], alt-v or f9")
         }
+        do throws(KeyChord.ParseError) {
+            let chord = try KeyChord(parsing: intentKey)
+            if let reason = chord.reservedReason {
+                fail("intent_key", "\(chord.name) \(reason); pick another, such as ctrl-\\ or f8")
+            } else if let toggle = try? KeyChord(parsing: toggleKey), toggle.bytes == chord.bytes {
+                fail("intent_key", "is the toggle key too; pick another, such as ctrl-\\ or f8")
+            }
+        } catch {
+            fail("intent_key", "\(error.message); use a named key such as ctrl-\\, alt-i or f8")
+        }
         if audioDevice?.isEmpty == true { fail("audio_device", "is empty; name an ALSA device or remove the key") }
         for (phrase, text) in aliases.sorted(by: { $0.key < $1.key }) {
             let words = phrase.split(separator: " ")

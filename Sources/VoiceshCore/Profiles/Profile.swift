@@ -17,6 +17,8 @@ public struct Profile: Encodable, Equatable, Sendable {
     public var forwardAgent: Bool = false
     /// The key that starts and stops recording.
     public var toggleKey: String = KeyChord.defaultToggle.name
+    /// The key that records a take heard as a request in plain English (intent mode).
+    public var intentKey: String = KeyChord.defaultIntentKey.name
     public var send: SendPolicy = .confirm
     public var history: HistoryPolicy = .text
     /// Asks twice before inserting a risky command, not only before running it.

@@ -153,6 +153,7 @@ extension Profile {
             .optionalChoice("learn", \.learn),
             .choice("context", \.context, default: .local),
             .boolean("hands_free", \.handsFree, default: false),
+            .keyChord("intent_key", \.intentKey, default: .defaultIntentKey),
         ]
     }
 

@@ -22,6 +22,9 @@ public struct SpeechContext: Equatable, Sendable {
     /// What a hands-free take may be besides dictation (`VoiceGrammar.sentences`), as words:
     /// the edge engine weighs them in its small model, so "run it" is not heard as shell.
     public var commands: [String] = []
+    /// The take is a request in plain English (intent mode's key): an engine hears it without
+    /// its shell-talk steer.
+    public var plainEnglish = false
 
     public static let empty = SpeechContext()
     public var isEmpty: Bool { names.isEmpty && history.isEmpty && commands.isEmpty }

@@ -41,6 +41,7 @@ package final class DictationController: LoopParticipant {
             autoStop: profile.autoStop, fallbackTimeout: profile.fallback?.timeout)
         (machine.handsFree, machine.aliases) = (profile.handsFree, profile.aliases)
         machine.intentTimeout = setup.intent?.settings.timeout
+        machine.intentKey = setup.intent == nil ? nil : try? KeyChord(parsing: profile.intentKey)
         let engineMissing: EngineError? = if case .failure(let error) = setup.engine { error } else { nil }
         session = DictationSession(
             settings: .init(

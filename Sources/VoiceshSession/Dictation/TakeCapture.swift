@@ -39,6 +39,7 @@ struct TakeCapture {
             // A refresh starts with the recording; the engine takes it if it comes quickly.
             var gathered = await feed?.forDictation(wait: ContextFeed.refreshWait) ?? .empty
             gathered.commands = start.commands
+            gathered.plainEnglish = start.plainEnglish
             let context = gathered
             let request = EngineRequest(recording.audio, context: context)
             let spoken = SpokenShell(aliases: context.aliases(with: aliases))
