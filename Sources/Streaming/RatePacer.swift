@@ -1,6 +1,10 @@
 /// Paces audio so that no 1 s window carries more than the provider's rate (AssemblyAI closes
 /// with 3007 past 1× real time; Deepgram allows 1.25×). Pacing by the total since the
 /// connection opened is not enough: after a network stall it lets the backlog out in a burst.
+/// The window alone is not enough either: the audio that waited for a slow connection would
+/// leave as one window's worth at once, a second ahead of real time when the server counts from
+/// its open (AssemblyAI's "Received 0.7 sec. audio in 0.2 sec"); so the total since the open
+/// stays within real time and a quarter second, too.
 struct RatePacer {
     /// Samples allowed in any window.
     let limit: Int
@@ -11,6 +15,10 @@ struct RatePacer {
     private var sends: [(time: Double, samples: Int)] = []
     /// Once the socket held a send: when the next may go, so the backlog leaves evenly.
     private var evenFrom: Double?
+    /// Samples sent since the connection opened (time 0).
+    private var total = 0
+    /// How far ahead of real time since the open the total may be, in seconds.
+    static let lead = 0.25
 
     init(rate: Double, sampleRate: Int, window: Double = 1) {
         limit = Int(rate * Double(sampleRate) * window)
@@ -20,19 +28,23 @@ struct RatePacer {
 
     /// Seconds to wait before `samples` may go out at `now`.
     func delay(for samples: Int, at now: Double) -> Double {
-        var total = samples + sends.reduce(0) { $0 + ($1.time > now - window ? $1.samples : 0) }
-        var wait = evenFrom.map { max(0, $0 - now) } ?? 0
+        // Not ahead of real time since the open (and the lead), then within the window from then.
+        let at = max(now, Double(self.total + samples) / perSecond - Self.lead)
+        var total = samples + sends.reduce(0) { $0 + ($1.time > at - window ? $1.samples : 0) }
+        var wait = evenFrom.map { max(0, $0 - at) } ?? 0
         for send in sends where total > limit {
-            // Wait until this send leaves the window.
-            if send.time > now - window { total -= send.samples }
-            wait = max(wait, send.time + window - now)
+            // Wait until this send leaves the window (a nanosecond past, so that it has left
+            // whatever the rounding of the times).
+            if send.time > at - window { total -= send.samples }
+            wait = max(wait, send.time + window - at + 1e-9)
         }
-        return wait
+        return at - now + wait
     }
 
     mutating func sent(_ samples: Int, at time: Double) {
         sends.removeAll { $0.time <= time - window }
         sends.append((time, samples))
+        total += samples
         if let from = evenFrom { evenFrom = max(from, time) + Double(samples) / perSecond }
     }
 

@@ -174,7 +174,9 @@ struct IntentCommandTests {
     /// them: the server starts, answers under the schema, and stops with the command.
     @Test func theLocalModelWritesACommand() async throws {
         let home = "/usr/local/lib/voicesh/intent"
-        try await cli.ok("config", "set", "intent.model", home + "/SmolLM2-135M-Instruct.Q4_1.gguf")
+        // A whole answer may take long on a machine running every suite at once (the model runs at nice 5).
+        try await cli.ok(
+            "config", "set", "intent.model", home + "/SmolLM2-135M-Instruct.Q4_1.gguf", "intent.timeout", "120")
         let result = try await cli.run(
             ["intent", "--json", "print", "the", "date"], environment: ["VOICESH_INTENT_HOME": home])
         #expect(result.status == 0, "\(result.stderr)")

@@ -52,6 +52,17 @@ struct RatePacerTests {
         #expect(backlog.first! <= 4.25 + 1e-9)
     }
 
+    /// Audio that waited for a slow connection (2 s of it at the open) leaves no faster than
+    /// real time since the open, and a quarter second: the server counts from its open.
+    @Test func audioThatWaitedForTheConnectionLeavesAtRealTime() {
+        var pacer = RatePacer(rate: 1, sampleRate: 16000)
+        let times = drain(&pacer, frames: 32, samples: 1000, from: 0)
+        for (index, time) in times.enumerated() {
+            #expect(Double((index + 1) * 1000) / 16000 <= time + RatePacer.lead + 1e-9, "frame \(index) at \(time)")
+        }
+        #expect(times.first == 0 && times.last! < 2)  // and no slower than it must be
+    }
+
     @Test func deepgramMayGoAQuarterFaster() {
         var pacer = RatePacer(rate: 1.25, sampleRate: 16000)
         let times = drain(&pacer, frames: 100, samples: 640, from: 0)
