@@ -5,18 +5,33 @@ process's standard input open.
     python3 intent-server.py MODEL.gguf THREADS CONTEXT_TOKENS
 
 First line out: {"ready": "http://127.0.0.1:PORT/v1"} or {"error": "..."} (then it exits).
-It ends when its standard input ends (voicesh closed it, or died) or on SIGTERM. Logs go to stderr."""
+It ends when its standard input ends (voicesh closed it, or died), from the start, loading
+included, or on SIGTERM. Logs go to stderr."""
 import json
 import os
 import sys
+import threading
 
 
 def say(obj):
-    sys.stdout.write(json.dumps(obj) + "\n")
-    sys.stdout.flush()
+    try:
+        sys.stdout.write(json.dumps(obj) + "\n")
+        sys.stdout.flush()
+    except OSError:  # voicesh is gone (a broken pipe): so is the reason to run
+        os._exit(0)
+
+
+def watch_stdin():
+    """Ends the process at once when its standard input ends: voicesh closed it, or died, even
+    while the model loads. At once, because the server's own threads would hold an ordinary
+    exit (a session that ended during the load left a 1.3 GB server behind)."""
+    for _ in sys.stdin:  # nothing is read; the loop ends at EOF
+        pass
+    os._exit(0)
 
 
 def main():
+    threading.Thread(target=watch_stdin, daemon=True).start()
     if len(sys.argv) != 4:
         say({"error": "usage: intent-server.py MODEL.gguf THREADS CONTEXT_TOKENS"})
         return 2
@@ -48,11 +63,11 @@ def main():
     if not address.startswith("http"):
         address = "http://" + address
     say({"ready": address.rstrip("/") + "/v1"})
-    for _ in sys.stdin:  # nothing is read; the loop ends at EOF
-        pass
-    # At once: the server's own threads would hold an ordinary exit, and voicesh is waiting.
-    os._exit(0)
+    threading.Event().wait()  # until standard input ends (watch_stdin) or SIGTERM
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Never an ordinary exit: the server's threads would hold it (as above).
+    status = main()
+    sys.stdout.flush()
+    os._exit(status or 0)
