@@ -26,7 +26,7 @@ struct IntentTerminalTests: SessionSuite {
         if let server {
             try cli.ok("config", "set", "intent.url", server.url, "intent.model", "gpt-test", "intent.timeout", "20")
         } else if let localModel {
-            // A whole answer may take long on a machine running every suite at once (nice 5).
+            // A whole answer may take long on a machine running every suite at once.
             try cli.ok("config", "set", "intent.model", localModel, "intent.timeout", "120")
             environment["VOICESH_INTENT_HOME"] = Self.installed
         }

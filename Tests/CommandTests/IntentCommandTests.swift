@@ -174,7 +174,7 @@ struct IntentCommandTests {
     /// them: the server starts, answers under the schema, and stops with the command.
     @Test func theLocalModelWritesACommand() async throws {
         let home = "/usr/local/lib/voicesh/intent"
-        // A whole answer may take long on a machine running every suite at once (the model runs at nice 5).
+        // A whole answer may take long on a machine running every suite at once.
         try await cli.ok(
             "config", "set", "intent.model", home + "/SmolLM2-135M-Instruct.Q4_1.gguf", "intent.timeout", "120")
         let result = try await cli.run(

@@ -35,9 +35,6 @@ def main():
     if len(sys.argv) != 4:
         say({"error": "usage: intent-server.py MODEL.gguf THREADS CONTEXT_TOKENS"})
         return 2
-    # Below the session in the CPU's queue: a warm-up or an answer being written must not slow
-    # the keys, the screen or a take's transcription (on an idle machine it costs nothing).
-    os.nice(5)
     try:
         import xllamacpp as xlc
     except ImportError as error:
