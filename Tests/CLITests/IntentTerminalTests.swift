@@ -37,6 +37,21 @@ struct IntentTerminalTests: SessionSuite {
         return tmux
     }
 
+    /// The messages of the last request the endpoint received.
+    func lastMessages(_ server: ChatServer) throws -> [[String: String]] {
+        let body = try #require(try server.requests().last?["body"] as? [String: Any])
+        return try #require(body["messages"] as? [[String: String]])
+    }
+
+    /// A take that hears `words`, started with `start` and stopped with `stop` (keys as tmux names them).
+    func record(_ tmux: Tmux, hearing words: String, start: String, stop: String) throws {
+        try words.write(toFile: transcript, atomically: true, encoding: .utf8)
+        try tmux.send(start)
+        try tmux.wait { $0.contains("● rec") }
+        usleep(1_200_000)
+        try tmux.send(stop)
+    }
+
     func history() throws -> [[String: Any]] {
         let json = try cli.ok("history", "--json").stdout
         return try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
@@ -63,8 +78,7 @@ struct IntentTerminalTests: SessionSuite {
         #expect(intent["model"] as? String == "gpt-test" && intent["endpoint"] as? String == "127.0.0.1")
         #expect(intent["explanation"] as? String == "Disk usage of the home folder.")
         // A remote endpoint gets the request, and no context unless intent.context says so.
-        let body = try #require(try server.requests().last?["body"] as? [String: Any])
-        let messages = try #require(body["messages"] as? [[String: String]])
+        let messages = try lastMessages(server)
         #expect(messages.last?["content"] == "Request: how do I show the disk usage of home", "\(messages)")
     }
 
@@ -72,15 +86,10 @@ struct IntentTerminalTests: SessionSuite {
     @Test func theIntentKeyAsksWithoutALead() throws {
         let server = try ChatServer()
         let tmux = try session(server: server)
-        try "show the disk usage of home".write(toFile: transcript, atomically: true, encoding: .utf8)
-        try tmux.send("C-\\")
-        try tmux.wait { $0.contains("● rec") }
-        usleep(1_200_000)
-        try tmux.send("C-\\")
+        try record(tmux, hearing: "show the disk usage of home", start: "C-\\", stop: "C-\\")
         let screen = try tmux.wait { $0.contains("⏎") }
         #expect(screen.contains("remote$ du -sh /home  # Disk usage of the home folder."), "\(screen)")
-        let body = try #require(try server.requests().last?["body"] as? [String: Any])
-        let messages = try #require(body["messages"] as? [[String: String]])
+        let messages = try lastMessages(server)
         #expect(messages.last?["content"] == "Request: show the disk usage of home", "\(messages)")
     }
 
@@ -89,14 +98,9 @@ struct IntentTerminalTests: SessionSuite {
         let server = try ChatServer()
         let tmux = try session(server: server)
         try take(tmux, hearing: "how do I show the disk usage of home", through: transcript) { $0.contains("⏎") }
-        try "only in megabytes".write(toFile: transcript, atomically: true, encoding: .utf8)
-        try tmux.send("r")
-        try tmux.wait { $0.contains("● rec") }
-        usleep(1_200_000)
-        try tmux.send("C-]")
+        try record(tmux, hearing: "only in megabytes", start: "r", stop: "C-]")
         try tmux.wait { $0.contains("asked: only in megabytes") || $0.contains("⏎") }
-        let body = try #require(try server.requests().last?["body"] as? [String: Any])
-        let messages = try #require(body["messages"] as? [[String: String]])
+        let messages = try lastMessages(server)
         let turns = messages.suffix(3).map { $0["content"] ?? "" }
         #expect(turns.first == "Request: how do I show the disk usage of home", "\(turns)")
         #expect(turns.dropFirst().first?.contains("du -sh /home") == true, "\(turns)")
@@ -126,11 +130,7 @@ struct IntentTerminalTests: SessionSuite {
             usleep(100_000)
         }
         #expect(servers.count == 1, "no intent server started with the session")
-        try "how do I print the date".write(toFile: transcript, atomically: true, encoding: .utf8)
-        try tmux.send("C-]")
-        try tmux.wait { $0.contains("● rec") }
-        usleep(1_200_000)
-        try tmux.send("C-]")
+        try record(tmux, hearing: "how do I print the date", start: "C-]", stop: "C-]")
         // The model's whole answer may take long on a machine running every suite at once.
         let screen = try tmux.wait(seconds: 150) { $0.contains("⏎") || $0.contains("voicesh:") }
         // A tiny model: what it writes is its own; that a command waits for a key is the check.

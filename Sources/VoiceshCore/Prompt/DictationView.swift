@@ -81,14 +81,17 @@ public struct DictationView: Sendable {
 
     /// The keys beside a text to confirm, with which reading it is when Tab has others.
     static func hints(_ prompt: DictationStateMachine.Prompt) -> String {
-        let choice = prompt.readings > 1 ? "  ⇥ \(prompt.reading + 1)/\(prompt.readings)" : ""
-        return choice + "  ⏎ insert · ^R run · e edit · r again · esc discard"
+        choice(prompt) + "  ⏎ insert · ^R run · e edit · r again · esc discard"
     }
 
     /// The same keys, for a line without room for their words.
     static func shortHints(_ prompt: DictationStateMachine.Prompt) -> String {
-        let choice = prompt.readings > 1 ? "  ⇥ \(prompt.reading + 1)/\(prompt.readings)" : ""
-        return choice + "  ⏎ ^R e r esc"
+        choice(prompt) + "  ⏎ ^R e r esc"
+    }
+
+    /// Which reading is shown, when Tab has others.
+    static func choice(_ prompt: DictationStateMachine.Prompt) -> String {
+        prompt.readings > 1 ? "  ⇥ \(prompt.reading + 1)/\(prompt.readings)" : ""
     }
 
     func pieces(_ state: DictationStateMachine.State, level: Double, now: Double, width: Int) -> [(String, Style)] {
