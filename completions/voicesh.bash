@@ -414,13 +414,16 @@ _voicesh_intent() {
     repeating_flags=()
     non_repeating_flags=(--here --json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--profile)
+    non_repeating_options=(--profile --candidates)
     __voicesh_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
     '--profile')
         __voicesh_add_completions -W "$(__voicesh_custom_complete ---completion intent -- --profile "${COMP_CWORD}" "$(__voicesh_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--candidates')
         return
         ;;
     esac

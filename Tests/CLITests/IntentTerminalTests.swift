@@ -108,6 +108,37 @@ struct IntentTerminalTests: SessionSuite {
         #expect(try history().map { $0["outcome"] as? String }.contains("discarded"))
     }
 
+    /// Tab over the command asks the model for another, shown in its place with its own
+    /// explanation; Shift-Tab goes back, and the row says which one was inserted.
+    @Test func tabAsksTheModelForAnotherCommand() throws {
+        let server = try ChatServer(arguments: [
+            "--content", #"{"command": "du -sh /home", "explanation": "Disk usage of the home folder."}"#,
+            "--content", #"{"command": "df -h /home", "explanation": "Free space where home is."}"#,
+        ])
+        let tmux = try session(server: server)
+        try take(tmux, hearing: "how do I show the disk usage of home", through: transcript) {
+            $0.contains("⇥ another")
+        }
+        try tmux.send("Tab")
+        var screen = try tmux.wait { $0.contains("⇥ 2/2") }
+        #expect(screen.contains("remote$ df -h /home  # Free space where home is."), "\(screen)")
+        let messages = try lastMessages(server)
+        #expect(messages.suffix(3).first?["content"] == "Request: how do I show the disk usage of home", "\(messages)")
+        #expect(messages.last?["content"] == "Another command for the same request, different from the ones above.")
+        try tmux.send("BTab")
+        screen = try tmux.wait { $0.contains("⇥ 1/2") }
+        #expect(screen.contains("remote$ du -sh /home  # Disk usage"), "\(screen)")
+        try tmux.send("Tab")
+        try tmux.wait { $0.contains("⇥ 2/2") }
+        try tmux.send("Enter")
+        screen = try tmux.wait { !$0.contains("⏎") && $0.hasPrefix("remote$ df") }
+        #expect(screen.split(separator: "\n").first == "remote$ df -h /home", "\(screen)")
+        let row = try #require(try history().first)
+        #expect(row["final_text"] as? String == "df -h /home" && row["reading"] as? Int == 1, "\(row)")
+        #expect((row["intent"] as? [String: Any])?["explanation"] as? String == "Free space where home is.")
+        #expect(try server.requests().count == 2)
+    }
+
     /// Where scripts/setup installs the local model's runtime (and the small model the tests use).
     static let installed = "/usr/local/lib/voicesh/intent"
 

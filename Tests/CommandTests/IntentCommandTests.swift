@@ -60,6 +60,35 @@ struct IntentCommandTests {
         #expect(result.stderr.hasPrefix("Removes the web root.\nrisky: "), "\(result.stderr)")
     }
 
+    /// `--candidates N` asks for others one at a time, as a session's Tab does, and stops at a repeat.
+    @Test func candidatesAreAskedForOneAtATimeUntilTheModelRepeatsItself() async throws {
+        let server = try ChatServer(arguments: [
+            "--content", #"{"command": "du -sh /home", "explanation": "Disk usage."}"#,
+            "--content", #"{"command": "df -h /home", "explanation": "Free space."}"#,
+            "--content", #"{"command": "du -sh /home", "explanation": "Again."}"#,
+        ])
+        try await use(server)
+        let result = try await intent("--json", "--candidates", "3", "disk", "usage", "of", "home")
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
+        #expect(object["command"] as? String == "du -sh /home")
+        #expect(object["candidates"] as? [String] == ["df -h /home"])
+        let requests = try server.requests()
+        #expect(requests.count == 3)
+        let last = try #require((requests.last?["body"] as? [String: Any])?["messages"] as? [[String: String]])
+        #expect(last.suffix(4).map { $0["role"] ?? "" } == ["assistant", "user", "assistant", "user"])
+
+        let fresh = try ChatServer(arguments: [
+            "--content", #"{"command": "du -sh /home", "explanation": "Disk usage."}"#,
+            "--content", #"{"command": "df -h /home", "explanation": "Free space."}"#,
+        ])
+        try await use(fresh)
+        let text = try await intent("--candidates", "1", "disk", "usage", "of", "home")
+        #expect(text.stdout == "du -sh /home\n" && text.stderr.hasSuffix("or: df -h /home\n"), "\(text.stderr)")
+        #expect(try await intent("--candidates", "9", "x").stderr.contains("--candidates must be between 0 and 4"))
+    }
+
     @Test(arguments: [
         ("unauthorized", "refused the key (401)"),
         ("busy", "is busy (429, again after waiting); try again in 1 s"),

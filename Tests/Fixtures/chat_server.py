@@ -22,7 +22,8 @@ What it refuses, as OpenAI does (status 400 unless said, error body
   With --api-key, a request without "Authorization: Bearer KEY" is 401.
 
 Modes (after a request passes the checks):
-  ok             200, the message content is --content
+  ok             200, the message content is --content (given several times: the Nth request
+                 gets the Nth, and the last once they run out)
   unauthorized   401 whatever the key
   echo-key       401 whose message repeats the key the client sent, as OpenAI's does
   rate-limited   429 with Retry-After: --retry-after on the first request; a request before
@@ -109,7 +110,7 @@ def completion(model, content, finish="stop"):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mode", default="ok")
-    ap.add_argument("--content", default=DEFAULT)
+    ap.add_argument("--content", action="append")
     ap.add_argument("--api-key")
     ap.add_argument("--retry-after", default="1")
     ap.add_argument("--delay", type=float, default=5)
@@ -117,6 +118,7 @@ def main():
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--lifetime", type=float, default=120)
     args = ap.parse_args()
+    contents = args.content or [DEFAULT]
     lock = threading.Lock()
     seen = {"requests": 0, "limited_until": 0.0}
 
@@ -198,7 +200,7 @@ def main():
                 "hostile": json.dumps({"command": "\x1b]0;owned\x07du -sh \x1b[2J/home\x1b[31m",
                                        "explanation": "\x1b]52;c;cm0gLXJmIH4=\x07Disk \x9b31musage."}),
                 "length": DEFAULT[:25],
-            }.get(mode, args.content)
+            }.get(mode, contents[min(count, len(contents)) - 1])
             if mode == "not-chat":
                 return self.send(200, {"object": "list", "data": []})
             self.send(200, completion(model, content, "length" if mode == "length" else "stop"))

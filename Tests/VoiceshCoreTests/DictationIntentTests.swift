@@ -62,12 +62,97 @@ struct DictationIntentTests {
         #expect(
             line.contains("ls -la") && line.contains("# lists the files") && line.contains("asked: how do i list files")
         )
-        #expect(machine.key(.tab, now: 4.2) == [] && machine.state == .confirming(shown, prompt))  // no readings
         _ = machine.shown(room: 100)
         let effects = machine.key(.enter, now: 5)
         #expect(effects.contains(.send(prompt, run: false)))
         let row = try #require(effects.compactMap { if case .save(let entry) = $0 { entry } else { nil } }.first)
         #expect(row.outcome == .inserted && row.text == "ls -la" && row.take.intent?.request == "how do i list files")
+    }
+
+    /// Tab asks the model for another command while the line waits as it was, shows it when it
+    /// comes, and goes round once the model repeats itself; the row keeps the one chosen.
+    @Test mutating func tabAsksForAnotherCommandAndGoesRound() throws {
+        _ = say("how do i list files")
+        _ = machine.intentWritten(written("ls -la"), take: 1, now: 3)
+        var line = view.render(machine.state, level: 0, now: 3.1, width: 160).line
+        #expect(line.contains("⇥ another"), "\(line)")
+        let first = IntentAnswer(command: "ls -la", explanation: "lists the files")
+        #expect(
+            machine.key(.tab, now: 4)
+                == [.writeIntent(take: 1, request: "how do i list files", others: [first])])
+        #expect(machine.state.take?.intent?.asking == true)
+        line = view.render(machine.state, level: 0, now: 4.1, width: 160).line
+        #expect(line.contains("ls -la") && line.contains("⇥ writing…"), "\(line)")
+        #expect(machine.key(.tab, now: 4.2) == [])  // one ask at a time
+
+        #expect(machine.intentWritten(written("ls -l", "long listing"), take: 1, now: 5) == [.redraw])
+        var prompt = try #require(confirmed)
+        #expect(prompt.text == "ls -l" && prompt.reading == 1 && prompt.readings == 2)
+        #expect(machine.state.take?.intent?.explanation == "long listing")
+        line = view.render(machine.state, level: 0, now: 5.1, width: 160).line
+        #expect(line.contains("# long listing") && line.contains("⇥ 2/2 another"), "\(line)")
+
+        #expect(machine.key(.backTab, now: 6) == [])
+        prompt = try #require(confirmed)
+        #expect(prompt.text == "ls -la" && prompt.reading == 0)
+        #expect(machine.key(.tab, now: 6.5) == [] && confirmed?.text == "ls -l")  // not the last: no ask
+        #expect(
+            machine.key(.tab, now: 7)
+                == [
+                    .writeIntent(
+                        take: 1, request: "how do i list files",
+                        others: [first, .init(command: "ls -l", explanation: "long listing")])
+                ])
+        // A repeat: the model has nothing more, and Tab goes round from now on.
+        #expect(machine.intentWritten(written("ls -la"), take: 1, now: 8) == [.redraw])
+        #expect(confirmed?.text == "ls -la" && machine.state.take?.intent?.exhausted == true)
+        #expect(machine.key(.tab, now: 9) == [] && confirmed?.text == "ls -l")
+        #expect(machine.key(.tab, now: 9.5) == [] && confirmed?.text == "ls -la")
+
+        _ = machine.key(.tab, now: 10)
+        _ = machine.shown(room: 100)
+        let effects = machine.key(.enter, now: 11)
+        #expect(
+            effects.contains(
+                .send(.init(text: "ls -l", rawText: "how do i list files", reading: 1, readings: 2), run: false)))
+        let row = try #require(saved(effects).first)
+        #expect(row.text == "ls -l" && row.reading == 1 && row.readings == 2)
+        #expect(row.take.intent?.explanation == "long listing")
+    }
+
+    /// The command Tab asked for failed: the one shown stands, no notice, and Tab stops asking.
+    @Test mutating func aFailedAskKeepsTheCommandShown() {
+        _ = say("how do i list files")
+        _ = machine.intentWritten(written("ls -la"), take: 1, now: 3)
+        _ = machine.key(.tab, now: 4)
+        #expect(
+            machine.intentFailed(.timedOut(seconds: 20), take: 1, message: "m", brief: "b", now: 5) == [.redraw])
+        #expect(confirmed?.text == "ls -la" && machine.state.take?.intent?.exhausted == true)
+        #expect(machine.key(.tab, now: 6) == [])
+        #expect(!view.render(machine.state, level: 0, now: 6.1, width: 160).line.contains("⇥"))
+    }
+
+    /// Another command that comes while the line is edited is counted, never put in its place.
+    @Test mutating func anotherCommandWhileEditingIsCountedNotShown() {
+        _ = say("how do i list files")
+        _ = machine.intentWritten(written("ls -la"), take: 1, now: 3)
+        _ = machine.key(.tab, now: 4)
+        _ = machine.key(.text("e"), now: 4.5)
+        #expect(machine.intentWritten(written("ls -l"), take: 1, now: 5) == [.redraw])
+        guard case .editing(_, let prompt, let editor) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(editor.text == "ls -la" && prompt.readings == 2)
+        _ = machine.key(.escape, now: 6)
+        #expect(confirmed?.text == "ls -la")
+        _ = machine.key(.tab, now: 7)
+        #expect(confirmed?.text == "ls -l")
+    }
+
+    /// The prompt on the confirming line, if that is the state.
+    var confirmed: Machine.Prompt? {
+        if case .confirming(_, let prompt) = machine.state { prompt } else { nil }
     }
 
     /// `send = auto` at a shell prompt runs a harmless dictation at once; an intent's command never.

@@ -61,6 +61,23 @@ struct IntentTests {
         #expect(tail.dropFirst().first?.content.contains(#""command":"du -ah . | sort -rh""#) == true)
     }
 
+    /// Tab's "another": the conversation so far, each command written followed by the ask for a
+    /// different one, so the request's turn is the same bytes a local server has cached.
+    @Test func anotherCommandFollowsTheOnesWritten() {
+        let first = IntentPrompt(request: "list big files").messages
+        let asked = IntentPrompt(
+            request: "list big files",
+            others: [
+                .init(command: "du -ah . | sort -rh", explanation: "by size"), .init(command: "ls -S", explanation: ""),
+            ]
+        ).messages
+        #expect(Array(asked.prefix(first.count)) == first)
+        let tail = asked.dropFirst(first.count)
+        #expect(tail.map(\.role) == ["assistant", "user", "assistant", "user"])
+        #expect(tail.first?.content.contains(#""command":"du -ah . | sort -rh""#) == true)
+        #expect(tail.last == .user(IntentPrompt.another))
+    }
+
     @Test func anIntentIsRiskCheckedLikeAnyLine() {
         let risky = Intent(
             request: "wipe it", answer: IntentAnswer(command: "rm -rf ~/*", explanation: ""), model: "m",

@@ -7,7 +7,7 @@ struct IntentCommand: AsyncVoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "intent",
         abstract: "Write a shell command from a request in plain English (nothing is run).",
-        usage: "voicesh intent [--profile <profile>] [--json] <request> ...",
+        usage: "voicesh intent [--profile <profile>] [--here] [--candidates <n>] [--json] <request> ...",
         discussion: """
             The model is config.toml's [intent]: an OpenAI-compatible endpoint (intent.url, intent.model, intent.api_key_env), or the local model scripts/setup installs when intent.url is unset. With --profile, the profile's recent commands go with the request when intent.context allows (by default only to the local model). Prints the command; the explanation, and why it is risky when it is, go to stderr.
             """)
@@ -24,8 +24,17 @@ struct IntentCommand: AsyncVoiceshCommand {
     )
     var here = false
 
+    @Option(help: "Also ask the model for up to this many other commands, as Tab does in a session (JSON: candidates).")
+    var candidates = 0
+
     @Flag(help: "Print request, command, explanation, candidates, risk, model and endpoint as JSON.")
     var json = false
+
+    func validate() throws {
+        guard (0...IntentTake.mostCandidates - 1).contains(candidates) else {
+            throw ValidationError("--candidates must be between 0 and \(IntentTake.mostCandidates - 1)")
+        }
+    }
 
     func run(_ context: AppContext) async throws {
         let text = request.joined(separator: " ")
@@ -39,7 +48,7 @@ struct IntentCommand: AsyncVoiceshCommand {
         let intent = try await writer.write(
             IntentPrompt(
                 request: text, context: here ? LocalContext.here(environment: context.environment) : nil, recent: recent
-            ))
+            ), more: candidates)
         try Self.show(intent, json: json, context: context)
     }
 
@@ -49,6 +58,7 @@ struct IntentCommand: AsyncVoiceshCommand {
             context.console.print(intent.answer.command)
             if !intent.answer.explanation.isEmpty { context.console.error(intent.answer.explanation) }
             if let risk = intent.risk { context.console.error("risky: \(risk)") }
+            for other in intent.answer.candidates { context.console.error("or: \(other)") }
             return
         }
         var object: [String: Any] = [

@@ -103,6 +103,8 @@ public struct DictationSession: Sendable {
         public let request: String
         /// The command this request changes (a take recorded again over it), or nil.
         public let refining: IntentPrompt.Refinement?
+        /// The commands already written for it: Tab asks for one unlike them.
+        public var others: [IntentAnswer] = []
     }
 
     public enum ScreenCopy: Equatable, Sendable {
@@ -404,8 +406,8 @@ public struct DictationSession: Sendable {
         case .cancelTranscription: out.cancelsEngine = true
         case .save(let entry): save(entry)
         case .findHistory(let request): out.search = request
-        case .writeIntent(let take, let request, let refining):
-            out.intent = IntentOrder(take: take, request: request, refining: refining)
+        case .writeIntent(let take, let request, let refining, let others):
+            out.intent = IntentOrder(take: take, request: request, refining: refining, others: others)
         case .send(let prompt, _) where settings.machine.prints: out.printed.append(prompt.text)
         case .send(let prompt, let run):
             if let size { out.screen += line.erase(size) }

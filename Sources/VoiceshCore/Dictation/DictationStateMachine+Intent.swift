@@ -4,7 +4,8 @@
 /// It meets the same risk check and is never run without a key, whatever `send` says. A
 /// failure is a notice, and the take's row keeps the spoken request and its audio for a retry.
 /// A take recorded again over a command (`r`) changes it ("only the five biggest", "as root"),
-/// unless it begins with a lead and asks anew.
+/// unless it begins with a lead and asks anew. Tab shows the model's other commands, asking it
+/// for another at the last one (Shift-Tab goes back); the line waits as it was meanwhile.
 extension DictationStateMachine {
     /// The request in `heard`, when intent mode is on and the take begins with a lead.
     func intentRequest(_ heard: Heard) -> String? {
@@ -32,32 +33,97 @@ extension DictationStateMachine {
         _ take: Take, request: String, refining: IntentPrompt.Refinement? = nil, now: Double
     ) -> [Effect] {
         var take = take
-        take.intent = IntentTake(request: request)
+        take.intent = IntentTake(request: request, refining: refining)
         state = .transcribing(take, deadline: now + (settings.intentTimeout ?? settings.timeout))
         return [.writeIntent(take: take.number, request: request, refining: refining)]
     }
 
-    /// The model's command for take `number`, shown to confirm (never run unasked).
+    /// The model's command for take `number`, shown to confirm (never run unasked): its first,
+    /// or another that Tab asked for, shown in place while the line still waits for a key.
     public mutating func intentWritten(_ intent: Intent, take number: Int, now: Double) -> [Effect] {
-        guard case .transcribing(var take, _, _) = state, take.number == number, var asked = take.intent else {
+        if case .transcribing(var take, _, _) = state, take.number == number, take.intent != nil {
+            (take.intent!.model, take.intent!.endpoint) = (intent.model, intent.endpoint)
+            take.intent!.candidates = [intent.answer]
+            take.heardAt = now  // the latency kept is to the command: that is when the user could act
+            show(take, candidate: 0)
             return []
         }
-        asked.explanation = intent.answer.explanation
-        (asked.model, asked.endpoint) = (intent.model, intent.endpoint)
-        take.intent = asked
-        take.heardAt = now  // the latency kept is to the command: that is when the user could act
-        state = .confirming(take, Prompt(text: intent.answer.command, rawText: asked.request))
-        return []
+        return another(number) { asked in
+            asked.asking = false
+            let command = ShellInput.sanitize(intent.answer.command)
+            if let known = asked.candidates.firstIndex(where: { ShellInput.sanitize($0.command) == command }) {
+                asked.exhausted = true  // the model has nothing else to say
+                return known
+            }
+            asked.candidates.append(intent.answer)
+            return asked.candidates.count - 1
+        }
     }
 
-    /// The model wrote no command for take `number`: a notice, the request and audio kept.
+    /// The model wrote no command for take `number`: a notice, the request and audio kept. When
+    /// Tab asked for another, the command shown stands and Tab only goes round.
     public mutating func intentFailed(
         _ error: IntentError, take number: Int, message: String, brief: String, now: Double
     ) -> [Effect] {
         guard case .transcribing(let take, _, _) = state, take.number == number, take.intent != nil else {
-            return []
+            return another(number) { asked in
+                (asked.asking, asked.exhausted) = (false, true)
+                return nil
+            }
         }
         let timedOut = if case .timedOut = error { true } else { false }
         return failed(take: number, message: message, brief: brief, timedOut: timedOut, now: now)
+    }
+
+    /// Tab (`step` 1) or Shift-Tab (-1) over an intent's command: the next of the model's
+    /// commands, round and round; Tab at the last asks for another while the model may have one.
+    mutating func otherCommand(_ take: Take, _ prompt: Prompt, by step: Int) -> [Effect] {
+        guard let asked = take.intent else { return [] }
+        let count = asked.candidates.count
+        if step > 0, prompt.reading == count - 1, asked.asksForAnother {
+            var waiting = take
+            waiting.intent!.asking = true
+            state = .confirming(waiting, prompt)
+            return [
+                .writeIntent(
+                    take: take.number, request: asked.request, refining: asked.refining, others: asked.candidates)
+            ]
+        }
+        guard count > 1 else { return [] }
+        show(take, candidate: ((prompt.reading + step) % count + count) % count)
+        return []
+    }
+
+    /// Candidate `index` of the take's intent on the confirming line, with its explanation.
+    private mutating func show(_ take: Take, candidate index: Int) {
+        guard var intent = take.intent, intent.candidates.indices.contains(index) else { return }
+        var take = take
+        intent.explanation = intent.candidates[index].explanation
+        take.intent = intent
+        let prompt = Prompt(
+            text: intent.candidates[index].command, rawText: intent.request, reading: index,
+            readings: intent.candidates.count)
+        state = .confirming(take, prompt)
+    }
+
+    /// Another command came (or none will) for take `number`: `change` updates the intent and
+    /// says which candidate to show. Only a line still waiting for a key shows it; a line being
+    /// edited or risk-confirmed keeps its text, and counts the new command for Tab.
+    private mutating func another(_ number: Int, _ change: (inout IntentTake) -> Int?) -> [Effect] {
+        guard let take = state.take, take.number == number, var asked = take.intent, asked.asking else { return [] }
+        let shown = change(&asked)
+        var changed = take
+        changed.intent = asked
+        switch state {
+        case .confirming(_, let prompt):
+            if let shown { show(changed, candidate: shown) } else { state = .confirming(changed, prompt) }
+        case .editing(_, let prompt, let editor):
+            state = .editing(changed, prompt.counted(asked.candidates.count), editor)
+        case .confirmingRisk(_, let prompt, let run):
+            state = .confirmingRisk(changed, prompt.counted(asked.candidates.count), run: run)
+        default:
+            return []
+        }
+        return [.redraw]
     }
 }

@@ -148,9 +148,10 @@ public struct DictationStateMachine: Sendable {
         case send(Prompt, run: Bool)
         /// Read the history for a spoken request; answer with `historyFound`.
         case findHistory(VoiceCommand.HistoryRequest)
-        /// Have the intent model write a command for take `number`'s request; answer with
-        /// `intentWritten` or `intentFailed`.
-        case writeIntent(take: Int, request: String, refining: IntentPrompt.Refinement? = nil)
+        /// Have the intent model write a command for take `number`'s request, one unlike
+        /// `others` (the commands Tab has shown); answer with `intentWritten` or `intentFailed`.
+        case writeIntent(
+            take: Int, request: String, refining: IntentPrompt.Refinement? = nil, others: [IntentAnswer] = [])
         /// The remote's PTY loses its bottom row to the dictation's line, or gets it back.
         case borrowRow
         case returnRow
@@ -313,7 +314,9 @@ public struct DictationStateMachine: Sendable {
             case .text("e"), .text("E"):
                 state = .editing(take, prompt, LineEditor(prompt.text))
                 return []
-            case .tab where take.intent == nil, .backTab where take.intent == nil:  // an intent has no readings
+            case .tab where take.intent != nil, .backTab where take.intent != nil:
+                return otherCommand(take, prompt, by: key == .tab ? 1 : -1)
+            case .tab, .backTab:
                 // Picking a reading is acting on the shown text: a refined one no longer replaces it.
                 var picked = take
                 picked.refining = false

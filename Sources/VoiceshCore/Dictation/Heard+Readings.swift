@@ -26,4 +26,9 @@ extension DictationStateMachine.Prompt {
     func edited(to text: String) -> Self {
         .init(text: text, rawText: rawText, edited: text != self.text, reading: reading, readings: readings)
     }
+
+    /// The same line, of `readings` in all (Tab found another while it was being edited).
+    func counted(_ readings: Int) -> Self {
+        .init(text: text, rawText: rawText, edited: edited, unsure: unsure, reading: reading, readings: readings)
+    }
 }

@@ -9,10 +9,32 @@ public struct IntentTake: Codable, Equatable, Sendable {
     public var model: String?
     /// `local`, or the endpoint's host.
     public var endpoint: String?
+    /// The command this request changes (a take recorded again over it), or nil.
+    public var refining: IntentPrompt.Refinement?
+    /// Every command the model wrote for the request, in order: Tab goes through them, and at
+    /// the last asks the model for another, up to `mostCandidates`.
+    public var candidates: [IntentAnswer] = []
+    /// Another command was asked for and has not come.
+    public var asking = false
+    /// The model had no other command (it repeated one, or failed): Tab only goes round.
+    public var exhausted = false
 
-    public init(request: String) {
-        self.request = request
+    /// Tab asks for no more than this many commands in all.
+    public static let mostCandidates = 5
+
+    /// A row keeps the request, the chosen command's explanation and who wrote it; the
+    /// candidates not chosen and the asking live only while the line is shown.
+    enum CodingKeys: String, CodingKey {
+        case request, explanation, model, endpoint
     }
+
+    public init(request: String, refining: IntentPrompt.Refinement? = nil) {
+        self.request = request
+        self.refining = refining
+    }
+
+    /// Tab over the command shown asks the model for another (rather than going round).
+    public var asksForAnother: Bool { !exhausted && !asking && candidates.count < Self.mostCandidates }
 
     /// As a history row keeps it (both stores): JSON, every text without escape sequences.
     public var stored: String? {

@@ -5,8 +5,8 @@ import Foundation
 public struct IntentAnswer: Equatable, Sendable {
     public var command: String
     public var explanation: String
-    /// Other commands that would do it: none yet (the schema asks for one command; Tab will
-    /// ask the model for more).
+    /// Other commands the model wrote for the same request, asked for one at a time
+    /// (`voicesh intent --candidates`; a session's Tab keeps them in `IntentTake`).
     public var candidates: [String]
 
     public init(command: String, explanation: String, candidates: [String] = []) {

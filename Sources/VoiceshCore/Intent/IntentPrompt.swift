@@ -14,6 +14,8 @@ public struct IntentPrompt: Equatable, Sendable {
     public var recent: [String]
     /// A request being refined ("only the five biggest"): what was asked before, and its command.
     public var refining: Refinement?
+    /// Commands already written for this request: the model is asked for one unlike them (Tab).
+    public var others: [IntentAnswer] = []
 
     public struct Refinement: Equatable, Sendable {
         public var request: String
@@ -25,11 +27,15 @@ public struct IntentPrompt: Equatable, Sendable {
         }
     }
 
-    public init(request: String, context: RemoteContext? = nil, recent: [String] = [], refining: Refinement? = nil) {
+    public init(
+        request: String, context: RemoteContext? = nil, recent: [String] = [], refining: Refinement? = nil,
+        others: [IntentAnswer] = []
+    ) {
         self.request = request
         self.context = context
         self.recent = recent
         self.refining = refining
+        self.others = others
     }
 
     /// The commands a profile sent lately, oldest first, from its history rows (newest first).
@@ -38,7 +44,9 @@ public struct IntentPrompt: Equatable, Sendable {
         return rows.filter { sent.contains($0.outcome) }.prefix(count).reversed().map(\.finalText)
     }
 
-    /// The messages to send: the fixed prefix, then the request with its context.
+    /// The messages to send: the fixed prefix, then the request with its context, then (for
+    /// Tab) the commands already written, each followed by a request for a different one: the
+    /// conversation so far, whose start a local server still has cached.
     public var messages: [ChatMessage] {
         var messages = Self.prefix
         if let refining {
@@ -48,8 +56,14 @@ public struct IntentPrompt: Equatable, Sendable {
         } else {
             messages.append(.user(situation + "Request: \(UntrustedText.clean(request))"))
         }
+        for other in others {
+            messages.append(.assistant(Self.answer(command: other.command, explanation: other.explanation)))
+            messages.append(.user(Self.another))
+        }
         return messages
     }
+
+    public static let another = "Another command for the same request, different from the ones above."
 
     /// The rules and worked examples; identical in every request (a cached prefix).
     public static let prefix: [ChatMessage] =

@@ -66,32 +66,40 @@ public struct DictationView: Sendable {
             let base = marked(prompt).reduce(0) { $0 + $1.0.count } + risk.count
             let said = intent.explanation.isEmpty ? "" : "  # \(intent.explanation)"
             let asked = (said.isEmpty ? "  # " : " ") + "(asked: \(intent.request))"
-            if base + said.count + asked.count + Self.hints(prompt).count <= width {
+            if base + said.count + asked.count + Self.hints(prompt, intent: intent).count <= width {
                 note = said + asked
-            } else if base + said.count + Self.shortHints(prompt).count <= width {
+            } else if base + said.count + Self.shortHints(prompt, intent: intent).count <= width {
                 note = said
             }
         }
-        let hints = Self.hints(prompt)
+        let hints = Self.hints(prompt, intent: intent)
         let shown = marked(prompt).reduce(0) { $0 + $1.0.count }
         if shown + risk.count + note.count + hints.count <= width { return (shown, risk, note, hints) }
-        let short = Self.shortHints(prompt)
+        let short = Self.shortHints(prompt, intent: intent)
         return (max(8, width - risk.count - note.count - short.count), risk, note, short)
     }
 
     /// The keys beside a text to confirm, with which reading it is when Tab has others.
-    static func hints(_ prompt: DictationStateMachine.Prompt) -> String {
-        choice(prompt) + "  ⏎ insert · ^R run · e edit · r again · esc discard"
+    static func hints(_ prompt: DictationStateMachine.Prompt, intent: IntentTake? = nil) -> String {
+        choice(prompt, intent: intent) + "  ⏎ insert · ^R run · e edit · r again · esc discard"
     }
 
     /// The same keys, for a line without room for their words.
-    static func shortHints(_ prompt: DictationStateMachine.Prompt) -> String {
-        choice(prompt) + "  ⏎ ^R e r esc"
+    static func shortHints(_ prompt: DictationStateMachine.Prompt, intent: IntentTake? = nil) -> String {
+        choice(prompt, intent: intent) + "  ⏎ ^R e r esc"
     }
 
-    /// Which reading is shown, when Tab has others.
-    static func choice(_ prompt: DictationStateMachine.Prompt) -> String {
-        prompt.readings > 1 ? "  ⇥ \(prompt.reading + 1)/\(prompt.readings)" : ""
+    /// Which reading is shown, when Tab has others; over an intent's command, whether Tab asks
+    /// the model for another (`⇥ another`) or is waiting for it (`⇥ writing…`).
+    static func choice(_ prompt: DictationStateMachine.Prompt, intent: IntentTake? = nil) -> String {
+        let position = prompt.readings > 1 ? "\(prompt.reading + 1)/\(prompt.readings)" : nil
+        if let intent, intent.asking {
+            return "  ⇥ " + [position, "writing…"].compactMap { $0 }.joined(separator: " ")
+        }
+        if let intent, intent.asksForAnother, prompt.reading == prompt.readings - 1 {
+            return "  ⇥ " + [position, "another"].compactMap { $0 }.joined(separator: " ")
+        }
+        return position.map { "  ⇥ \($0)" } ?? ""
     }
 
     func pieces(_ state: DictationStateMachine.State, level: Double, now: Double, width: Int) -> [(String, Style)] {

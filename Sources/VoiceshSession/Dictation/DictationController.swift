@@ -190,7 +190,7 @@ package final class DictationController: LoopParticipant {
         let rows = (try? setup.database?.dictations(profile: setup.profile.name, search: nil, limit: 20)) ?? []
         let prompt = IntentPrompt(
             request: order.request, context: setup.context?.remote, recent: IntentPrompt.recent(from: rows),
-            refining: order.refining)
+            refining: order.refining, others: order.others)
         let inbox = inbox
         writing?.task.cancel()
         let task = Task {

@@ -55,6 +55,20 @@ package actor IntentWriter {
             endpoint: settings.url.map(Self.host) ?? "local")
     }
 
+    /// One command for `prompt` and up to `more` others, asked for one at a time as a session's
+    /// Tab does (the answer's `candidates`); the asking stops at the first repeat or failure.
+    package func write(_ prompt: IntentPrompt, more: Int) async throws(IntentError) -> Intent {
+        var intent = try await write(prompt)
+        var asking = prompt
+        asking.others = [intent.answer]
+        while asking.others.count <= more, let next = try? await write(asking) {
+            guard !asking.others.contains(where: { $0.command == next.answer.command }) else { break }
+            asking.others.append(next.answer)
+        }
+        intent.answer.candidates = asking.others.dropFirst().map(\.command)
+        return intent
+    }
+
     private func endpoint() throws(IntentError) -> ChatEndpoint {
         if let url = settings.url {
             var key: String?
