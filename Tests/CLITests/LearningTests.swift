@@ -148,13 +148,17 @@ struct LearningTests {
         let now = Date()
         func add(
             _ daysAgo: Double, _ outcome: Dictation.Outcome, latency: Int?, profile: String = "prod",
-            fallback: String? = nil, error: String? = nil
+            fallback: String? = nil, error: String? = nil, intent: String? = nil
         ) throws {
             var d = Dictation(
                 profile: profile, engine: "edge/pocketsphinx", fallbackEngine: fallback,
                 startedAt: now.addingTimeInterval(-daysAgo * 86_400), audioSeconds: 2, latencyMs: latency,
                 rawText: "git status", finalText: "git status", outcome: outcome)
             d.error = error
+            if let intent {
+                d.intent = IntentTake(request: "how do i see what changed")
+                d.intent?.model = intent
+            }
             try db.appendDictation(d)
         }
         // Earlier: 4 dictations, 2 edited of 4 shown, latencies 100…400.
@@ -168,24 +172,35 @@ struct LearningTests {
         try add(2, .failed, latency: 40, error: "no speech heard")
         try add(3, .discarded, latency: 90)
         try add(1, .inserted, latency: 10, profile: "dev")
+        // Intents count apart, under their model: 3 shown, one run as written, one edited, one discarded.
+        for outcome in [Dictation.Outcome.ran, .edited, .discarded] {
+            try add(1, outcome, latency: 2000, intent: "qwen")
+        }
 
         let json = try cli.ok("stats", "--json").stdout
         let rows = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
         #expect(
             rows.map { "\($0["profile"]!) \($0["period"]!)" } == [
-                "dev last 7 days", "prod last 7 days", "prod earlier",
+                "dev last 7 days", "prod last 7 days", "prod earlier", "prod last 7 days",
             ])
+        let asked = rows[3]
+        #expect(asked["engine"] as? String == "intent/qwen" && asked["dictations"] as? Int == 3)
+        for key in ["asWrittenRate", "editRate", "discardRate"] {
+            #expect((asked[key] as? Double).map { abs($0 - 1.0 / 3) < 1e-9 } == true, "\(key): \(asked)")
+        }
         let recent = rows[1]
         #expect(recent["dictations"] as? Int == 5)
         #expect(recent["medianLatencyMs"] as? Int == 60 && recent["p95LatencyMs"] as? Int == 90)
         #expect(recent["noSpeechRate"] as? Double == 0.2 && recent["fallbackRate"] as? Double == 0.2)
         #expect(recent["editRate"] as? Double == 0 && recent["discardRate"] as? Double == 0.25)
+        #expect(recent["asWrittenRate"] as? Double == 0.75)
         let earlier = rows[2]
         #expect(earlier["dictations"] as? Int == 4 && earlier["editRate"] as? Double == 0.5)
         #expect(earlier["medianLatencyMs"] as? Int == 200 && earlier["p95LatencyMs"] as? Int == 400)
 
         let table = try cli.ok("stats", "--profile", "prod").stdout.split(separator: "\n").map(String.init)
-        #expect(table.count == 3 && table[0].hasPrefix("PROFILE  ENGINE"), "\(table)")
+        #expect(table.count == 4 && table[0].hasPrefix("PROFILE  ENGINE"), "\(table)")
+        #expect(table[0].contains("AS WRITTEN") && table[3].contains("intent/qwen"), "\(table)")
         #expect(table[1].contains("last 7 days") && table[1].contains("60 ms") && table[1].contains("25%"), "\(table)")
         #expect(table[2].contains("earlier") && table[2].contains("50%"), "\(table)")
     }

@@ -3,6 +3,8 @@ import Foundation
 /// `voicesh stats`: how each profile's engine has done, from the history, for the last seven
 /// days against everything earlier, so a user sees the engine getting better. The edit and
 /// discard rates are the user's own measure of accuracy: text they had to fix or threw away.
+/// Intent takes are counted apart, under their model (`intent/MODEL`): how often its commands
+/// were sent as written, edited or discarded is the measure of the model, not of the ear.
 public struct UsageStats: Codable, Equatable, Sendable {
     public var profile: String
     public var engine: String
@@ -14,7 +16,9 @@ public struct UsageStats: Codable, Equatable, Sendable {
     /// Shares of all dictations in the period, 0…1.
     public var noSpeechRate: Double
     public var fallbackRate: Double
-    /// Shares of the dictations that reached the prompt (inserted, ran, edited, discarded).
+    /// Shares of the dictations that reached the prompt (inserted, ran, edited, discarded):
+    /// sent as shown, edited first, thrown away.
+    public var asWrittenRate: Double?
     public var editRate: Double?
     public var discardRate: Double?
     /// Of the shell words shown that the engine was unsure of (`Doubt`), the share the user
@@ -32,11 +36,17 @@ public struct UsageStats: Codable, Equatable, Sendable {
     public static func rows(_ history: [Dictation], now: Date) -> [UsageStats] {
         let cutoff = now.addingTimeInterval(-7 * 86_400)
         let groups = Dictionary(grouping: history) {
-            GroupKey(profile: $0.profile, engine: $0.engine, recent: $0.startedAt >= cutoff)
+            GroupKey(profile: $0.profile, engine: group(of: $0), recent: $0.startedAt >= cutoff)
         }
         return groups.keys.sorted().map { key in
             UsageStats(key.profile, key.engine, key.recent ? recent : earlier, groups[key] ?? [])
         }
+    }
+
+    /// The engine a row counts under: its speech engine, or for an intent the model that wrote it.
+    static func group(of row: Dictation) -> String {
+        guard let intent = row.intent else { return row.engine }
+        return "intent/" + (intent.model ?? intent.endpoint ?? "unknown")
     }
 
     private struct GroupKey: Hashable, Comparable {
@@ -62,10 +72,13 @@ public struct UsageStats: Codable, Equatable, Sendable {
         fallbackRate = Double(rows.filter { $0.fallbackEngine != nil }.count) / total
         let prompted = rows.filter { [.inserted, .ran, .edited, .discarded].contains($0.outcome) }
         let shown = Double(prompted.count)
+        asWrittenRate =
+            prompted.isEmpty ? nil : Double(prompted.filter { [.inserted, .ran].contains($0.outcome) }.count) / shown
         editRate = prompted.isEmpty ? nil : Double(prompted.filter { $0.outcome == .edited }.count) / shown
         discardRate = prompted.isEmpty ? nil : Double(prompted.filter { $0.outcome == .discarded }.count) / shown
         var counts = (unsure: 0, unsureEdited: 0, sure: 0, sureEdited: 0)
-        for row in prompted where row.outcome != .discarded && !row.words.isEmpty {
+        // An intent's words are its request, not the command: nothing to score.
+        for row in prompted where row.outcome != .discarded && !row.words.isEmpty && row.intent == nil {
             let shell = SpokenShell()
             let shownWords = shell.normalize(row.rawText).split(separator: " ").map(String.init)
             let unsure = Doubt.unsure(row.words, normalize: shell.normalize)
