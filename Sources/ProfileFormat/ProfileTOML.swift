@@ -110,12 +110,16 @@ public enum ProfileTOML {
                 continue
             }
             if let nested = value.table {
-                guard prefix.isEmpty, Profile.engineTables.contains(key) else {
+                // `[intent]` is a profile's own; config.toml has a table of its own, not `[defaults.intent]`.
+                let tables = Profile.engineTables + (fileTable.isEmpty ? [IntentOverride.table] : [])
+                guard prefix.isEmpty, tables.contains(key) else {
                     problems.append(.init(key: dotted, message: tableHint(dotted), line: line))
                     continue
                 }
                 // An empty [fallback] still declares a fallback engine (all defaults).
-                if nested.keys.isEmpty { entries.append(.init(key: "\(key).kind", value: .string("edge"), line: line)) }
+                if nested.keys.isEmpty, Profile.engineTables.contains(key) {
+                    entries.append(.init(key: "\(key).kind", value: .string("edge"), line: line))
+                }
                 problems += collect(
                     nested, prefix: dotted + ".", scope: scope, lines: lines, in: fileTable, into: &entries)
                 continue
@@ -133,7 +137,7 @@ public enum ProfileTOML {
         if let guess = ["engine", "fallback"].first(where: { key.hasPrefix(String($0.prefix(3))) }) {
             return "unknown table; did you mean [\(guess)]?"
         }
-        return "unknown table (profiles have [engine], [fallback] and [aliases])"
+        return "unknown table (profiles have [engine], [fallback], [intent] and [aliases])"
     }
 
     static func configValue(_ value: TOMLValue) -> ConfigValue? {

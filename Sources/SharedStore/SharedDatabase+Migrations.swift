@@ -65,7 +65,10 @@ extension SharedDatabase {
     static var allMigrations: [(name: String, sql: [String])] {
         migrations
             + Profile.addedFields.map { field in (Profile.profileColumnMigration(for: field), [addColumn(field)]) }
-            + [("v11-dictation-intent", ["ALTER TABLE dictation ADD COLUMN intent jsonb"])]
+            + [
+                ("v11-dictation-intent", ["ALTER TABLE dictation ADD COLUMN intent jsonb"]),
+                ("v12-profile-intent", ["ALTER TABLE profile ADD COLUMN intent jsonb NOT NULL DEFAULT '{}'"]),
+            ]
     }
 
     /// `ALTER TABLE profile ADD COLUMN` for a key: its kind's type, and NOT NULL with the key's

@@ -3,7 +3,7 @@ import PostgresNIO
 import VoiceshCore
 
 /// Profiles in the shared store: the same columns as the local `profile` table, one per key of
-/// the `Profile.fields` registry, then engines and aliases as jsonb, read and written whole.
+/// the `Profile.fields` registry, then engines, aliases, pinned and intent keys as jsonb, read and written whole.
 /// The unique name decides every conflict.
 extension SharedDatabase: VoiceshStore {
     /// The registry's keys, then the JSON columns, in the order they are selected and bound.
@@ -12,7 +12,7 @@ extension SharedDatabase: VoiceshStore {
         return (keys + jsonColumns.map { $0 + "::text" }).joined(separator: ", ")
     }
 
-    static let jsonColumns = ["engine", "fallback", "aliases", "pinned"]
+    static let jsonColumns = ["engine", "fallback", "aliases", "pinned", "intent"]
 
     /// A key's column as SQL: unquoted, so PostgreSQL folds it to lower case as it did when the
     /// table was made; `user` is a reserved word.
@@ -138,6 +138,7 @@ extension SharedDatabase: VoiceshStore {
         query.binds.append(try p.fallback.map(json))
         query.binds.append(try json(p.aliases))
         query.binds.append(try json(p.pinned.sorted()))
+        query.binds.append(try json(p.intent))
         return query
     }
 
@@ -186,10 +187,12 @@ extension SharedDatabase: VoiceshStore {
         let fallback = try json[1].decode(String?.self)
         let aliases = try json[2].decode(String.self)
         let pinned = try json[3].decode(String.self)
+        let intent = try json[4].decode(String.self)
         p.engine = try JSONDecoder().decode(EngineConfig.self, from: Data(engine.utf8))
         p.fallback = try fallback.map { try JSONDecoder().decode(EngineConfig.self, from: Data($0.utf8)) }
         p.aliases = try JSONDecoder().decode([String: String].self, from: Data(aliases.utf8))
         p.pinned = Set(try JSONDecoder().decode([String].self, from: Data(pinned.utf8)))
+        p.intent = try JSONDecoder().decode(IntentOverride.self, from: Data(intent.utf8))
         return p
     }
 

@@ -135,6 +135,10 @@ extension AppDatabase {
             // An intent take's request, explanation, model and endpoint (JSON); dictations: null.
             try db.alter(table: "dictation") { t in t.add(column: "intent", .jsonText) }
         }
+        migrator.registerMigration("v12-profile-intent") { db in
+            // A profile's own `[intent]` keys (JSON); none: config.toml's alone.
+            try db.alter(table: "profile") { t in t.add(column: "intent", .jsonText).notNull().defaults(to: "{}") }
+        }
         return migrator
     }
 

@@ -169,6 +169,30 @@ struct IntentCommandTests {
         #expect(sent == ["Request: list files", "Server:\nRecent commands: ls -la\nRequest: list files"])
     }
 
+    /// A profile's `[intent]` keys go over config.toml's: its own endpoint, its context said on.
+    @Test func aProfilesIntentKeysGoOverConfigs() async throws {
+        let server = try ChatServer()
+        try await cli.ok("config", "set", "intent.url", "http://127.0.0.1:9/v1", "intent.model", "unused")
+        try await cli.ok("profile", "add", "p", "--host", "example.com")
+        try await cli.ok(
+            "profile", "set", "p", "intent.url=\(server.url)", "intent.model=gpt-test", "intent.context=true")
+        #expect(try await cli.ok("profile", "show", "p").stdout.contains("[intent]\nurl = \"\(server.url)\""))
+        let result = try await intent("--json", "--profile", "p", "list", "files")
+        #expect(result.status == 0, "\(result.stderr)")
+        let body = try #require(try server.requests().first?["body"] as? [String: Any])
+        #expect(body["model"] as? String == "gpt-test")
+        #expect(
+            try await intent("list", "files").stderr.contains("cannot reach the intent model at http://127.0.0.1:9"))
+
+        // A key for config.toml's endpoint, which has none: said as the profile's problem.
+        try await cli.ok("config", "unset", "intent.url")
+        try await cli.ok("config", "unset", "intent.model")
+        try await cli.ok("profile", "add", "q", "--host", "example.com")
+        try await cli.ok("profile", "set", "q", "intent.api_key_env=TEAM_KEY")
+        let mix = try await intent("--profile", "q", "list", "files")
+        #expect(mix.status != 0 && mix.stderr.contains("q: intent.api_key_env: goes with url"), "\(mix.stderr)")
+    }
+
     /// `--here`: this directory's names and PATH's tools, as a session sends the remote's.
     @Test func hereSendsThisDirectorysNamesWhenContextIsOn() async throws {
         let server = try ChatServer()

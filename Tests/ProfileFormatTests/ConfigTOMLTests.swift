@@ -10,6 +10,12 @@ struct ConfigTOMLTests {
         }
     }
 
+    /// `[intent]` is config.toml's own table; under `[defaults]` it is no profile default.
+    @Test func intentIsNoDefault() {
+        let lines = problems("[defaults.intent]\ncontext = true\n")
+        #expect(lines.count == 1 && lines.first?.contains("defaults.intent") == true, "\(lines)")
+    }
+
     @Test func readsTheStoreAndTheDefaults() throws {
         let text = """
             # shared with the team

@@ -99,6 +99,46 @@ struct ProfileTOMLTests {
             problems("name = \"a\"\nhost = \"h\"\n[aliases]\nx = 3\n") == ["f.toml:3: aliases.x: expected a string"])
     }
 
+    /// A profile's `[intent]` keys go over config.toml's one by one; with `url` it names an
+    /// endpoint of its own (or `""`, the local model) and must say its model.
+    @Test func intentIsATableOfTheProfilesOwnKeys() throws {
+        let text = """
+            name = "a"
+            host = "h"
+
+            [intent]
+            url = "https://llm.example.com/v1"
+            model = "coder"
+            context = true
+            """
+        let p = try #require(try ProfileTOML.profiles(fromText: text, source: "f.toml").first)
+        #expect(p.intent.url == "https://llm.example.com/v1" && p.intent.model == "coder" && p.intent.context == true)
+        #expect(
+            p.tomlText.hasSuffix("[intent]\nurl = \"https://llm.example.com/v1\"\nmodel = \"coder\"\ncontext = true\n"))
+        var config = IntentSettings(url: "https://api.openai.com/v1", model: "gpt-4o-mini", apiKeyEnv: "OPENAI_API_KEY")
+        config.timeout = 40
+        let settings = try p.intentSettings(over: config)
+        #expect(settings.url == "https://llm.example.com/v1" && settings.model == "coder" && settings.apiKeyEnv == nil)
+        #expect(settings.sendsContext && settings.timeout == 40)
+
+        var local = Profile(name: "b", host: "h")
+        try local.set("intent.url", to: .string(""))
+        #expect(try local.intentSettings(over: config).isLocal)
+        var onlyContext = Profile(name: "c", host: "h")
+        try onlyContext.set("intent.context", to: .boolean(true))
+        #expect(try onlyContext.intentSettings(over: config).url == config.url)
+        // Keys without url go with config.toml's endpoint: a mix that cannot work is said at use.
+        var keyOnly = Profile(name: "d", host: "h")
+        try keyOnly.set("intent.api_key_env", to: .string("TEAM_KEY"))
+        #expect(keyOnly.validate().isEmpty)
+        #expect(throws: ProfileProblems.self) { try keyOnly.intentSettings(over: IntentSettings()) }
+
+        #expect(
+            problems("name = \"a\"\nhost = \"h\"\n[intent]\nurl = \"https://x.example.com/v1\"\n")
+                == ["f.toml:3: intent.model: is needed with url: the endpoint serves the model it names"])
+        #expect(problems("name = \"a\"\nhost = \"h\"\n[intent]\nbogus = 1\n").first?.contains("intent.bogus") == true)
+    }
+
     @Test func manyProfilesAreAllOrNothing() throws {
         let good = """
             [[profile]]
@@ -133,6 +173,8 @@ struct ProfileTOMLTests {
         p.fallback?.url = "http://127.0.0.1:8080"
         p.fallback?.dialect = .whisperCpp
         p.aliases = ["prod box": "prod-01.example.com", "show me": "ls -la", "quote \"x\"": "y"]
+        p.intent.context = true
+        p.intent.warm = false
         let back = try ProfileTOML.profiles(fromText: p.tomlText, source: "export")
         #expect(back == [p])
     }

@@ -20,7 +20,7 @@ struct ProfileSchemaTests {
             database: address.database)
         let expected =
             Profile.fields.map { $0.column.lowercased() } + [
-                "id", "engine", "fallback", "aliases", "pinned", "createdat", "updatedat",
+                "id", "engine", "fallback", "aliases", "pinned", "intent", "createdat", "updatedat",
             ]
         #expect(Set(columns.split(separator: "\n").map(String.init)) == Set(expected))
     }

@@ -37,6 +37,9 @@ struct SharedDatabaseTests {
         p.aliases = ["kay": "kubectl"]
         p.jump = "ops@bastion:2222"
         p.forwardAgent = true
+        p.intent.url = "https://llm.example.com/v1"
+        p.intent.model = "qwen2.5-coder-7b"
+        p.intent.context = true
         return p
     }
 

@@ -16,7 +16,7 @@ struct ProfileSchemaTests {
         let columns = try DatabaseQueue(path: path).read { db in try db.columns(in: "profile").map(\.name) }
         let expected =
             Profile.fields.map(\.column) + [
-                "id", "engine", "fallback", "aliases", "pinned", "createdAt", "updatedAt",
+                "id", "engine", "fallback", "aliases", "pinned", "intent", "createdAt", "updatedAt",
             ]
         #expect(Set(columns) == Set(expected))
     }
@@ -30,6 +30,8 @@ struct ProfileSchemaTests {
         full.learn = .on
         full.autoStop = 0.8
         try full.set("toggle_key", to: .string("F9"))
+        try full.set("intent.context", to: .boolean(true))
+        try full.set("intent.timeout", to: .float(12))
         try db.importProfiles([bare, full])
         #expect(try db.profiles() == [bare, full])
     }

@@ -3,7 +3,7 @@ import GRDB
 import VoiceshCore
 
 /// A `profile` row: one column per key of the `Profile.fields` registry (named by
-/// `ProfileField.column`, typed by its kind), and the engines, aliases and pinned keys as JSON
+/// `ProfileField.column`, typed by its kind), and the engines, intent keys, aliases and pinned keys as JSON
 /// columns, read and written whole, never queried. A key added to the registry needs nothing here.
 struct ProfileRecord: FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "profile"
@@ -37,6 +37,7 @@ struct ProfileRecord: FetchableRecord, MutablePersistableRecord {
         p.engine = try Self.decode(row["engine"])
         p.fallback = try (row["fallback"] as String?).map(Self.decode)
         p.aliases = try Self.decode(row["aliases"])
+        p.intent = try Self.decode(row["intent"])
         p.pinned = Set(try Self.decode(row["pinned"]) as [String])
         profile = p
     }
@@ -47,6 +48,7 @@ struct ProfileRecord: FetchableRecord, MutablePersistableRecord {
         container["engine"] = try Self.json(profile.engine)
         container["fallback"] = try profile.fallback.map(Self.json)
         container["aliases"] = try Self.json(profile.aliases)
+        container["intent"] = try Self.json(profile.intent)
         container["pinned"] = try Self.json(profile.pinned.sorted())
         container["createdAt"] = createdAt
         container["updatedAt"] = updatedAt

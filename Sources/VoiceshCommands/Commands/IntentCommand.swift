@@ -7,15 +7,17 @@ struct IntentCommand: AsyncVoiceshCommand {
     static let configuration = CommandConfiguration(
         commandName: "intent",
         abstract: "Write a shell command from a request in plain English (nothing is run).",
-        usage: "voicesh intent [--profile <profile>] [--here] [--candidates <n>] [--json] <request> ...",
+        usage: "voicesh intent [--profile <profile>] [--here] [--json] <request> ...",
         discussion: """
-            The model is config.toml's [intent]: an OpenAI-compatible endpoint (intent.url, intent.model, intent.api_key_env), or the local model scripts/setup installs when intent.url is unset. With --profile, the profile's recent commands go with the request when intent.context allows (by default only to the local model). Prints the command; the explanation, and why it is risky when it is, go to stderr.
+            The model is config.toml's [intent]: an OpenAI-compatible endpoint (intent.url, intent.model, intent.api_key_env), or the local model scripts/setup installs when intent.url is unset. With --profile, the profile's own [intent] keys take the place of config.toml's, and its recent commands go with the request when intent.context allows (by default only to the local model). Prints the command; the explanation, and why it is risky when it is, go to stderr.
             """)
 
     @Argument(help: "What the command should do, in plain English.")
     var request: [String]
 
-    @Option(help: "Send this profile's recent commands with the request.", completion: Completions.profileNames)
+    @Option(
+        help: "Use this profile's [intent] keys over config.toml's, and send its recent commands with the request.",
+        completion: Completions.profileNames)
     var profile: String?
 
     @Flag(
@@ -39,12 +41,13 @@ struct IntentCommand: AsyncVoiceshCommand {
     func run(_ context: AppContext) async throws {
         let text = request.joined(separator: " ")
         var recent: [String] = []
+        var settings = try context.config().intent
         if let profile {
             let store = try context.openStore()
-            _ = try store.profile(named: profile)
+            settings = try store.profile(named: profile).intentSettings(over: settings)
             recent = IntentPrompt.recent(from: try store.dictations(profile: profile, search: nil, limit: 20))
         }
-        let writer = IntentWriter(settings: try context.config().intent, environment: context.environment)
+        let writer = IntentWriter(settings: settings, environment: context.environment)
         let intent = try await writer.write(
             IntentPrompt(
                 request: text, context: here ? LocalContext.here(environment: context.environment) : nil, recent: recent

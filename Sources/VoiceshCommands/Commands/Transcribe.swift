@@ -95,7 +95,8 @@ struct Transcribe: AsyncVoiceshCommand {
             guard let request = IntentLead.request(in: heard.rawText) else {
                 throw IntentError.notARequest(heard: heard.rawText)
             }
-            let writer = IntentWriter(settings: try context.config().intent, environment: context.environment)
+            let settings = try chosen.intentSettings(over: context.config().intent)
+            let writer = IntentWriter(settings: settings, environment: context.environment)
             return try IntentCommand.show(
                 await writer.write(IntentPrompt(request: request)), json: json, context: context)
         }

@@ -37,6 +37,9 @@ extension Profile {
             }
             if parts[0] == "engine" { self.engine = engine } else { fallback = engine }
             pin(key, if: checked != nil && field.read(engine) == field.read(EngineConfig()))
+        } else if parts.count == 2, parts[0] == IntentOverride.table {
+            let field = try Self.field(parts[1], in: IntentOverride.fields, dotted: key)
+            try field.write(&intent, try Self.check(value, for: field, key: key))
         } else if parts.count == 2, parts[0] == Self.aliasTable {
             switch value {
             case .none: aliases[parts[1]] = nil
@@ -63,6 +66,9 @@ extension Profile {
     public func value(of key: String) -> ConfigValue? {
         let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
         if parts.count == 2, parts[0] == Self.aliasTable { return aliases[parts[1]].map(ConfigValue.string) }
+        if parts.count == 2, parts[0] == IntentOverride.table {
+            return IntentOverride.fields.first { $0.key == parts[1] }?.read(intent)
+        }
         if parts.count == 2, Self.engineTables.contains(parts[0]) {
             let engine = parts[0] == "engine" ? self.engine : fallback
             return engine.flatMap { e in EngineConfig.fields.first { $0.key == parts[1] }?.read(e) }
@@ -74,6 +80,9 @@ extension Profile {
     public static func kind(of key: String) throws(ProfileProblem) -> ConfigValue.Kind {
         let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
         if parts.count == 2, parts[0] == aliasTable { return .string }
+        if parts.count == 2, parts[0] == IntentOverride.table {
+            return try field(parts[1], in: IntentOverride.fields, dotted: key).kind
+        }
         if parts.count == 2, engineTables.contains(parts[0]) {
             return try field(parts[1], in: EngineConfig.fields, dotted: key).kind
         }

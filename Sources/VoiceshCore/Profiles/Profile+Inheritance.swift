@@ -14,6 +14,7 @@ extension Profile {
             }
         }
         if fallback != nil { keys.insert("fallback.kind") }
+        keys.formUnion(intentKeys)
         for phrase in aliases.keys { keys.insert("\(Self.aliasTable).\(phrase)") }
         return keys
     }
@@ -35,7 +36,13 @@ extension Profile {
             guard let config else { continue }
             keys += EngineConfig.fields.filter { $0.read(config) != nil }.map { "\(table).\($0.key)" }
         }
+        keys += intentKeys
         keys += aliases.keys.sorted().map { "\(Self.aliasTable).\($0)" }
         return keys
+    }
+
+    /// The `[intent]` keys the profile sets, in file order (all its own: config.toml has its own table).
+    var intentKeys: [String] {
+        IntentOverride.fields.filter { $0.read(intent) != nil }.map { "\(IntentOverride.table).\($0.key)" }
     }
 }

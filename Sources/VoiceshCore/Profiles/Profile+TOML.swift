@@ -34,7 +34,7 @@ extension Profile {
             value(of: key).map { "\(name) = \(Self.toml($0))" + note(key) }
         }
         var lines = keys.filter { !$0.contains(".") }.compactMap { line($0, $0) }
-        for table in Self.engineTables + [Self.aliasTable] {
+        for table in Self.engineTables + [IntentOverride.table, Self.aliasTable] {
             let inTable = keys.filter { $0.hasPrefix(table + ".") }
             guard !inTable.isEmpty else { continue }
             lines += ["", "[\(table)]"]

@@ -71,6 +71,7 @@ extension Profile {
         }
         problems += engine.validate(table: "engine")
         if let fallback { problems += fallback.validate(table: "fallback") }
+        problems += intent.validate()
         return problems
     }
 

@@ -35,6 +35,8 @@ public struct Profile: Encodable, Equatable, Sendable {
     public var handsFree: Bool = false
     public var engine = EngineConfig()
     public var fallback: EngineConfig?
+    /// The profile's own `[intent]` keys, each in place of config.toml's (intent mode's model).
+    public var intent = IntentOverride()
     /// The profile's own fixes for the spoken-shell normaliser: spoken phrase → text.
     public var aliases: [String: String] = [:]
     /// Keys set on purpose to their built-in value (`send = "confirm"` in the file), so that a
@@ -53,6 +55,7 @@ public struct Profile: Encodable, Equatable, Sendable {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(engine, forKey: JSONKey("engine"))
         try container.encodeIfPresent(fallback, forKey: JSONKey("fallback"))
+        if !intent.isEmpty { try container.encode(intent, forKey: JSONKey(IntentOverride.table)) }
         try container.encode(aliases, forKey: JSONKey(Self.aliasTable))
     }
 

@@ -99,6 +99,8 @@ package struct AppContext {
     /// unless this machine allowed that command (`profile import --allow-command`).
     package func runnableProfile(named name: String, in store: any VoiceshStore) throws -> Profile {
         let profile = try store.profile(named: name)
+        // Its `[intent]` keys over config.toml's: a mix that cannot work is said before connecting.
+        _ = try profile.intentSettings(over: config().intent)
         guard let synced = store as? SyncedStore, !profile.localCommands.isEmpty else { return profile }
         let allowed = try synced.local.allowedCommands()
         if let command = profile.localCommands.first(where: { !allowed.contains($0) }) {

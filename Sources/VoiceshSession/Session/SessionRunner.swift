@@ -121,7 +121,9 @@ package struct SessionRunner {
         let engine = Result { () throws(EngineError) in try factory.engine(for: profile) }
         let toggle = (try? KeyChord(parsing: profile.toggleKey)) ?? .defaultToggle
         // Intent takes: the local model starts with the session (`intent.warm`), off the loop.
-        let intent = (try? context.config().intent).map { IntentWriter(settings: $0, environment: context.environment) }
+        // (`runnableProfile` said already when the profile's [intent] and config.toml's do not fit.)
+        let settings = try? profile.intentSettings(over: context.config().intent)
+        let intent = settings.map { IntentWriter(settings: $0, environment: context.environment) }
         if let intent { Task(priority: .utility) { await intent.warm() } }
         let setup = DictationController.Setup(
             profile: profile, engine: engine, source: try audio.source(profile: profile, context: context),
