@@ -21,6 +21,23 @@ public final class LocalModelServer: @unchecked Sendable {
         self.input = input
     }
 
+    /// `start` on a thread of its own, for async callers: the load takes seconds (a minute on a
+    /// busy machine), which must not hold a thread of the concurrency pool meanwhile.
+    public static func starting(_ runtime: IntentRuntime, threads: Int = 1, timeout: Double = 60)
+        async throws(IntentError) -> LocalModelServer
+    {
+        let started = await withCheckedContinuation {
+            (done: CheckedContinuation<Result<LocalModelServer, IntentError>, Never>) in
+            Thread {
+                done.resume(
+                    returning: Result { () throws(IntentError) in
+                        try start(runtime, threads: threads, timeout: timeout)
+                    })
+            }.start()
+        }
+        return try started.get()
+    }
+
     /// Starts the server with `runtime` and waits up to `timeout` seconds for it to listen.
     public static func start(_ runtime: IntentRuntime, threads: Int = 1, timeout: Double = 60)
         throws(IntentError) -> LocalModelServer

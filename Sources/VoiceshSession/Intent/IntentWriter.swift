@@ -9,6 +9,8 @@ package actor IntentWriter {
     package nonisolated let settings: IntentSettings
     private let environment: [String: String]
     private var local: LocalModelServer?
+    /// The local server while it loads: a request that comes meanwhile waits for the same one.
+    private var starting: Task<Result<LocalModelServer, IntentError>, Never>?
 
     package init(settings: IntentSettings, environment: [String: String]) {
         self.settings = settings
@@ -37,7 +39,7 @@ package actor IntentWriter {
             prompt.context = nil
             prompt.recent = []
         }
-        let endpoint = try endpoint()
+        let endpoint = try await endpoint()
         let content: String
         do throws(IntentError) {
             content = try await endpoint.complete(prompt.messages, schema: IntentPrompt.schema)
@@ -69,7 +71,7 @@ package actor IntentWriter {
         return intent
     }
 
-    private func endpoint() throws(IntentError) -> ChatEndpoint {
+    private func endpoint() async throws(IntentError) -> ChatEndpoint {
         if let url = settings.url {
             var key: String?
             if let name = settings.apiKeyEnv {
@@ -80,12 +82,29 @@ package actor IntentWriter {
                 url: url, model: settings.model ?? "", key: key, environment: environment, timeout: settings.timeout)
         }
         let runtime = try IntentRuntime.locate(model: settings.model, environment: environment)
-        // Two threads: one leaves generation at half speed; more contend with the session.
-        if local == nil {
-            local = try LocalModelServer.start(runtime, threads: min(2, ProcessInfo.processInfo.activeProcessorCount))
+        let server: LocalModelServer
+        if let local {
+            server = local
+        } else {
+            // Two threads: one leaves generation at half speed; more contend with the session.
+            let threads = min(2, ProcessInfo.processInfo.activeProcessorCount)
+            let load =
+                starting
+                ?? Task { () async -> Result<LocalModelServer, IntentError> in
+                    do throws(IntentError) {
+                        return .success(try await LocalModelServer.starting(runtime, threads: threads))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            starting = load
+            let started = await load.value
+            if starting == load { starting = nil }
+            server = try started.get()
+            local = server
         }
         return ChatEndpoint(
-            url: local!.url, model: (runtime.model as NSString).lastPathComponent, key: nil, environment: environment,
+            url: server.url, model: (runtime.model as NSString).lastPathComponent, key: nil, environment: environment,
             timeout: settings.timeout)
     }
 
