@@ -39,6 +39,19 @@ struct SpeechGateTests {
         #expect(heard.text == "www.mesmerism.com")
     }
 
+    /// A take recorded with the intent key is heard as plain English, without the shell-talk
+    /// steer: silence and noise are still nothing, never a request for the model.
+    @Test func aPlainEnglishTakeOfNoiseIsNoSpeech() async throws {
+        var context = SpeechContext()
+        context.plainEnglish = true
+        let thanks = ScriptedEngine(label: "edge/pocketsphinx+whisper") { _ in text("how do I thank you for watching") }
+        for take in [[Int16](repeating: 0, count: 48000), Self.noise(seconds: 3)] {
+            await #expect(throws: EngineError.noSpeech) {
+                try await SpeechGate(thanks).transcribe(EngineRequest(Self.frames(take), context: context)) { _ in }
+            }
+        }
+    }
+
     @Test func anEchoOfThePromptNeedsTheSpeechToHaveSaidIt() async throws {
         let echo = ScriptedEngine(label: "server/openai") { _ in text("Echo $HOME.") }
         let sent: @Sendable (SpeechContext) -> [String] = { _ in ["git status", "echo $HOME"] }
