@@ -6,7 +6,7 @@ text: the command and a reference command run, one after the other, in the same 
 or the files they left, as the case's mode says.
 
     python3 Benchmarks/intent_bench.py [--voicesh PATH] [--cases FILE] [--threads 2] [--here]
-                                       [--spoken VOICE,VOICE] [--conditions C,C]
+                                       [--spoken VOICE,VOICE] [--conditions C,C] [--candidates N]
 
 The model is the local one scripts/setup installs, served as voicesh serves it
 (intent-server.py); the script starts it once, so the requests are warm and the cold start is
@@ -16,7 +16,9 @@ session sends the remote's. With --spoken, each request is said as "how do I …
 scripts/synthesize-voices' VOICEs (and each of its CONDITIONS, when given), heard by the offline
 engine and written into a command by `voicesh transcribe --intent --json` (both ears, as a
 session's default; its words, lead and all, are the request, without context): a take not heard
-as a request (no lead in its words) counts as a miss, and its time is hearing and writing. Prints each miss (request, the
+as a request (no lead in its words) counts as a miss, and its time is hearing and writing. With
+--candidates N each request also asks for N other commands as a session's Tab does (`voicesh
+intent --candidates`): it is then right among them if any is, and its time includes theirs. Prints each miss (request, the
 model's command, the reference) and the figures: right, median and 90th-percentile time from
 the request to the shown command, the cold start, and the server's peak memory.
 
@@ -225,13 +227,15 @@ def main():
     ap.add_argument("--here", action="store_true", help="send the sandbox's names with each request")
     ap.add_argument("--spoken", help="say each request in these voices (scripts/synthesize-voices names)")
     ap.add_argument("--conditions", help="and in these rooms and microphones (its CONDITIONS)")
+    ap.add_argument("--candidates", type=int, default=0,
+                    help="also ask for this many other commands, as Tab does (a case is then right if any is)")
     args = ap.parse_args()
     args.voicesh = os.path.abspath(args.voicesh)
     if os.geteuid() != 0:
         sys.exit("intent_bench: run as root (each command runs as nobody in a sandbox)")
     cases = [l.rstrip("\n").split("\t") for l in open(args.cases) if l.strip() and not l.startswith("#")]
     # Each set: its name, and for each case the voicesh command line that writes its command.
-    here = ["--here"] if args.here else []
+    here = (["--here"] if args.here else []) + (["--candidates", str(args.candidates)] if args.candidates else [])
     sets = [("typed", [[args.voicesh, "intent", "--json"] + here + request.split() for request, _, _ in cases])]
     if args.spoken:
         sets = spoken_sets(args, cases)
@@ -252,7 +256,7 @@ def main():
     subprocess.run([args.voicesh, "intent", "list", "the", "files"], env=env, capture_output=True)
     figures = []
     for name, requests in sets:
-        right, heard, times, misses = 0, 0, [], []
+        right, first, heard, times, misses = 0, 0, 0, [], []
         for (typed, mode, reference), argv in zip(cases, requests):
             make_box()
             t = time.time()
@@ -261,13 +265,20 @@ def main():
             answer = json.loads(result.stdout) if result.returncode == 0 else {}
             command, request = answer.get("command"), answer.get("request", typed)
             heard += "not heard as a request" not in result.stderr
-            ok = command is not None and judge(mode, run(command), run(reference))
+            expected = run(reference)
+            ok = command is not None and judge(mode, run(command), expected)
+            first += ok
+            for other in answer.get("candidates", []) if not ok else []:
+                make_box()
+                if judge(mode, run(other), expected):
+                    ok = True
+                    break
             right += ok
             if not ok:
                 misses.append((request, command or "(none: %s)" % result.stderr.strip(), reference))
         for request, command, reference in misses:
             print("miss (%s): %s\n  model:     %s\n  reference: %s" % (name, request, command, reference))
-        figures.append((name, right, heard, sorted(times)))
+        figures.append((name, right, first, heard, sorted(times)))
     peak = peak_kib(server.pid)
     server.stdin.close()
     server.wait()
@@ -275,12 +286,15 @@ def main():
     shutil.rmtree(home, ignore_errors=True)
     print("\nintent, %d everyday requests (%s, %d threads, %s)" % (
         len(cases), os.path.basename(MODEL), args.threads, "the sandbox's names as context" if args.here else "no context"))
-    for name, right, heard, times in figures:
+    for name, right, first, heard, times in figures:
         print("%-28s right by effect %d/%d = %.1f%%; heard as a request %d/%d" % (
-            name + ":", right, len(cases), 100.0 * right / len(cases), heard, len(cases)))
-    times = sorted(t for figure in figures for t in figure[3])
-    print("request to command:   median %.2f s, p90 %.2f s (warm, through voicesh intent)" %
-          (statistics.median(times), times[int(0.9 * (len(times) - 1))]))
+            name + ":", first, len(cases), 100.0 * first / len(cases), heard, len(cases)))
+        if args.candidates:
+            print("%-28s right among it and %d other(s) (Tab) %d/%d = %.1f%%" % (
+                "", args.candidates, right, len(cases), 100.0 * right / len(cases)))
+    times = sorted(t for figure in figures for t in figure[4])
+    print("request to command%s median %.2f s, p90 %.2f s (warm, through voicesh intent)" %
+          ("s:  " if args.candidates else ":   ", statistics.median(times), times[int(0.9 * (len(times) - 1))]))
     print("cold start:           %.1f s to listening (the model loaded)" % cold)
     print("server peak memory:   %.0f MiB" % (peak / 1024))
 
