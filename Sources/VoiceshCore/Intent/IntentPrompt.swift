@@ -75,7 +75,8 @@ public struct IntentPrompt: Equatable, Sendable {
     static let rules = """
         You write one shell command for a Linux server from a request in plain English. \
         Answer with a JSON object only: {"command": "...", "explanation": "..."}. \
-        "command" is one line for bash, using only common tools; prefer read-only commands when the request allows. \
+        "command" is one line for bash, using only common tools; prefer read-only commands when the request allows; \
+        escape a double quote inside it as \\". \
         "explanation" says in at most ten words what the command does. \
         Never add sudo unless asked. Use the names and tools listed under "Server" when they fit.
         """
@@ -97,6 +98,14 @@ public struct IntentPrompt: Equatable, Sendable {
         (
             "make a compressed archive of the site folder", "tar -czf site.tar.gz site",
             "Packs the site folder into site.tar.gz."
+        ),
+        // A double quote inside the command, escaped as JSON wants: without one to copy, a small
+        // model ends the string at the command's first quote (`echo "hi" > f` became `echo`).
+        // (An example with `\;` helped Qwen more, but sent SmolLM2, the tests' model, into a
+        // loop of backslashes.)
+        (
+            "find failed logins in the auth log", #"grep -i "failed password" /var/log/auth.log"#,
+            "Failed password attempts in auth.log."
         ),
     ]
 
