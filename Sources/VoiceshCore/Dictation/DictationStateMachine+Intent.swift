@@ -50,8 +50,7 @@ extension DictationStateMachine {
         }
         return another(number) { asked in
             asked.asking = false
-            let command = ShellInput.sanitize(intent.answer.command)
-            if let known = asked.candidates.firstIndex(where: { ShellInput.sanitize($0.command) == command }) {
+            if let known = intent.answer.repeated(in: asked.candidates) {
                 asked.exhausted = true  // the model has nothing else to say
                 return known
             }

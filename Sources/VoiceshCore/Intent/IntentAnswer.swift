@@ -15,6 +15,12 @@ public struct IntentAnswer: Equatable, Sendable {
         self.candidates = candidates
     }
 
+    /// Which of `others` has this command, as the shell would get it: Tab's asking ends there.
+    public func repeated(in others: [IntentAnswer]) -> Int? {
+        let command = ShellInput.sanitize(self.command)
+        return others.firstIndex { ShellInput.sanitize($0.command) == command }
+    }
+
     private struct Written: Decodable {
         var command: String
         var explanation: String?

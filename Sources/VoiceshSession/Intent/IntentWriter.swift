@@ -64,7 +64,7 @@ package actor IntentWriter {
         var asking = prompt
         asking.others = [intent.answer]
         while asking.others.count <= more, let next = try? await write(asking) {
-            guard !asking.others.contains(where: { $0.command == next.answer.command }) else { break }
+            guard next.answer.repeated(in: asking.others) == nil else { break }
             asking.others.append(next.answer)
         }
         intent.answer.candidates = asking.others.dropFirst().map(\.command)
