@@ -22,7 +22,8 @@ BUILT_MAN = .build/man
 BUILT_COMPLETIONS = completions
 # What voicesh reads at run time (ResourceLocator finds it in $(DATADIR)).
 DATA = Sources/LocalRecognizer/Resources/shell-corpus.txt Sources/LocalRecognizer/Resources/shell-usage.txt \
-       Sources/LocalRecognizer/Resources/whisper-ear.py Sources/ChatModel/Resources/intent-server.py \
+       Sources/LocalRecognizer/Resources/whisper-ear.py Sources/LocalRecognizer/Resources/moonshine-ear.py \
+       Sources/ChatModel/Resources/intent-server.py \
        Sources/voicesh/Resources/gather-context.sh
 # Written once by hand: the file formats.
 MAN5 = man/voicesh-profile.5 man/voicesh-config.5

@@ -13,6 +13,8 @@ import VoiceshCore
 /// readings with what the fusion knew of them, a JSON object a line (to tune it offline);
 /// EDGE_BENCH_WHISPER_BEAM=5 has Whisper propose its beam's five readings (the engine: one).
 /// EDGE_BENCH_FUSION_DEPTH=5 lets the fusion choose among pocketsphinx's five best (the engine: its best).
+/// EDGE_BENCH_EAR=moonshine has the steered Moonshine ear beside pocketsphinx instead of Whisper;
+/// EDGE_BENCH_STEER=W sets the shell-talk model's weight in its search (0: Moonshine decodes freely).
 /// EDGE_BENCH_REALTIME=1 plays each recording at a microphone's pace, so the times after its end
 /// are what a user waits (unpaced, they include decoding most of the line).
 func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utterance])], cache: String) async throws {
@@ -219,10 +221,12 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
     print("Peak memory of the Whisper child: \(whisperChildPeakMiB().map { String(format: "%.0f MiB", $0) } ?? "?")")
 }
 
-/// Whisper in its child process, as the engine runs it (`scripts/setup` installs it).
+/// The neural ear in its child process, as the engine runs it (`scripts/setup` installs it):
+/// Whisper, or Moonshine with EDGE_BENCH_EAR=moonshine.
 func secondEar() -> WhisperEar {
-    guard case .success(let runtime) = WhisperRuntime.locate(model: nil, environment: environment) else {
-        fatalError("Whisper is not installed: run scripts/setup")
+    let ear = WhisperRuntime.Ear(rawValue: environment["EDGE_BENCH_EAR"] ?? "whisper") ?? .whisper
+    guard case .success(let runtime) = WhisperRuntime.locate(model: nil, environment: environment, ear: ear) else {
+        fatalError("\(ear.rawValue) is not installed: run scripts/setup")
     }
     return WhisperEar(runtime: runtime, scratchDirectory: work.path)
 }
@@ -235,6 +239,7 @@ func twoEars(_ pocketsphinx: PocketSphinxEngine, whisper: WhisperEar) -> TwoEarE
         pocketsphinx: pocketsphinx, whisper: whisper, patience: 600,
         beam: Int(environment["EDGE_BENCH_WHISPER_BEAM"] ?? "") ?? 1,
         fusion: Int(environment["EDGE_BENCH_FUSION_DEPTH"] ?? "").map { EarFusion(depth: $0) } ?? EarFusion(),
+        steerWeight: Double(environment["EDGE_BENCH_STEER"] ?? ""),
         prompt: { ShellPrompt(context: $0, config: EngineConfig(), aliases: [:]).text })
 }
 
@@ -245,7 +250,7 @@ func whisperChildPeakMiB() -> Double? {
     for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int32(entry) != nil {
         guard let status = try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8),
             let command = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8),
-            command.contains("whisper-ear"),
+            command.contains("-ear.py"),
             status.split(separator: "\n").contains(where: { $0.hasPrefix("PPid:") && $0.hasSuffix("\t\(me)") }),
             let peak = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
         else { continue }

@@ -156,6 +156,13 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         return result
     }
 
+    /// The shell-talk language model's file (ARPA), once built or found: the same model steers
+    /// the neural ear (`moonshine-ear.py`). Nil before the first recording and for stock files.
+    public var languageModel: String? {
+        guard stockFiles == nil, case .success(let files) = lock.withLock({ files }) else { return nil }
+        return files.languageModel
+    }
+
     /// Whether the shell-talk dictionary (with the words the context added) has `word`; false
     /// before the first recording loaded it. For judging another ear's words (`TwoEarEngine`).
     public func knows(_ word: String) -> Bool {

@@ -8,7 +8,7 @@ import VoiceshCore
 /// goes wrong with Whisper, pocketsphinx's text stands (said once in the log). Offline: both
 /// ears run on this machine.
 public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
-    public let label = "edge/pocketsphinx+whisper"
+    public var label: String { "edge/pocketsphinx+\(whisper.runtime.ear.rawValue)" }
     public let pocketsphinx: PocketSphinxEngine
     public let whisper: WhisperEar
     /// Whisper's prompt for a dictation: the spoken-form examples, the vocabulary, the context.
@@ -37,17 +37,21 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     /// asks for more to measure them.
     private let beam: Int
     private let fusion: EarFusion
+    /// The shell-talk model's weight in a steered ear's search (nil: the ear's own, tuned).
+    private let steerWeight: Double?
 
     /// `patience`: how long the first ear's text waits for the second's (`defaultPatience`);
     /// `beam`: how many of Whisper's readings it proposes; `fusion`: the choice among them.
     public init(
         pocketsphinx: PocketSphinxEngine, whisper: WhisperEar, aliases: [String: String] = [:],
         patience: Double = TwoEarEngine.defaultPatience, beam: Int = 1, fusion: EarFusion = EarFusion(),
-        prompt: @escaping @Sendable (SpeechContext) -> String, report: @escaping @Sendable (String) -> Void = { _ in }
+        steerWeight: Double? = nil, prompt: @escaping @Sendable (SpeechContext) -> String,
+        report: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.report = report
         self.beam = beam
         self.fusion = fusion
+        self.steerWeight = steerWeight
         self.patience = patience
         self.pocketsphinx = pocketsphinx
         self.whisper = whisper
@@ -87,10 +91,12 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         let spoken = Reading.distinct(heard, normalize: shell.normalize)
         let started = Date()
         let scored = spoken.prefix(fusion.depth).map(\.transcript.text)
+        let steer = steering(context)
         let result = await Self.offThread(patience: patience, cancel: whisper.cancel) {
             [whisper, beam] () throws(EngineError) in
             try whisper.hear(
-                samples, prompt: prompt, readings: scored, speechEnd: heard.segments.last?.end, hypotheses: beam)
+                samples, prompt: prompt, readings: scored, speechEnd: heard.segments.last?.end, hypotheses: beam,
+                steer: steer)
         }
         if Task.isCancelled { throw .cancelled }
         let hearing: WhisperEar.Hearing
@@ -179,6 +185,17 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
                     confidence: confidence,
                     words: own && words.map(\.text) == text.split(separator: " ").map(String.init) ? words : [])
             ], alternatives: others)
+    }
+
+    /// What steers a steered ear for this dictation: the shell-talk model pocketsphinx decodes
+    /// with (one source of truth), the remote's names as said, word by word. Nil for Whisper
+    /// (its prompt steers it), for a request in plain English (no shell talk in it) and before
+    /// pocketsphinx has its model.
+    private func steering(_ context: SpeechContext) -> WhisperEar.Steer? {
+        guard whisper.runtime.ear == .moonshine, !context.plainEnglish, let model = pocketsphinx.languageModel
+        else { return nil }
+        let names = Set(context.names.flatMap { $0.spoken.flatMap { $0.split(separator: " ").map(String.init) } })
+        return WhisperEar.Steer(languageModel: model, names: names.sorted(), weight: steerWeight)
     }
 
     /// How long pocketsphinx's text waits for Whisper's (its first load included): a line

@@ -1,9 +1,10 @@
 import Foundation
 import VoiceshCore
 
-/// The edge engine's second ear: Whisper (faster-whisper on CTranslate2, int8) in a child
-/// process that lives as long as this object, so the model (~150 MiB) loads once, outside the
-/// session's own memory, and never blocks the session's loop. It is started by `prepare` (or the
+/// The edge engine's second ear: a neural recogniser in a child process that lives as long as
+/// this object, so the model loads once, outside the session's own memory, and never blocks the
+/// session's loop: Whisper (faster-whisper on CTranslate2, int8) or Moonshine (ONNX Runtime,
+/// steered by the shell-talk model), as `runtime.ear` says. It is started by `prepare` (or the
 /// first `hear`); one JSON line each way per recording (`whisper-ear.py` says the protocol).
 public final class WhisperEar: @unchecked Sendable {
     public let runtime: WhisperRuntime
@@ -61,6 +62,20 @@ public final class WhisperEar: @unchecked Sendable {
                 if chunk.isEmpty { return nil }
                 pending += chunk
             }
+        }
+    }
+
+    /// What steers a decoding (Moonshine's; Whisper takes a prompt instead): the shell-talk
+    /// model's file (ARPA), the remote's names as said, and the model's weight (nil: the ear's own).
+    public struct Steer: Equatable, Sendable {
+        public var languageModel: String
+        public var names: [String]
+        public var weight: Double?
+
+        public init(languageModel: String, names: [String] = [], weight: Double? = nil) {
+            self.languageModel = languageModel
+            self.names = names
+            self.weight = weight
         }
     }
 
@@ -151,8 +166,10 @@ public final class WhisperEar: @unchecked Sendable {
     /// of `readings`. Blocks the calling thread (about half a second for a line on 2 cores).
     /// `speechEnd`: when the speech ended (seconds into `samples`); Whisper's words after it are dropped.
     /// `hypotheses`: how many of its beam's readings Whisper proposes, its own included.
+    /// `steer`: what a steered ear decodes under (nil: free).
     public func hear(
-        _ samples: [Int16], prompt: String, readings: [String], speechEnd: Double? = nil, hypotheses: Int = 1
+        _ samples: [Int16], prompt: String, readings: [String], speechEnd: Double? = nil, hypotheses: Int = 1,
+        steer: Steer? = nil
     ) throws(EngineError) -> Hearing {
         let free = lock.withLock {
             defer { busy = true }
@@ -189,6 +206,13 @@ public final class WhisperEar: @unchecked Sendable {
         var request: [String: Any] = ["audio": path, "prompt": prompt, "readings": readings]
         if let speechEnd { request["speech_end"] = speechEnd }
         if hypotheses > 1 { request["hypotheses"] = hypotheses }
+        if let steer {
+            request["lm"] = steer.languageModel
+            request["names"] = steer.names
+            if let weight = steer.weight { request["steer"] = weight }
+        } else {
+            request["steer"] = 0
+        }
         guard let stdin = child.process.stdin,
             var line = try? JSONSerialization.data(withJSONObject: request)
         else { throw .whisper(.cannotTalk) }

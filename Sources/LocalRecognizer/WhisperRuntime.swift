@@ -1,26 +1,41 @@
 import Foundation
 import VoiceshCore
 
-/// Where the second ear runs: a Python with faster-whisper (the venv `scripts/setup` makes), the
-/// script voicesh ships (`whisper-ear.py`), and a Whisper model in CTranslate2's format (the
-/// one setup installs, or the user's own: `whisper_model` in the profile or config.toml).
+/// Where the second ear runs: a Python with its runtime (the venv `scripts/setup` makes), the
+/// script voicesh ships for it, and its model. Two neural ears speak the same protocol:
+/// Whisper (faster-whisper, a model in CTranslate2's format: the one setup installs, or the
+/// user's own, `whisper_model`) and Moonshine (ONNX Runtime, `moonshine-ear.py`), whose decoder
+/// runs step by step under the shell-talk model.
 public struct WhisperRuntime: Equatable, Sendable {
     public var python: String
     public var script: String
     public var model: String
+    public var ear: Ear = .whisper
+
+    /// Which neural ear.
+    public enum Ear: String, CaseIterable, Sendable {
+        /// Whisper base: decodes freely after a spoken-form prompt.
+        case whisper
+        /// Moonshine base: each beam scored by the shell-talk model as it grows (steered).
+        case moonshine
+
+        public var scriptName: String { rawValue + "-ear.py" }
+        /// The variable that names its one home, as it does for setup.
+        var homeVariable: String { "VOICESH_\(rawValue.uppercased())_HOME" }
+    }
 
     /// Where setup installs the runtime, then where a package would. `VOICESH_WHISPER_HOME`
-    /// names the one place instead (as it does for setup); `off` turns the second ear off
-    /// (the tests of pocketsphinx alone, comparisons).
-    public static func homes(environment: [String: String]) -> [String] {
-        switch environment["VOICESH_WHISPER_HOME"] {
+    /// (`VOICESH_MOONSHINE_HOME`) names the one place instead (as it does for setup); `off`
+    /// turns that ear off (the tests of pocketsphinx alone, comparisons).
+    public static func homes(environment: [String: String], ear: Ear = .whisper) -> [String] {
+        switch environment[ear.homeVariable] {
         case "off": []
         case let home? where !home.isEmpty: [home]
-        default: ["/usr/local/lib/voicesh/whisper", "/usr/lib/voicesh/whisper"]
+        default: ["/usr/local/lib/voicesh/\(ear.rawValue)", "/usr/lib/voicesh/\(ear.rawValue)"]
         }
     }
 
-    public static let scriptName = "whisper-ear.py"
+    public static let scriptName = Ear.whisper.scriptName
 
     /// Why there is no second ear here (the session says it, once).
     public enum Problem: Error, Equatable, Sendable {
@@ -37,12 +52,19 @@ public struct WhisperRuntime: Equatable, Sendable {
     }
 
     /// The runtime for `model` (nil: the installed base model), or why there is none.
-    public static func locate(model: String?, environment: [String: String]) -> Result<WhisperRuntime, Problem> {
+    public static func locate(model: String?, environment: [String: String], ear: Ear = .whisper) -> Result<
+        WhisperRuntime, Problem
+    > {
         let fm = FileManager.default
-        guard environment["VOICESH_WHISPER_HOME"] != "off" else { return .failure(.turnedOff) }
-        let script = ResourceLocator.running.locate(scriptName, bundle: ShellCorpus.bundle)
+        guard environment[ear.homeVariable] != "off" else { return .failure(.turnedOff) }
+        let script = ResourceLocator.running.locate(ear.scriptName, bundle: ShellCorpus.bundle)
         guard let script else { return .failure(.noData) }
-        let home = homes(environment: environment).first { fm.isExecutableFile(atPath: $0 + "/bin/python3") }
+        let home = homes(environment: environment, ear: ear).first { fm.isExecutableFile(atPath: $0 + "/bin/python3") }
+        if ear == .moonshine {
+            guard let home, moonshineProblem(withModel: home + "/base") == nil else { return .failure(.notInstalled) }
+            return .success(
+                WhisperRuntime(python: home + "/bin/python3", script: script, model: home + "/base", ear: .moonshine))
+        }
         if let model {
             let path = TildePath.expanded(model, home: environment["HOME"])
             if let reason = problem(withModel: path) { return .failure(.badModel(path: path, reason: reason)) }
@@ -51,6 +73,13 @@ public struct WhisperRuntime: Equatable, Sendable {
         }
         guard let home, problem(withModel: home + "/base") == nil else { return .failure(.notInstalled) }
         return .success(WhisperRuntime(python: home + "/bin/python3", script: script, model: home + "/base"))
+    }
+
+    /// What is wrong with a Moonshine model folder (as setup writes it), or nil.
+    static func moonshineProblem(withModel path: String) -> String? {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return ["encoder_model.onnx", "decoder_model_merged.onnx", "tokenizer.bin"].first { !files.contains($0) }
+            .map { "\($0) is missing" }
     }
 
     /// What is wrong with a model folder, or nil: CTranslate2's Whisper needs its config, its
