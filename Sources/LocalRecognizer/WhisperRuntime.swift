@@ -12,17 +12,7 @@ public struct WhisperRuntime: Equatable, Sendable {
     public var model: String
     public var ear: Ear = .whisper
 
-    /// Which neural ear.
-    public enum Ear: String, CaseIterable, Sendable {
-        /// Whisper base: decodes freely after a spoken-form prompt.
-        case whisper
-        /// Moonshine base: each beam scored by the shell-talk model as it grows (steered).
-        case moonshine
-
-        public var scriptName: String { rawValue + "-ear.py" }
-        /// The variable that names its one home, as it does for setup.
-        var homeVariable: String { "VOICESH_\(rawValue.uppercased())_HOME" }
-    }
+    public typealias Ear = NeuralEar
 
     /// Where setup installs the runtime, then where a package would. `VOICESH_WHISPER_HOME`
     /// (`VOICESH_MOONSHINE_HOME`) names the one place instead (as it does for setup); `off`
@@ -106,4 +96,11 @@ public struct WhisperRuntime: Equatable, Sendable {
         }
         return nil
     }
+}
+
+extension NeuralEar {
+    /// The script voicesh ships for this ear's child.
+    public var scriptName: String { rawValue + "-ear.py" }
+    /// The variable that names its one home, as it does for setup.
+    var homeVariable: String { "VOICESH_\(rawValue.uppercased())_HOME" }
 }

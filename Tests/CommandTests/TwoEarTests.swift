@@ -93,4 +93,30 @@ struct TwoEarTests {
             #expect(result.stderr.split(separator: "\n").count == 1)
         }
     }
+
+    /// `ear = "moonshine"`: the steered ear beside pocketsphinx (scripts/setup installs it), and
+    /// the engine says which it is. The key is refused where it cannot mean anything.
+    @Test func aProfileChoosesTheSteeredEar() async throws {
+        let cli = try CLI()
+        let file = try cli.file(
+            "moon.toml", "name = \"moon\"\nhost = \"h\"\n[engine]\nkind = \"edge\"\near = \"moonshine\"\n")
+        try await cli.ok("profile", "import", file)
+        let speech = try SpeechFiles.speech("git status", in: cli)
+        let result = try await transcribe(
+            cli, ["--json", "--profile", "moon", speech],
+            environment: ["VOICESH_MOONSHINE_HOME": "/usr/local/lib/voicesh/moonshine"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let output = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(output?["engine"] as? String == "edge/pocketsphinx+moonshine")
+        #expect(output?["text"] as? String == "git status")
+        for (engine, problem) in [
+            ("kind = \"server\"\nurl = \"http://127.0.0.1:9\"\near = \"moonshine\"", "ear"),
+            ("kind = \"edge\"\near = \"moonshine\"\nwhisper_model = \"/w\"", "whisper_model"),
+            ("kind = \"edge\"\near = \"parakeet\"", "ear"),
+        ] {
+            let bad = try cli.file("bad.toml", "name = \"bad\"\nhost = \"h\"\n[engine]\n\(engine)\n")
+            let refused = try await cli.run(["profile", "import", bad])
+            #expect(refused.status != 0 && refused.stderr.contains(problem), "\(engine): \(refused.stderr)")
+        }
+    }
 }

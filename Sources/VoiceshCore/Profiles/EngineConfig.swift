@@ -19,6 +19,8 @@ public struct EngineConfig: Codable, Equatable, Sendable {
     /// The second ear's Whisper model folder (CTranslate2's format); nil: the one setup
     /// installs, `off`: pocketsphinx alone.
     public var whisperModel: String?
+    /// The neural ear beside pocketsphinx; nil: the default (`NeuralEar.standard`).
+    public var ear: NeuralEar?
 
     // server and stream
     public var dialect: ServerDialect?

@@ -146,6 +146,7 @@ extension EngineConfig {
         only("recognizer", recognizer, for: [.edge])
         only("command", command, for: [.edge])
         only("whisper_model", whisperModel, for: [.edge])
+        only("ear", ear, for: [.edge])
         only("dialect", dialect, for: [.server])
         only("provider", provider, for: [.stream])
         only("url", url, for: [.server, .stream])
@@ -171,6 +172,12 @@ extension EngineConfig {
             }
             if whisperModel != nil, recognizer == .command {
                 fail("whisper_model", "is used only with recognizer = \"pocketsphinx\"")
+            }
+            if ear != nil, recognizer == .command {
+                fail("ear", "is used only with recognizer = \"pocketsphinx\"")
+            }
+            if let whisperModel, whisperModel != "off", (ear ?? .standard) != .whisper {
+                fail("whisper_model", "is used only with ear = \"whisper\"")
             }
             if let whisperModel, whisperModel != "off", !whisperModel.hasPrefix("/"), !whisperModel.hasPrefix("~/") {
                 fail(

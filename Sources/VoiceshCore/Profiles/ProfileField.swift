@@ -176,6 +176,7 @@ extension EngineConfig {
             .optionalChoice("recognizer", \.recognizer),
             .optionalString("command", \.command),
             .optionalString("whisper_model", \.whisperModel),
+            .optionalChoice("ear", \.ear),
             .optionalChoice("dialect", \.dialect),
             .optionalChoice("provider", \.provider),
             .optionalString("url", \.url),

@@ -49,6 +49,17 @@ public enum Recognizer: String, CaseIterable, Codable, Sendable {
     case command
 }
 
+/// The edge engine's neural ear beside pocketsphinx (`ear`).
+public enum NeuralEar: String, CaseIterable, Codable, Sendable {
+    /// Whisper base, prompted with spoken-form examples, decoding freely.
+    case whisper
+    /// Moonshine base, its beams scored by the shell-talk model and the remote's names as they grow.
+    case moonshine
+
+    /// The ear a profile that names none gets: chosen by measurement (docs/benchmarks/edge.md).
+    public static let standard = NeuralEar.whisper
+}
+
 /// The HTTP shape a Whisper-style server speaks (specs/stt-protocols.md, part B §3–4).
 public enum ServerDialect: String, CaseIterable, Codable, Sendable {
     case openai

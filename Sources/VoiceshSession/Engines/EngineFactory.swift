@@ -62,12 +62,14 @@ package struct EngineFactory {
             primary: primary, fallback: try factory.engine(for: fallback), minConfidence: profile.engine.minConfidence)
     }
 
-    /// Whisper beside pocketsphinx when its runtime is installed (`scripts/setup`) and the
-    /// profile does not say `whisper_model = "off"`; without a runtime, pocketsphinx alone and
-    /// one notice. A model the user named that is not usable stops here, with what to do.
+    /// The profile's neural ear (`ear`: Whisper or the steered Moonshine) beside pocketsphinx
+    /// when its runtime is installed (`scripts/setup`) and the profile does not say
+    /// `whisper_model = "off"`; without a runtime, pocketsphinx alone and one notice. A model
+    /// the user named that is not usable stops here, with what to do.
     func twoEars(_ edge: PocketSphinxEngine, config: EngineConfig) throws(EngineError) -> TwoEarEngine? {
         guard config.whisperModel != "off" else { return nil }
-        switch WhisperRuntime.locate(model: config.whisperModel, environment: context.environment) {
+        let ear = config.ear ?? .standard
+        switch WhisperRuntime.locate(model: config.whisperModel, environment: context.environment, ear: ear) {
         case .success(let runtime):
             let aliases = aliases
             return TwoEarEngine(
@@ -81,10 +83,12 @@ package struct EngineFactory {
             switch problem {
             case .badModel(let path, let reason): throw .whisper(.badModel(path: path, reason: reason))
             case .notInstalled:
-                notice("Whisper is not installed (run scripts/setup): the edge engine hears with pocketsphinx alone")
+                notice(
+                    "\(ear == .whisper ? "Whisper" : "Moonshine") is not installed (run scripts/setup): "
+                        + "the edge engine hears with pocketsphinx alone")
             case .noData:
                 Log.app.info(
-                    "\(WhisperRuntime.scriptName) is not among voicesh's data (VOICESH_DATA_DIR): pocketsphinx alone")
+                    "\(ear.scriptName) is not among voicesh's data (VOICESH_DATA_DIR): pocketsphinx alone")
             case .turnedOff: break
             }
             return nil
