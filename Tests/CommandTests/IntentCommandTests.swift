@@ -227,9 +227,13 @@ struct IntentCommandTests {
     /// them: the server starts, answers under the schema, and stops with the command.
     @Test func theLocalModelWritesACommand() async throws {
         let home = "/usr/local/lib/voicesh/intent"
+        // The model through a link of this test's own: the server counted below is this test's,
+        // not another suite's running in the same test process at the same time.
+        let model = cli.home.appendingPathComponent("SmolLM2-135M-Instruct.Q4_1.gguf").path
+        try FileManager.default.createSymbolicLink(
+            atPath: model, withDestinationPath: home + "/SmolLM2-135M-Instruct.Q4_1.gguf")
         // A whole answer may take long on a machine running every suite at once.
-        try await cli.ok(
-            "config", "set", "intent.model", home + "/SmolLM2-135M-Instruct.Q4_1.gguf", "intent.timeout", "120")
+        try await cli.ok("config", "set", "intent.model", model, "intent.timeout", "120")
         let result = try await cli.run(
             ["intent", "--json", "print", "the", "date"], environment: ["VOICESH_INTENT_HOME": home])
         #expect(result.status == 0, "\(result.stderr)")
@@ -241,7 +245,7 @@ struct IntentCommandTests {
         // Its server went with it: no child of this process serves the model any more.
         let children = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { entry in
             guard let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
-                String(decoding: line, as: UTF8.self).contains("intent-server.py"),
+                String(decoding: line, as: UTF8.self).contains("intent-server.py\0" + model),
                 let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
                 let close = stat.lastIndex(of: ")")
             else { return false }
