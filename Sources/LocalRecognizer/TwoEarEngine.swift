@@ -14,11 +14,15 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     /// Whisper's prompt for a dictation: the spoken-form examples, the vocabulary, the context.
     private let prompt: @Sendable (SpeechContext) -> String
     private let shell: SpokenShell
+    /// The profile's aliases (spoken phrase → text), which `shell` applies.
+    private let aliases: [String: String]
     /// Hears why Whisper gave nothing for a recording (for the log).
     private let report: @Sendable (String) -> Void
     /// What the last recording's fusion saw and chose (for the benchmark).
     public var lastDecision: Decision? { decided.value }
     private let decided = Locked<Decision?>(nil)
+    /// The shell-talk model read from its file, and which file (`shellTalk`).
+    private let judge = Locked<(path: String, model: ARPAModel?)?>(nil)
 
     public struct Decision: Sendable {
         /// pocketsphinx's distinct readings (best first), then those only Whisper proposed.
@@ -56,6 +60,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         self.pocketsphinx = pocketsphinx
         self.whisper = whisper
         self.prompt = prompt
+        self.aliases = aliases
         shell = SpokenShell(aliases: aliases)
     }
 
@@ -116,18 +121,29 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
             ])
         }
         let names = Set(context.names.flatMap { [$0.text.lowercased()] + $0.spoken })
-        /// `score`: where Whisper's score of it is in `hearing.scores` (nil: not scored).
-        func reading(_ text: String, shell normalized: String, score: Int?) -> EarFusion.Reading {
+        let judge = shellTalk()
+        /// `score`: where Whisper's score of it is in `hearing.scores` (nil: not scored);
+        /// `said`: its words as said (nil: found from its shell text).
+        func reading(_ text: String, shell normalized: String, score: Int?, said: [String]? = nil)
+            -> EarFusion.Reading
+        {
             let words = Self.sayable(text)
+            let spokenWords =
+                said ?? SpokenForms.candidates(for: normalized, aliases: aliases, limit: 1).first.map {
+                    $0.split(separator: " ").map(String.init)
+                } ?? words
             return EarFusion.Reading(
                 shell: normalized,
                 whisperScore: score.flatMap {
                     hearing.scores.indices.contains($0) ? Self.perToken(hearing.scores[$0]) : nil
                 },
-                unknownWords: unknown(words, names: names), contextNames: words.filter(names.contains).count)
+                unknownWords: unknown(words, names: names), contextNames: words.filter(names.contains).count,
+                shellTalk: judge?.perWord(spokenWords))
         }
         var readings = spoken.enumerated().map { rank, heard in
-            var one = reading(heard.transcript.text, shell: heard.shell, score: rank < scored.count ? rank : nil)
+            var one = reading(
+                heard.transcript.text, shell: heard.shell, score: rank < scored.count ? rank : nil,
+                said: heard.transcript.text.lowercased().split(separator: " ").map(String.init))
             one.pocketsphinxRank = rank
             return one
         }
@@ -185,6 +201,16 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
                     confidence: confidence,
                     words: own && words.map(\.text) == text.split(separator: " ").map(String.init) ? words : [])
             ], alternatives: others)
+    }
+
+    /// The shell-talk model pocketsphinx decodes with, read for the fusion's judge (once per
+    /// model file); nil before pocketsphinx has one.
+    private func shellTalk() -> ARPAModel? {
+        guard let path = pocketsphinx.languageModel else { return nil }
+        if let loaded = judge.value, loaded.path == path { return loaded.model }
+        let model = ARPAModel(path: path)
+        judge.value = (path, model)
+        return model
     }
 
     /// What steers a steered ear for this dictation: the shell-talk model pocketsphinx decodes

@@ -130,4 +130,25 @@ struct EarFusionTests {
             ]) == 0)
         #expect(fusion.choose([]) == nil)
     }
+
+    /// Whisper scores sound, not shell: pocketsphinx's `system pull status ssh` (Piper joe,
+    /// development) was near enough to it for the margin to keep it over Whisper's right
+    /// reading; the shell-talk model's word per word (log10, the development model's) tells them
+    /// apart. It does not hand Whisper a line it misheard: `cat /etc/post` reads worse as shell.
+    @Test func theShellTalkModelJudgesWhatWhisperOnlyHeard() {
+        let engine = EarFusion()
+        let systemctl: [EarFusion.Reading] = [
+            .init(shell: "system pull status ssh", whisperScore: -2.18, pocketsphinxRank: 0, shellTalk: -3.15),
+            .init(shell: "systemctl status ssh", whisperScore: -0.45, whisperRank: 0, shellTalk: -1.12),
+        ]
+        #expect(engine.choose(systemctl) == 1)
+        var blind = engine
+        blind.shellTalkWeight = 0
+        #expect(blind.choose(systemctl) == 0, "without the model the margin keeps pocketsphinx's")
+        let hosts: [EarFusion.Reading] = [
+            .init(shell: "cat /etc/hosts", whisperScore: -2.31, pocketsphinxRank: 0, shellTalk: -0.78),
+            .init(shell: "cat /etc/post", whisperScore: -0.52, whisperRank: 0, shellTalk: -1.73),
+        ]
+        #expect(engine.choose(hosts) == 0)
+    }
 }

@@ -17,6 +17,9 @@ public struct EarFusion: Sendable {
         public var unknownWords: Int
         /// Its words that are names from the remote (files, branches, commands there).
         public var contextNames: Int
+        /// How much it reads as shell talk: the shell-talk model's log10 probability of the
+        /// reading as said, per word (its end included); nil when not known.
+        public var shellTalk: Double?
         /// Its place in pocketsphinx's N-best (0: its best), nil when pocketsphinx did not propose it.
         public var pocketsphinxRank: Int?
         /// Its place in Whisper's beam (0: its own reading), nil when Whisper did not propose it.
@@ -26,8 +29,9 @@ public struct EarFusion: Sendable {
 
         public init(
             shell: String, whisperScore: Double?, unknownWords: Int = 0, contextNames: Int = 0,
-            pocketsphinxRank: Int? = nil, whisperRank: Int? = nil
+            pocketsphinxRank: Int? = nil, whisperRank: Int? = nil, shellTalk: Double? = nil
         ) {
+            self.shellTalk = shellTalk
             self.shell = shell
             self.whisperScore = whisperScore
             self.unknownWords = unknownWords
@@ -53,6 +57,12 @@ public struct EarFusion: Sendable {
     /// its next readings are the same kind of text as its best (spoken words), so Whisper's
     /// score compares them fairly, and a small handicap keeps the best one on a near tie.
     public var rankCost = 0.3
+    /// How much the shell-talk model's word (natural log, per word) weighs beside Whisper's
+    /// per token. Whisper judges sound, not shell: `the readme.md` and `sudo system prune restart
+    /// nginx` sounded likely to it, and the margin kept them over its own right readings. Tuned on
+    /// the development set (+1 of 136 takes from 0.5 to 2; the middle taken) and checked on
+    /// held-out takes (docs/benchmarks/edge.md).
+    public var shellTalkWeight = 1.0
 
     /// The list rule measured in BENCHMARKS.md (`EDGE_BENCH_FUSION_DEPTH`).
     public init(depth: Int, margin: Double = 3.5) {
@@ -99,9 +109,11 @@ public struct EarFusion: Sendable {
         return pocketsphinx.replacingCharacters(in: mine, with: english)
     }
 
-    /// Whisper's score of a reading with what each ear's ranking says of it.
+    /// Whisper's score of a reading with what each ear's ranking says of it, and how much it
+    /// reads as shell talk.
     func weight(_ reading: Reading) -> Double {
-        let score = reading.whisperScore ?? -.infinity
+        let ln10 = 2.302_585_093
+        let score = (reading.whisperScore ?? -.infinity) + shellTalkWeight * ln10 * (reading.shellTalk ?? 0)
         guard let rank = reading.pocketsphinxRank else { return score }
         return score + margin - rankCost * Double(rank)
     }
