@@ -99,7 +99,9 @@ struct CommandEngineTests {
             "transcribe", "--timeout", "1", "--command", "\(recogniser) {wav}", try recording(cli))
         #expect(result.status == 1)
         #expect(result.stderr == "voicesh: the engine gave no text within 1 s (the profile's engine.timeout)\n")
-        #expect(Date().timeIntervalSince(started) < 120)  // it did not wait for the 300 s sleep
+        // It did not wait for the 300 s sleep: the bound is wide, since a machine running every
+        // suite beside a benchmark once took 137 s for this 1 s timeout's whole command.
+        #expect(Date().timeIntervalSince(started) < 250)
         let child = try #require(
             pid_t(try String(contentsOfFile: marker, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         usleep(200_000)
