@@ -37,7 +37,6 @@ BEAM = 4
 WIDTH = 5
 # How far (natural log) behind the best ended reading a growing one may fall before the search stops.
 GIVE_UP = 6.0
-POOL = False
 BOS, EOS = 1, 2
 SPACE = "\u2581"
 
@@ -158,7 +157,7 @@ def spoken(word):
     word = word.strip("\"").rstrip(".,?!;:").lstrip(",;:").strip("\"")
     if not word:
         return []
-    if word.isalpha() or (word.replace("'", "").isalpha()):
+    if word.replace("'", "").isalpha():
         return [word]
     out = []
     run = ""
@@ -212,10 +211,9 @@ class Moonshine:
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
         options.log_severity_level = 3
-        suffix = ".ort" if all(_exists(folder + "/" + n + ".ort") for n in ("encoder_model", "decoder_model_merged")) \
-            else ".onnx"
-        self.encoder = ort.InferenceSession(folder + "/encoder_model" + suffix, options)
-        self.decoder = ort.InferenceSession(folder + "/decoder_model_merged" + suffix, options)
+        # The graphs as setup saves them (ONNX, so the runtime folds the int8 dequantisation).
+        self.encoder = ort.InferenceSession(folder + "/encoder_model.onnx", options)
+        self.decoder = ort.InferenceSession(folder + "/decoder_model_merged.onnx", options)
         self.pieces = _pieces(folder + "/tokenizer.bin")
         self.past = [i.name for i in self.decoder.get_inputs() if i.name.startswith("past_key_values.")]
         self.inputs = {i.name for i in self.decoder.get_inputs()}
@@ -323,7 +321,7 @@ class Moonshine:
             live = []
             for beam in candidates:
                 if beam.tokens[-1] == EOS:
-                    if len(done) < BEAM and beam.words and (POOL is False or len(live) < BEAM):
+                    if len(done) < BEAM and beam.words:
                         done.append(beam)
                 elif len(live) < BEAM:
                     live.append(beam)
@@ -461,11 +459,6 @@ def _last_letters(word):
     for c in word.strip().lower():
         run = run + c if c.isalpha() else ""
     return run
-
-
-def _exists(path):
-    import os
-    return os.path.exists(path)
 
 
 def _pieces(path):
