@@ -13,6 +13,7 @@ import VoiceshCore
 /// readings with what the fusion knew of them, a JSON object a line (to tune it offline);
 /// EDGE_BENCH_WHISPER_BEAM=5 has Whisper propose its beam's five readings (the engine: one).
 /// EDGE_BENCH_FUSION_DEPTH=5 lets the fusion choose among pocketsphinx's five best (the engine: its best).
+/// EDGE_BENCH_SPLICE=off makes no lines of both ears' words.
 /// EDGE_BENCH_EAR=moonshine has the steered Moonshine ear beside pocketsphinx instead of Whisper;
 /// EDGE_BENCH_STEER=W sets the shell-talk model's weight in its search (0: Moonshine decodes freely).
 /// EDGE_BENCH_REALTIME=1 plays each recording at a microphone's pace, so the times after its end
@@ -129,12 +130,14 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
                     [
                         "shell": $0.shell, "score": $0.whisperScore ?? NSNull(), "unknown": $0.unknownWords,
                         "names": $0.contextNames, "ps": $0.pocketsphinxRank ?? NSNull(),
-                        "whisper": $0.whisperRank ?? NSNull(),
+                        "whisper": $0.whisperRank ?? NSNull(), "shell_talk": $0.shellTalk ?? NSNull(),
+                        "spliced": $0.spliced,
                     ]
                 }
                 let take: [String: Any] = [
                     "voice": voice, "target": target, "chosen": d.chosen, "readings": readings,
                     "whisper_text": d.whisperText, "seconds": d.whisperSeconds,
+                    "channel": ears.pocketsphinx.lastChannel?.rawValue ?? NSNull(),
                 ]
                 if var line = try? JSONSerialization.data(withJSONObject: take, options: [.sortedKeys]) {
                     line.append(0x0A)
@@ -235,10 +238,12 @@ func secondEar() -> WhisperEar {
 /// (EDGE_BENCH_WHISPER_BEAM, EDGE_BENCH_FUSION_DEPTH). Whisper is waited for however long it
 /// takes: its accuracy, not the machine's load, is measured (the times say how long it took).
 func twoEars(_ pocketsphinx: PocketSphinxEngine, whisper: WhisperEar) -> TwoEarEngine {
-    TwoEarEngine(
+    var fusion = Int(environment["EDGE_BENCH_FUSION_DEPTH"] ?? "").map { EarFusion(depth: $0) } ?? EarFusion()
+    fusion.splices = environment["EDGE_BENCH_SPLICE"] != "off"
+    return TwoEarEngine(
         pocketsphinx: pocketsphinx, whisper: whisper, patience: 600,
         beam: Int(environment["EDGE_BENCH_WHISPER_BEAM"] ?? "") ?? 1,
-        fusion: Int(environment["EDGE_BENCH_FUSION_DEPTH"] ?? "").map { EarFusion(depth: $0) } ?? EarFusion(),
+        fusion: fusion,
         steerWeight: Double(environment["EDGE_BENCH_STEER"] ?? ""),
         prompt: { ShellPrompt(context: $0, config: EngineConfig(), aliases: [:]).text })
 }

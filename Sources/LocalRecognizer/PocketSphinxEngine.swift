@@ -42,6 +42,8 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
     private let channelMemory: ChannelMemory?
     /// The channel the last take was heard through (guarded by `lock`): the next starts so.
     private var channel: Channel?
+    /// The channel the last take was heard through, once one has been.
+    public var lastChannel: Channel? { lock.withLock { channel } }
     /// Whether takes are adapted to their channel (false: every take as it is, for comparisons).
     private let adaptsToChannel: Bool
 

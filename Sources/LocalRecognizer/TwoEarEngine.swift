@@ -76,6 +76,8 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     {
         decided.value = nil
         whisper.prepare()
+        // The judge's model is read while the user speaks, off the fused text's path.
+        DispatchQueue.global(qos: .utility).async { [self] in _ = shellTalk() }
         let recorded = Locked<[AudioFrame]>([])
         let context = request.context
         let heard = try await pocketsphinx.transcribe(request, events: events) { frame in
@@ -162,6 +164,32 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
             one.whisperRank = rank
             readings.append(one)
         }
+        // Lines made of both ears' best readings, span by span, scored by the ear too.
+        var splices: [Int: String] = [:]
+        if fusion.splices, let first = spoken.first, let own = proposed.first {
+            let lines = spliceable(first.transcript.text, with: own, besides: readings)
+            if !lines.isEmpty {
+                let left = max(0.5, patience - Date().timeIntervalSince(started))
+                let result = await Self.offThread(patience: left, cancel: whisper.cancel) {
+                    [whisper] () throws(EngineError) in
+                    try whisper.score(lines.map(\.said), prompt: prompt)
+                }
+                if Task.isCancelled { throw .cancelled }
+                switch result {
+                case .success(let scores):
+                    for (line, score) in zip(lines, scores) {
+                        var one = reading(
+                            line.said, shell: line.shell, score: nil,
+                            said: line.said.split(separator: " ").map(String.init))
+                        one.whisperScore = Self.perToken(score)
+                        one.spliced = true
+                        splices[readings.count] = line.said
+                        readings.append(one)
+                    }
+                case .failure(let error): report("whisper: \(error); no lines spliced from both ears")
+                }
+            }
+        }
         // Whisper heard no speech: its scores of pocketsphinx's readings say nothing either.
         guard let chosen = proposed.isEmpty ? 0 : fusion.choose(readings) else { return heard }
         decided.value = Decision(
@@ -170,37 +198,57 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         guard !proposed.isEmpty else { return heard }
         // The other readings stay on Tab, pocketsphinx's first.
         let others = spoken.indices.filter { $0 != chosen }.map { Transcript(segments: spoken[$0].transcript.segments) }
+        let start = heard.segments.first?.start ?? 0, end = heard.segments.last?.end ?? 0
         // A reading only Whisper proposed is its text as Whisper wrote it.
-        let written = readings[chosen].pocketsphinxRank == nil ? readings[chosen].whisperRank.map { proposed[$0] } : nil
-        guard let text = written else {
-            // pocketsphinx's command, with the English between the quotes as Whisper heard it.
-            if let spliced = EarFusion.quoteSpliced(spoken[chosen].shell, with: shell.normalize(hearing.text)) {
-                let segments = spoken[chosen].transcript.segments
-                // The two ears' words do not line up one to one: every word gets the lower of
-                // the two ears' confidence in its line, so doubt in either shows.
-                let confidences = segments.compactMap(\.confidence) + [hearing.confidence].compactMap { $0 }
-                return Transcript(
-                    segments: [
-                        TranscriptSegment(
-                            text: spliced, start: segments.first?.start ?? 0, end: segments.last?.end ?? 0,
-                            confidence: confidences.min())
-                    ], alternatives: [Transcript(segments: segments)] + others)
+        if readings[chosen].pocketsphinxRank == nil, let rank = readings[chosen].whisperRank {
+            let text = proposed[rank]
+            let own = text == hearing.text
+            let confidence = hearing.confidence
+            let words = hearing.words.map { word in
+                word.confidence == nil ? TranscriptSegment.Word(word.text, confidence: confidence) : word
             }
-            guard chosen > 0 else { return heard }
-            return Transcript(segments: spoken[chosen].transcript.segments, alternatives: others)
+            return Transcript(
+                segments: [
+                    TranscriptSegment(
+                        text: text, start: start, end: end, confidence: confidence,
+                        words: own && words.map(\.text) == text.split(separator: " ").map(String.init) ? words : [])
+                ], alternatives: others)
         }
-        let own = text == hearing.text
-        let confidence = hearing.confidence
-        let words = hearing.words.map { word in
-            word.confidence == nil ? TranscriptSegment.Word(word.text, confidence: confidence) : word
+        // The ears' words do not line up one to one in a line made of both, or with Whisper's
+        // quoted English: every word gets the lower of the two ears' confidence in its line, so
+        // doubt in either shows.
+        let lower = (heard.segments.compactMap(\.confidence) + [hearing.confidence].compactMap { $0 }).min()
+        // pocketsphinx's words, or a line spliced from both ears' (said the same way).
+        let segments =
+            splices[chosen].map { [TranscriptSegment(text: $0, start: start, end: end, confidence: lower)] }
+            ?? spoken[chosen].transcript.segments
+        // The command, with the English between the quotes as Whisper heard it.
+        if let quoted = EarFusion.quoteSpliced(readings[chosen].shell, with: shell.normalize(hearing.text)) {
+            return Transcript(
+                segments: [TranscriptSegment(text: quoted, start: start, end: end, confidence: lower)],
+                alternatives: [Transcript(segments: segments)] + others)
         }
-        return Transcript(
-            segments: [
-                TranscriptSegment(
-                    text: text, start: heard.segments.first?.start ?? 0, end: heard.segments.last?.end ?? 0,
-                    confidence: confidence,
-                    words: own && words.map(\.text) == text.split(separator: " ").map(String.init) ? words : [])
-            ], alternatives: others)
+        guard chosen > 0 else { return heard }
+        return Transcript(segments: segments, alternatives: others)
+    }
+
+    /// The lines `ReadingSplice` makes of pocketsphinx's best reading (`said`, its words as
+    /// heard) and Whisper's own (`written`, said as `SpokenForms` says it), as said and as
+    /// shell text, but none that is a reading already.
+    private func spliceable(_ said: String, with written: String, besides readings: [EarFusion.Reading])
+        -> [(said: String, shell: String)]
+    {
+        func words(_ text: String) -> [String] { text.lowercased().split(separator: " ").map(String.init) }
+        guard
+            let whisperSaid = SpokenForms.candidates(for: shell.normalize(written), aliases: aliases, limit: 1).first
+        else { return [] }
+        var seen = Set(readings.map(\.shell))
+        return ReadingSplice.lines(words(said), words(whisperSaid)).compactMap { line in
+            let text = line.joined(separator: " ")
+            let normalized = shell.normalize(text)
+            guard !normalized.isEmpty, seen.insert(normalized).inserted else { return nil }
+            return (text, normalized)
+        }
     }
 
     /// The shell-talk model pocketsphinx decodes with, read for the fusion's judge (once per

@@ -91,7 +91,10 @@ public final class WhisperEar: @unchecked Sendable {
         public var hypotheses: [String] = []
         /// Whisper's log-likelihood and token count of each reading it was given, then of its own
         /// reading, then of `hypotheses` (`whisper-ear.py`).
-        public var scores: [(logProbability: Double, tokens: Int)]
+        public var scores: [Score]
+
+        /// A log-likelihood and the tokens it is over.
+        public typealias Score = (logProbability: Double, tokens: Int)
 
         /// Whisper's confidence in its line, 0…1: its mean token probability (as a server's segment's).
         public var confidence: Double? { averageLogProbability.map { min(1, max(0, exp($0))) } }
@@ -171,6 +174,39 @@ public final class WhisperEar: @unchecked Sendable {
         _ samples: [Int16], prompt: String, readings: [String], speechEnd: Double? = nil, hypotheses: Int = 1,
         steer: Steer? = nil
     ) throws(EngineError) -> Hearing {
+        let path = scratchDirectory + "/whisper-\(getpid())-\(UUID().uuidString).raw"
+        try? FileManager.default.createDirectory(
+            atPath: scratchDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let bytes = samples.withUnsafeBufferPointer { Data(buffer: $0) }
+        guard FileManager.default.createFile(atPath: path, contents: bytes, attributes: [.posixPermissions: 0o600])
+        else { throw .whisper(.cannotWriteRecording(directory: scratchDirectory)) }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var request: [String: Any] = ["audio": path, "prompt": prompt, "readings": readings]
+        if let speechEnd { request["speech_end"] = speechEnd }
+        if hypotheses > 1 { request["hypotheses"] = hypotheses }
+        if let steer {
+            request["lm"] = steer.languageModel
+            request["names"] = steer.names
+            if let weight = steer.weight { request["steer"] = weight }
+        } else {
+            request["steer"] = 0
+        }
+        return try Self.hearing(exchange(request))
+    }
+
+    /// The ear's log-likelihood of each of `readings` of the last recording it heard, after
+    /// `prompt` (as `hear` scores its `readings`): for readings made after hearing it.
+    public func score(_ readings: [String], prompt: String) throws(EngineError) -> [Hearing.Score] {
+        let reply = try exchange(["score": readings, "prompt": prompt])
+        if let error = reply["error"] as? String { throw .whisper(.said(words: error)) }
+        let scores = Self.scores(reply)
+        guard scores.count == readings.count else { throw .whisper(.missingScores) }
+        return scores
+    }
+
+    /// Sends one request to the child (started if need be) and waits for its reply; one at a
+    /// time, and `cancel` ends the wait.
+    private func exchange(_ request: [String: Any]) throws(EngineError) -> [String: Any] {
         let free = lock.withLock {
             defer { busy = true }
             return !busy
@@ -196,23 +232,6 @@ public final class WhisperEar: @unchecked Sendable {
             }
             _ = dead?.process.wait()  // cancelled after it answered: reaped here
         }
-        let path = scratchDirectory + "/whisper-\(getpid())-\(UUID().uuidString).raw"
-        try? FileManager.default.createDirectory(
-            atPath: scratchDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let bytes = samples.withUnsafeBufferPointer { Data(buffer: $0) }
-        guard FileManager.default.createFile(atPath: path, contents: bytes, attributes: [.posixPermissions: 0o600])
-        else { throw .whisper(.cannotWriteRecording(directory: scratchDirectory)) }
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        var request: [String: Any] = ["audio": path, "prompt": prompt, "readings": readings]
-        if let speechEnd { request["speech_end"] = speechEnd }
-        if hypotheses > 1 { request["hypotheses"] = hypotheses }
-        if let steer {
-            request["lm"] = steer.languageModel
-            request["names"] = steer.names
-            if let weight = steer.weight { request["steer"] = weight }
-        } else {
-            request["steer"] = 0
-        }
         guard let stdin = child.process.stdin,
             var line = try? JSONSerialization.data(withJSONObject: request)
         else { throw .whisper(.cannotTalk) }
@@ -223,7 +242,7 @@ public final class WhisperEar: @unchecked Sendable {
             throw stopped(child)
         }
         guard let answer = child.line() else { throw stopped(child) }
-        return try Self.hearing(Self.object(answer))
+        return try Self.object(answer)
     }
 
     /// Stops the recording being heard, if any: its child is killed (Whisper cannot be stopped
@@ -275,14 +294,18 @@ public final class WhisperEar: @unchecked Sendable {
             guard !trimmed.isEmpty else { continue }
             words.append(.init(trimmed, confidence: item["probability"] as? Double))
         }
-        let scores = (reply["scores"] as? [[String: Any]] ?? []).map {
-            (logProbability: $0["logprob"] as? Double ?? -.infinity, tokens: $0["tokens"] as? Int ?? 0)
-        }
+        let scores = Self.scores(reply)
         return Hearing(
             text: text.trimmingCharacters(in: .whitespacesAndNewlines),
             averageLogProbability: reply["avg_logprob"] as? Double,
             noSpeechProbability: reply["no_speech_prob"] as? Double,
             compressionRatio: reply["compression_ratio"] as? Double, words: words,
             hypotheses: reply["hypotheses"] as? [String] ?? [], scores: scores)
+    }
+
+    static func scores(_ reply: [String: Any]) -> [Hearing.Score] {
+        (reply["scores"] as? [[String: Any]] ?? []).map {
+            (logProbability: $0["logprob"] as? Double ?? -.infinity, tokens: $0["tokens"] as? Int ?? 0)
+        }
     }
 }

@@ -44,6 +44,10 @@ struct MoonshineEarTests {
         // Its words carry their probabilities; the reading said scores above one not said.
         #expect(!steered.words.isEmpty && steered.words.allSatisfy { ($0.confidence ?? -1) > 0 })
         #expect(steered.scores.count == 3 + steered.hypotheses.count)
+        // Readings made after the hearing are scored against the same recording.
+        let later = try ear.score(["git log dash n ten", "git add dot"], prompt: "")
+        #expect(abs(later[0].logProbability - steered.scores[0].logProbability) < 0.01)
+        #expect(abs(later[1].logProbability - steered.scores[1].logProbability) < 0.01)
         #expect(steered.scores[0].logProbability > steered.scores[1].logProbability + 5)
         #expect(!steered.hypotheses.contains(steered.text))
     }

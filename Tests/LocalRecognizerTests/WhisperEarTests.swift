@@ -65,6 +65,25 @@ struct WhisperEarTests {
         #expect(!again.hypotheses.isEmpty && again.hypotheses.count <= 4, "\(again.hypotheses)")
         #expect(!again.hypotheses.contains(again.text) && Set(again.hypotheses).count == again.hypotheses.count)
         #expect(again.scores.count == 2 + again.hypotheses.count)
+        // Readings made after the hearing are scored against the same recording, as the ones
+        // it was given were.
+        let later = try ear.score(
+            ["echo quote hello from the server end quote", "echo quote yellow for the service and quote"],
+            prompt: Self.prompt)
+        #expect(later.count == 2)
+        #expect(abs(later[0].logProbability - again.scores[0].logProbability) < 0.01)
+        #expect(later[0].logProbability > later[1].logProbability + 5, "\(later)")
+    }
+
+    /// A scoring before any recording is the child's error, in words; the child stays up.
+    @Test func scoringBeforeHearingIsAnError() throws {
+        let ear = try Self.ear()
+        #expect(throws: EngineError.whisper(.said(words: "no recording to score readings against"))) {
+            try ear.score(["git status"], prompt: "")
+        }
+        let hearing = try ear.hear(
+            try Self.speech("sudo apt install curl"), prompt: Self.prompt, readings: ["sudo apt install curl"])
+        #expect(SpokenShell().normalize(hearing.text) == "sudo apt install curl", "\(hearing.text)")
     }
 
     /// `cancel` stops the recording being heard at once (its child killed and reaped), and the

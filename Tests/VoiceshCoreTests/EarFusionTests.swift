@@ -151,4 +151,23 @@ struct EarFusionTests {
         ]
         #expect(engine.choose(hosts) == 0)
     }
+
+    /// A line spliced from both ears' words is weighed as pocketsphinx's best is, by Whisper's
+    /// score and the shell-talk model, with the same margin; with `splices` off it is never chosen.
+    @Test func aSplicedLineIsWeighedAsPocketsphinxsReadingsAre() {
+        var fusion = EarFusion()
+        let readings: [EarFusion.Reading] = [
+            .init(shell: "ps aux | grep notes", whisperScore: -3.33, pocketsphinxRank: 0, shellTalk: -1.2),
+            .init(shell: "s ox | grep node", whisperScore: -0.91, unknownWords: 0, whisperRank: 0, shellTalk: -2.6),
+            .init(shell: "ps aux | grep node", whisperScore: -1.90, shellTalk: -1.0, spliced: true),
+        ]
+        #expect(fusion.choose(readings) == 2)
+        fusion.splices = false
+        #expect(fusion.choose(readings) == 0)
+        // Spliced, it still has to read better than pocketsphinx's own best.
+        fusion.splices = true
+        var worse = readings
+        worse[2].whisperScore = -4.0
+        #expect(fusion.choose(worse) == 0)
+    }
 }

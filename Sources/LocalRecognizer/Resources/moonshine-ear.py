@@ -11,7 +11,8 @@ First line out: {"ready": true} or {"error": "..."}. Then, per request
  "lm": ARPA_PATH, "names": [WORD, ...], "steer": WEIGHT}
 (`prompt` is ignored: Moonshine takes none; no `lm` or `steer` 0: free decoding), one reply:
 {"text", "avg_logprob", "no_speech_prob", "compression_ratio", "words": [{"word", "probability"}],
- "hypotheses": [TEXT, ...], "scores": [{"logprob", "tokens"}]}, as whisper-ear.py's.
+ "hypotheses": [TEXT, ...], "scores": [{"logprob", "tokens"}]}, as whisper-ear.py's; and as it,
+{"score": [TEXT, ...]}: {"scores": [...]}, more readings scored against the last recording.
 Reads nothing but its requests, writes nothing but its replies (logs go to stderr)."""
 import json
 import math
@@ -69,6 +70,11 @@ def main():
         try:
             import numpy as np
             request = json.loads(line)
+            if "score" in request:
+                if ear.hidden is None:
+                    raise ValueError("no recording to score readings against")
+                reply({"scores": [ear.score(ear.hidden, r) for r in request["score"]]})
+                continue
             with open(request["audio"], "rb") as f:
                 audio = np.frombuffer(f.read(), dtype="<i2").astype(np.float32) / 32768.0
             path = request.get("lm")
@@ -219,6 +225,7 @@ class Moonshine:
         self.inputs = {i.name for i in self.decoder.get_inputs()}
         shape = next(i.shape for i in self.decoder.get_inputs() if i.name == self.past[0])
         self.heads, self.head_size = shape[1], shape[3]
+        self.hidden = None  # the encoder's output for the last recording, for later scorings
         self.by_text = {}
         for index, piece in enumerate(self.pieces):
             if piece and index > 258:
@@ -260,9 +267,10 @@ class Moonshine:
         if speech_end is not None:  # the silence after the speech only invites words
             audio = audio[: int(min(len(audio), (speech_end + 0.4) * 16000))]
         seconds = len(audio) / 16000.0
+        self.hidden = None
         if seconds < 0.1:
             return {"text": "", "words": [], "hypotheses": [], "scores": []}
-        hidden = self.encode(audio)
+        hidden = self.hidden = self.encode(audio)
         # No more tokens than a fast speaker's line makes (Moonshine's own bound is 6.5 a
         # second): a beam caught in a loop (`doo doo doo`) stops there.
         found = self.search(hidden, model, steer, names, min(200, int(seconds * 6.5) + 8))

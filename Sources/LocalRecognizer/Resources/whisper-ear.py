@@ -10,7 +10,9 @@ dropped; N, default 1: how many of its beam's readings Whisper gives), one reply
 {"text", "avg_logprob", "no_speech_prob", "compression_ratio", "words": [{"word", "probability"}],
  "hypotheses": [TEXT, ...], "scores": [{"logprob", "tokens"}]}: Whisper's own reading, its beam's
 next distinct ones (at most N - 1), and its log-likelihood of each given reading of the same audio
-after the same prompt, then of its own reading, then of the hypotheses. An error is {"error": "..."}.
+after the same prompt, then of its own reading, then of the hypotheses. Then, for more readings of
+the same recording, {"score": [TEXT, ...], "prompt": TEXT}: {"scores": [{"logprob", "tokens"}]},
+scored as above against the last recording heard. An error is {"error": "..."}.
 Reads nothing but its requests, writes nothing but its replies (logs go to stderr)."""
 import json
 import sys
@@ -37,15 +39,23 @@ def main():
         reply({"error": "cannot load the Whisper model in %s: %s" % (sys.argv[1], str(error).splitlines()[0])})
         return 1
     reply({"ready": True})
+    last = None  # the last recording and the encoder's output for it, for later scorings
     for line in sys.stdin:
         if not line.strip():
             continue
         try:
             request = json.loads(line)
+            if "score" in request:
+                if last is None:
+                    raise ValueError("no recording to score readings against")
+                reply({"scores": score(model, last[0], request.get("prompt") or None, request["score"], last[1])})
+                continue
             with open(request["audio"], "rb") as f:
                 audio = np.frombuffer(f.read(), dtype="<i2").astype(np.float32) / 32768.0
-            reply(transcribe(model, audio, request.get("prompt") or None, request.get("readings") or [],
-                             request.get("speech_end"), int(request.get("hypotheses") or 1)))
+            heard, encoded = transcribe(model, audio, request.get("prompt") or None, request.get("readings") or [],
+                                        request.get("speech_end"), int(request.get("hypotheses") or 1))
+            last = (audio, encoded)
+            reply(heard)
         except Exception as error:
             reply({"error": str(error).splitlines()[0] if str(error) else type(error).__name__})
     return 0
@@ -81,6 +91,7 @@ class Listening:
 
 
 def transcribe(model, audio, prompt, readings, speech_end=None, hypotheses=1):
+    """The reply to a recording, and the encoder's output for its first window (or None)."""
     # A beam of 5, no temperature fallback (a hotter retry invents words), and no more tokens than a
     # fast speaker says: a stuck decoder ("quote. . . . .") stops there.
     seconds = len(audio) / 16000.0
@@ -136,7 +147,7 @@ def transcribe(model, audio, prompt, readings, speech_end=None, hypotheses=1):
         "hypotheses": others,
         # The given readings, then Whisper's own (so all are scored the same way).
         "scores": score(model, audio, prompt, readings + [text] + others, listening.encoded) if readings and text else [],
-    }
+    }, listening.encoded
 
 
 def key(text):

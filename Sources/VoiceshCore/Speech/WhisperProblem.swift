@@ -13,10 +13,11 @@ public enum WhisperProblem: Equatable, Sendable {
     /// The request could not be put to the runtime, or the runtime stopped answering.
     case cannotTalk
     case stopped
-    /// A line that is not a JSON object (`line`: its start), a reply without text, or the
-    /// runtime's own error (`words`: Whisper's).
+    /// A line that is not a JSON object (`line`: its start), a reply without text, one with
+    /// fewer scores than readings asked, or the runtime's own error (`words`: Whisper's).
     case notJSON(line: String)
     case noText
+    case missingScores
     case said(words: String)
     /// The one runtime is busy with another recording.
     case busy

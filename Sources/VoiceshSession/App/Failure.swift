@@ -350,6 +350,7 @@ package enum Failure {
         case .stopped: .failed("the Whisper runtime has stopped")
         case .notJSON(let line): .badOutput("the Whisper runtime wrote \(line)")
         case .noText: .badOutput("the Whisper runtime gave no text")
+        case .missingScores: .badOutput("the Whisper runtime did not score every reading")
         case .said(let words): .failed("Whisper: \(words)")
         case .busy: .failed("Whisper is busy with another recording")
         }

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import VoiceshCore
+
+@testable import LocalRecognizer
+
+/// Lines made of both ears' words: the engine asks its second ear to score them against the
+/// same recording and may choose one. Real pocketsphinx; an ear that speaks the protocol and
+/// answers as told.
+struct TwoEarSpliceTests {
+    init() { signal(SIGPIPE, SIG_IGN) }
+
+    /// An ear that hears pocketsphinx's reading with `cat` before it and `dash v` after it
+    /// (two places where the ears differ), and scores a line `best` picks far above the rest;
+    /// with `failing`, it answers every later scoring with an error. Keeps every request.
+    static func ear(in folder: URL, best: String, failing: Bool = false) throws -> (WhisperRuntime, requests: String) {
+        let requests = folder.appendingPathComponent("splice-requests.jsonl").path
+        let script = folder.appendingPathComponent("splice-ear.py").path
+        try """
+        import json, sys
+        print('{"ready": true}', flush=True)
+        def score(texts):
+            return [{"logprob": -0.1 if (\(best)) else -9.0, "tokens": 1} for text in texts]
+        for line in sys.stdin:
+            open(\(String(reflecting: requests)), "a").write(line)
+            request = json.loads(line)
+            if "score" in request:
+                if \(failing ? "True" : "False"):
+                    print(json.dumps({"error": "out of memory"}), flush=True)
+                else:
+                    print(json.dumps({"scores": score(request["score"])}), flush=True)
+                continue
+            heard = request["readings"][0]
+            own = "cat " + heard + " dash v"
+            print(json.dumps({"text": own, "avg_logprob": -0.1, "words": [],
+                              "scores": score(request["readings"] + [own])}), flush=True)
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        return (WhisperRuntime(python: "/usr/bin/python3", script: script, model: folder.path), requests)
+    }
+
+    static func requests(_ path: String) throws -> [[String: Any]] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    static func engine(
+        _ runtime: WhisperRuntime, in folder: URL, report: @escaping @Sendable (String) -> Void = { _ in }
+    )
+        throws -> TwoEarEngine
+    {
+        let engine = TwoEarEngine(
+            pocketsphinx: PocketSphinxEngine(vocabulary: [], history: [], cacheDirectory: folder.path),
+            whisper: WhisperEar(runtime: runtime, scratchDirectory: folder.path), patience: 300,
+            prompt: { _ in "git status." }, report: report)
+        try engine.pocketsphinx.load()
+        return engine
+    }
+
+    /// The ear scores `… dash v` without `cat` above pocketsphinx's line and its own: that
+    /// line, which neither ear wrote, is the engine's; pocketsphinx's own is first on Tab.
+    @Test(.timeLimit(.minutes(10))) func aLineOfBothEarsWordsIsScoredAndChosen() async throws {
+        let folder = try QuotedEnglishTests.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let audio = try QuotedEnglishTests.speech("git status", in: folder)
+        let (runtime, path) = try Self.ear(in: folder, best: "text.endswith(' dash v') and not text.startswith('cat ')")
+        let engine = try Self.engine(runtime, in: folder)
+        let transcript = try await TwoEarSteeringTests.take(engine, audio, context: SpeechContext())
+        let sent = try Self.requests(path)
+        let heard = try #require((sent.first?["readings"] as? [String])?.first)
+        #expect(sent.count == 2)
+        #expect(sent.last?["prompt"] as? String == "git status.")
+        let lines = try #require(sent.last?["score"] as? [String])
+        #expect(Set(lines) == ["cat " + heard, heard + " dash v"])
+        #expect(transcript.text == heard + " dash v")
+        #expect(transcript.alternatives.first?.text == heard)
+        let decision = try #require(engine.lastDecision)
+        #expect(decision.readings[decision.chosen].spliced)
+    }
+
+    /// A scoring that fails leaves the choice to the readings the ears gave, and says why once.
+    @Test(.timeLimit(.minutes(10))) func aFailedScoringSplicesNothing() async throws {
+        let folder = try QuotedEnglishTests.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let audio = try QuotedEnglishTests.speech("git status", in: folder)
+        let (runtime, path) = try Self.ear(
+            in: folder, best: "text.endswith(' dash v') and not text.startswith('cat ')", failing: true)
+        let said = Locked<[String]>([])
+        let engine = try Self.engine(runtime, in: folder) { line in said.update { $0.append(line) } }
+        let transcript = try await TwoEarSteeringTests.take(engine, audio, context: SpeechContext())
+        let heard = try #require((try Self.requests(path).first?["readings"] as? [String])?.first)
+        // Whisper's own `cat … dash v` scored as low as pocketsphinx's: the margin keeps pocketsphinx's.
+        #expect(transcript.text == heard)
+        #expect(said.value.count == 1 && said.value[0].contains("no lines spliced"), "\(said.value)")
+        #expect(engine.lastDecision?.readings.contains(where: \.spliced) == false)
+    }
+}
