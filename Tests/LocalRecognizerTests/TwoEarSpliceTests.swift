@@ -94,4 +94,25 @@ struct TwoEarSpliceTests {
         #expect(said.value.count == 1 && said.value[0].contains("no lines spliced"), "\(said.value)")
         #expect(engine.lastDecision?.readings.contains(where: \.spliced) == false)
     }
+
+    /// A narrowband take (the same line through an 8 kHz link) is not spliced: the ear is asked
+    /// to hear it, never to score mixed lines.
+    @Test(.timeLimit(.minutes(10))) func aNarrowbandTakeIsNotSpliced() async throws {
+        let folder = try QuotedEnglishTests.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try QuotedEnglishTests.speech("git status", in: folder)
+        let wide = folder.appendingPathComponent("speech.wav").path
+        let narrow = folder.appendingPathComponent("narrow.wav").path
+        try QuotedEnglishTests.run("/usr/bin/sox", ["-R", "-D", wide, "-r", "8000", narrow + ".8k.wav"])
+        try QuotedEnglishTests.run("/usr/bin/sox", ["-R", "-D", narrow + ".8k.wav", "-r", "16000", narrow])
+        let audio = try WAV.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: narrow)))).speechSamples()
+        #expect(ChannelDetector.channel(of: audio) == .narrowband)
+        let (runtime, path) = try Self.ear(in: folder, best: "text.endswith(' dash v') and not text.startswith('cat ')")
+        let engine = try Self.engine(runtime, in: folder)
+        let transcript = try await TwoEarSteeringTests.take(engine, audio, context: SpeechContext())
+        let sent = try Self.requests(path)
+        #expect(sent.count == 1 && sent[0]["score"] == nil, "\(sent)")
+        #expect(engine.pocketsphinx.lastChannel == .narrowband)
+        #expect(!transcript.text.hasSuffix("dash v"), "\(transcript.text)")
+    }
 }
