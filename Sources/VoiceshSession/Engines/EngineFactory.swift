@@ -8,7 +8,7 @@ import VoiceshCore
 /// Builds a profile's engine, wrapped in its timeout. The one place that knows every kind.
 package struct EngineFactory {
     package var context: AppContext
-    /// The user's own words (their history's raw text), which the edge model learns from.
+    /// The user's own lines as said (`Dictation.shellTalk`), which the edge model learns from.
     package var history: [String] = []
     /// The profile's aliases, which a server engine's prompt spells for Whisper.
     package var aliases: [String: String] = [:]
@@ -32,7 +32,7 @@ package struct EngineFactory {
         var factory = EngineFactory(context: context)
         guard profile.history != .off, let rows = try? database.dictations(profile: profile.name, limit: 500)
         else { return factory }
-        factory.history = rows.filter { [.inserted, .ran, .edited].contains($0.outcome) }.map(\.rawText)
+        factory.history = rows.compactMap { $0.shellTalk(aliases: profile.aliases) }
         return factory
     }
 
