@@ -6,7 +6,8 @@ import VoiceshCore
 
 /// The two-ear engine (EDGE_BENCH_EARS=1): per voice, exact shell text and WER for
 /// pocketsphinx alone, Whisper alone (its text through the normaliser) and the fused choice,
-/// the oracle (either ear's best right) and the oracle of every reading fused (both ears' N-best), quoted English exact per ear
+/// the oracle (either ear's best right) and the oracle of every reading fused (both ears' N-best), the right line among
+/// what Tab shows, quoted English exact per ear
 /// (EDGE_BENCH_ONLY_QUOTES=1: only the lines with a quote), the times from the end of the audio to the first text and
 /// to the fused one, and the noise clips that gave text. EDGE_BENCH_VERBOSE=1 prints each recording's evidence (for tuning
 /// `EarFusion` on the development set only); EDGE_BENCH_DUMP_EARS=FILE writes every take's
@@ -32,6 +33,8 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
     let shell = SpokenShell()
     struct Row {
         var n = 0, ps = 0, whisper = 0, fused = 0, oracle = 0, oracleAll = 0
+        /// Takes whose right line is among what Tab shows (the fused line and its alternatives).
+        var tab = 0
         var whisperSeconds: [Double] = []
         var psErrors = 0, whisperErrors = 0, fusedErrors = 0, words = 0
         /// Noise clips heard, and those the engine gave text for.
@@ -46,6 +49,7 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
             fused += o.fused
             oracle += o.oracle
             oracleAll += o.oracleAll
+            tab += o.tab
             whisperSeconds += o.whisperSeconds
             psErrors += o.psErrors
             whisperErrors += o.whisperErrors
@@ -99,10 +103,10 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
                 end.time = Date()
                 return nil
             })
-            let fused =
-                (try? await ears.transcribe(EngineRequest(stream)) { event in
-                    if case .first = event { firstAt.time = Date() }
-                })?.text ?? ""
+            let transcript = try? await ears.transcribe(EngineRequest(stream)) { event in
+                if case .first = event { firstAt.time = Date() }
+            }
+            let fused = transcript?.text ?? ""
             let done = Date()
             let target = shell.normalize(sample.text)
             let decision = ears.lastDecision
@@ -110,6 +114,9 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
             let whisperShell = decision.map { shell.normalize($0.whisperText) } ?? ""
             let reference = shellWords(sample.text)
             row.n += 1
+            row.tab +=
+                transcript.map { Reading.distinct($0, normalize: shell.normalize).contains { $0.shell == target } }
+                    ?? false ? 1 : 0
             row.words += reference.count
             row.ps += psShell == target ? 1 : 0
             row.whisper += whisperShell == target ? 1 : 0
@@ -194,13 +201,13 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
         }
     }
     print(
-        "| voice | pocketsphinx exact | Whisper exact | fused exact | oracle (either best right) | oracle (any reading) | WER ps / Whisper / fused | quoted English exact ps / Whisper / fused | first text ~2 s / ~10 s | fused text ~2 s / ~10 s | Whisper's part, median | noise → text |"
+        "| voice | pocketsphinx exact | Whisper exact | fused exact | oracle (either best right) | oracle (any reading) | right line on Tab | WER ps / Whisper / fused | quoted English exact ps / Whisper / fused | first text ~2 s / ~10 s | fused text ~2 s / ~10 s | Whisper's part, median | noise → text |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     func line(_ label: String, _ r: Row) {
         print(
             "| \(label) | \(percent(r.ps, r.n)) | \(percent(r.whisper, r.n)) | \(percent(r.fused, r.n)) | "
-                + "\(percent(r.oracle, r.n)) | \(percent(r.oracleAll, r.n)) | \(percent(r.psErrors, r.words)) / \(percent(r.whisperErrors, r.words)) / "
+                + "\(percent(r.oracle, r.n)) | \(percent(r.oracleAll, r.n)) | \(percent(r.tab, r.n)) | \(percent(r.psErrors, r.words)) / \(percent(r.whisperErrors, r.words)) / "
                 + "\(percent(r.fusedErrors, r.words)) | \(r.quotes == 0 ? "—" : "\(percent(r.psQuotes, r.quotes)) / \(percent(r.whisperQuotes, r.quotes)) / \(percent(r.fusedQuotes, r.quotes))") | \(median(r.firstShort)) / \(median(r.firstLong)) | "
                 + "\(median(r.fusedShort)) / \(median(r.fusedLong)) | \(median(r.whisperSeconds)) | "
                 + "\(r.noiseTexts) of \(r.noise) |")

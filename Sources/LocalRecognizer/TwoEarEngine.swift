@@ -200,40 +200,50 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
             readings: readings, whisperText: hearing.text, chosen: chosen,
             whisperSeconds: Date().timeIntervalSince(started))
         guard !proposed.isEmpty else { return heard }
-        // The other readings stay on Tab, pocketsphinx's first.
-        let others = spoken.indices.filter { $0 != chosen }.map { Transcript(segments: spoken[$0].transcript.segments) }
         let start = heard.segments.first?.start ?? 0, end = heard.segments.last?.end ?? 0
-        // A reading only Whisper proposed is its text as Whisper wrote it.
-        if readings[chosen].pocketsphinxRank == nil, let rank = readings[chosen].whisperRank {
-            let text = proposed[rank]
-            let own = text == hearing.text
-            let confidence = hearing.confidence
-            let words = hearing.words.map { word in
-                word.confidence == nil ? TranscriptSegment.Word(word.text, confidence: confidence) : word
-            }
-            return Transcript(
-                segments: [
-                    TranscriptSegment(
-                        text: text, start: start, end: end, confidence: confidence,
-                        words: own && words.map(\.text) == text.split(separator: " ").map(String.init) ? words : [])
-                ], alternatives: others)
-        }
         // The ears' words do not line up one to one in a line made of both, or with Whisper's
         // quoted English: every word gets the lower of the two ears' confidence in its line, so
         // doubt in either shows.
         let lower = (heard.segments.compactMap(\.confidence) + [hearing.confidence].compactMap { $0 }).min()
-        // pocketsphinx's words, or a line spliced from both ears' (said the same way).
-        let segments =
-            splices[chosen].map { [TranscriptSegment(text: $0, start: start, end: end, confidence: lower)] }
-            ?? spoken[chosen].transcript.segments
-        // The command, with the English between the quotes as Whisper heard it.
-        if let quoted = EarFusion.quoteSpliced(readings[chosen].shell, with: shell.normalize(hearing.text)) {
+        /// A reading as the transcript it came as: pocketsphinx's words, Whisper's text as it
+        /// wrote it, or a line spliced from both ears' (said as pocketsphinx says it).
+        func transcript(_ index: Int) -> Transcript {
+            if let rank = readings[index].pocketsphinxRank {
+                return Transcript(segments: spoken[rank].transcript.segments)
+            }
+            if let rank = readings[index].whisperRank {
+                let text = proposed[rank]
+                let confidence = hearing.confidence
+                let words = hearing.words.map { word in
+                    word.confidence == nil ? TranscriptSegment.Word(word.text, confidence: confidence) : word
+                }
+                let own = rank == 0 && words.map(\.text) == text.split(separator: " ").map(String.init)
+                return Transcript(segments: [
+                    TranscriptSegment(
+                        text: text, start: start, end: end, confidence: confidence, words: own ? words : [])
+                ])
+            }
+            return Transcript(segments: [
+                TranscriptSegment(text: splices[index] ?? "", start: start, end: end, confidence: lower)
+            ])
+        }
+        // On Tab after the chosen: the next two the fusion weighed likeliest, then
+        // pocketsphinx's N-best (Reading.distinct drops the repeats).
+        let others =
+            fusion.ranked(readings).filter { $0 != chosen }.prefix(2).map(transcript)
+            + spoken.indices.filter { $0 != chosen }.map { Transcript(segments: spoken[$0].transcript.segments) }
+        let line = transcript(chosen)
+        // pocketsphinx's command (or a spliced one), with the English between the quotes as
+        // Whisper heard it.
+        if readings[chosen].whisperRank == nil || readings[chosen].pocketsphinxRank != nil,
+            let quoted = EarFusion.quoteSpliced(readings[chosen].shell, with: shell.normalize(hearing.text))
+        {
             return Transcript(
                 segments: [TranscriptSegment(text: quoted, start: start, end: end, confidence: lower)],
-                alternatives: [Transcript(segments: segments)] + others)
+                alternatives: [line] + others)
         }
-        guard chosen > 0 else { return heard }
-        return Transcript(segments: segments, alternatives: others)
+        guard chosen > 0 else { return Transcript(segments: heard.segments, alternatives: others) }
+        return Transcript(segments: line.segments, alternatives: others)
     }
 
     /// The lines `ReadingSplice` makes of pocketsphinx's best reading (`said`, its words as

@@ -162,8 +162,10 @@ struct EarFusionTests {
             .init(shell: "ps aux | grep node", whisperScore: -1.90, shellTalk: -1.0, spliced: true),
         ]
         #expect(fusion.choose(readings) == 2)
+        #expect(fusion.ranked(readings) == [2, 0, 1])
         fusion.splices = false
         #expect(fusion.choose(readings) == 0)
+        #expect(fusion.ranked(readings) == [0, 1])
         // Spliced, it still has to read better than pocketsphinx's own best.
         fusion.splices = true
         var worse = readings
