@@ -1,9 +1,10 @@
 /// Chooses among the edge engine's readings of one recording: pocketsphinx's N-best, which
 /// only ever write shell talk but mishear what its acoustic model cannot tell apart, and
 /// Whisper's beam, which hears better but glues and writes words (`catpackage.json`, `GET
-/// STATUS`). Each ear proposes its readings; Whisper's score of every one, each ear's rank of
-/// it, whether it reads as shell talk and the remote's names decide. Pure: the engine measures,
-/// this picks (and splices quoted English, `quoteSpliced`).
+/// STATUS`). Each ear proposes its readings, and lines made of both (`ReadingSplice`) join
+/// them; Whisper's score of every one, each ear's rank of it, whether it reads as shell talk and
+/// the remote's names decide. Pure: the engine measures, this picks (and orders Tab, `ranked`;
+/// and splices quoted English, `quoteSpliced`).
 public struct EarFusion: Sendable {
     /// One reading of the recording and what is known of it.
     public struct Reading: Equatable, Sendable {
