@@ -32,6 +32,10 @@ struct TwoEarSpliceTests {
                 continue
             heard = request["readings"][0]
             own = "cat " + heard + " dash v"
+            words = heard.split()
+            if "quote" in words:  # a quoted line: its first quoted word misheard, a flag added
+                words[words.index("quote") + 1] = "yellow"
+                own = " ".join(words) + " dash v"
             print(json.dumps({"text": own, "avg_logprob": -0.1, "words": [],
                               "scores": score(request["readings"] + [own])}), flush=True)
         """.write(toFile: script, atomically: true, encoding: .utf8)
@@ -116,5 +120,21 @@ struct TwoEarSpliceTests {
         #expect(sent.count == 1 && sent[0]["score"] == nil, "\(sent)")
         #expect(engine.pocketsphinx.lastChannel == .narrowband)
         #expect(!transcript.text.hasSuffix("dash v"), "\(transcript.text)")
+    }
+
+    /// A spliced line keeps the quoted words the fusion chose span by span: Whisper's quoted
+    /// English is not put over them again (it is, over pocketsphinx's own line, when no lines
+    /// of both were weighed).
+    @Test(.timeLimit(.minutes(10))) func aSplicedLineKeepsItsQuotedWords() async throws {
+        let folder = try QuotedEnglishTests.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let audio = try QuotedEnglishTests.speech("echo quote hello from the server end quote", in: folder)
+        let (runtime, path) = try Self.ear(in: folder, best: "text.endswith(' dash v') and 'yellow' not in text")
+        let engine = try Self.engine(runtime, in: folder)
+        let transcript = try await TwoEarSteeringTests.take(engine, audio, context: SpeechContext())
+        let heard = try #require((try Self.requests(path).first?["readings"] as? [String])?.first)
+        try #require(heard.split(separator: " ").contains("quote"), "pocketsphinx heard no quote: \(heard)")
+        #expect(transcript.text == heard + " dash v")
+        #expect(engine.lastDecision.map { $0.readings[$0.chosen].spliced } == true)
     }
 }
