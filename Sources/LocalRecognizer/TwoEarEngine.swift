@@ -267,13 +267,17 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     }
 
     /// The shell-talk model pocketsphinx decodes with, read for the fusion's judge (once per
-    /// model file); nil before pocketsphinx has one.
+    /// model file: read under the lock, so a take that needs it while the read begun as the
+    /// user spoke is still going waits for it rather than reading the file again); nil before
+    /// pocketsphinx has one.
     private func shellTalk() -> ARPAModel? {
         guard let path = pocketsphinx.languageModel else { return nil }
-        if let loaded = judge.value, loaded.path == path { return loaded.model }
-        let model = ARPAModel(path: path)
-        judge.value = (path, model)
-        return model
+        return judge.update { loaded in
+            if let loaded, loaded.path == path { return loaded.model }
+            let model = ARPAModel(path: path)
+            loaded = (path, model)
+            return model
+        }
     }
 
     /// What steers a steered ear for this dictation: the shell-talk model pocketsphinx decodes

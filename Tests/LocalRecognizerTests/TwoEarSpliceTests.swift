@@ -61,17 +61,41 @@ struct TwoEarSpliceTests {
         return engine
     }
 
+    /// `line` spoken (through an 8 kHz link with `narrowband`), heard by the engine with the ear
+    /// `best` and `failing` make (`ear`); what it gave, the requests the ear got, and the engine
+    /// (its last decision).
+    static func take(
+        _ line: String, best: String, failing: Bool = false, narrowband: Bool = false,
+        report: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws -> (transcript: Transcript, sent: [[String: Any]], engine: TwoEarEngine) {
+        let folder = try QuotedEnglishTests.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var audio = try QuotedEnglishTests.speech(line, in: folder)
+        if narrowband {
+            let wide = folder.appendingPathComponent("speech.wav").path
+            let narrow = folder.appendingPathComponent("narrow.wav").path
+            try QuotedEnglishTests.run("/usr/bin/sox", ["-R", "-D", wide, "-r", "8000", narrow + ".8k.wav"])
+            try QuotedEnglishTests.run("/usr/bin/sox", ["-R", "-D", narrow + ".8k.wav", "-r", "16000", narrow])
+            audio = try WAV.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: narrow)))).speechSamples()
+            #expect(ChannelDetector.channel(of: audio) == .narrowband)
+        }
+        let (runtime, path) = try Self.ear(in: folder, best: best, failing: failing)
+        let engine = try Self.engine(runtime, in: folder, report: report)
+        let transcript = try await TwoEarSteeringTests.take(engine, audio, context: SpeechContext())
+        return (transcript, try Self.requests(path), engine)
+    }
+
+    /// What pocketsphinx heard: the reading the ear was first asked to score.
+    static func heard(_ sent: [[String: Any]]) throws -> String {
+        try #require((sent.first?["readings"] as? [String])?.first)
+    }
+
     /// The ear scores `… dash v` without `cat` above pocketsphinx's line and its own: that
     /// line, which neither ear wrote, is the engine's; pocketsphinx's own is first on Tab.
     @Test(.timeLimit(.minutes(10))) func aLineOfBothEarsWordsIsScoredAndChosen() async throws {
-        let folder = try QuotedEnglishTests.scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let audio = try QuotedEnglishTests.speech("git status", in: folder)
-        let (runtime, path) = try Self.ear(in: folder, best: "text.endswith(' dash v') and not text.startswith('cat ')")
-        let engine = try Self.engine(runtime, in: folder)
-        let transcript = try await TwoEarSteeringTests.take(engine, audio, context: SpeechContext())
-        let sent = try Self.requests(path)
-        let heard = try #require((sent.first?["readings"] as? [String])?.first)
+        let (transcript, sent, engine) = try await Self.take(
+            "git status", best: "text.endswith(' dash v') and not text.startswith('cat ')")
+        let heard = try Self.heard(sent)
         #expect(sent.count == 2)
         #expect(sent.last?["prompt"] as? String == "git status.")
         let lines = try #require(sent.last?["score"] as? [String])
@@ -84,15 +108,11 @@ struct TwoEarSpliceTests {
 
     /// A scoring that fails leaves the choice to the readings the ears gave, and says why once.
     @Test(.timeLimit(.minutes(10))) func aFailedScoringSplicesNothing() async throws {
-        let folder = try QuotedEnglishTests.scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let audio = try QuotedEnglishTests.speech("git status", in: folder)
-        let (runtime, path) = try Self.ear(
-            in: folder, best: "text.endswith(' dash v') and not text.startswith('cat ')", failing: true)
         let said = Locked<[String]>([])
-        let engine = try Self.engine(runtime, in: folder) { line in said.update { $0.append(line) } }
-        let transcript = try await TwoEarSteeringTests.take(engine, audio, context: SpeechContext())
-        let heard = try #require((try Self.requests(path).first?["readings"] as? [String])?.first)
+        let (transcript, sent, engine) = try await Self.take(
+            "git status", best: "text.endswith(' dash v') and not text.startswith('cat ')", failing: true
+        ) { line in said.update { $0.append(line) } }
+        let heard = try Self.heard(sent)
         // Whisper's own `cat … dash v` scored as low as pocketsphinx's: the margin keeps pocketsphinx's.
         #expect(transcript.text == heard)
         #expect(said.value.count == 1 && said.value[0].contains("no lines spliced"), "\(said.value)")
@@ -104,19 +124,8 @@ struct TwoEarSpliceTests {
     /// A narrowband take (the same line through an 8 kHz link) is not spliced: the ear is asked
     /// to hear it, never to score mixed lines.
     @Test(.timeLimit(.minutes(10))) func aNarrowbandTakeIsNotSpliced() async throws {
-        let folder = try QuotedEnglishTests.scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try QuotedEnglishTests.speech("git status", in: folder)
-        let wide = folder.appendingPathComponent("speech.wav").path
-        let narrow = folder.appendingPathComponent("narrow.wav").path
-        try QuotedEnglishTests.run("/usr/bin/sox", ["-R", "-D", wide, "-r", "8000", narrow + ".8k.wav"])
-        try QuotedEnglishTests.run("/usr/bin/sox", ["-R", "-D", narrow + ".8k.wav", "-r", "16000", narrow])
-        let audio = try WAV.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: narrow)))).speechSamples()
-        #expect(ChannelDetector.channel(of: audio) == .narrowband)
-        let (runtime, path) = try Self.ear(in: folder, best: "text.endswith(' dash v') and not text.startswith('cat ')")
-        let engine = try Self.engine(runtime, in: folder)
-        let transcript = try await TwoEarSteeringTests.take(engine, audio, context: SpeechContext())
-        let sent = try Self.requests(path)
+        let (transcript, sent, engine) = try await Self.take(
+            "git status", best: "text.endswith(' dash v') and not text.startswith('cat ')", narrowband: true)
         #expect(sent.count == 1 && sent[0]["score"] == nil, "\(sent)")
         #expect(engine.pocketsphinx.lastChannel == .narrowband)
         #expect(!transcript.text.hasSuffix("dash v"), "\(transcript.text)")
@@ -126,13 +135,9 @@ struct TwoEarSpliceTests {
     /// English is not put over them again (it is, over pocketsphinx's own line, when no lines
     /// of both were weighed).
     @Test(.timeLimit(.minutes(10))) func aSplicedLineKeepsItsQuotedWords() async throws {
-        let folder = try QuotedEnglishTests.scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let audio = try QuotedEnglishTests.speech("echo quote hello from the server end quote", in: folder)
-        let (runtime, path) = try Self.ear(in: folder, best: "text.endswith(' dash v') and 'yellow' not in text")
-        let engine = try Self.engine(runtime, in: folder)
-        let transcript = try await TwoEarSteeringTests.take(engine, audio, context: SpeechContext())
-        let heard = try #require((try Self.requests(path).first?["readings"] as? [String])?.first)
+        let (transcript, sent, engine) = try await Self.take(
+            "echo quote hello from the server end quote", best: "text.endswith(' dash v') and 'yellow' not in text")
+        let heard = try Self.heard(sent)
         try #require(heard.split(separator: " ").contains("quote"), "pocketsphinx heard no quote: \(heard)")
         #expect(transcript.text == heard + " dash v")
         #expect(engine.lastDecision.map { $0.readings[$0.chosen].spliced } == true)
