@@ -50,6 +50,7 @@ def main():
                     raise ValueError("no recording to score readings against")
                 reply({"scores": score(model, last[0], request.get("prompt") or None, request["score"], last[1])})
                 continue
+            last = None  # a recording that fails to be heard leaves none to score against
             with open(request["audio"], "rb") as f:
                 audio = np.frombuffer(f.read(), dtype="<i2").astype(np.float32) / 32768.0
             heard, encoded = transcribe(model, audio, request.get("prompt") or None, request.get("readings") or [],
