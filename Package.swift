@@ -172,7 +172,8 @@ let package = Package(
             name: "TranscriptionTests", dependencies: ["Transcription", "VoiceshCore"], swiftSettings: strict),
         .testTarget(
             name: "StreamingTests", dependencies: ["Streaming", "VoiceshCore"], swiftSettings: strict),
-        .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "VoiceshCore"], swiftSettings: strict),
+        .testTarget(
+            name: "ChatModelTests", dependencies: ["ChatModel", "TLSTrust", "VoiceshCore"], swiftSettings: strict),
         .testTarget(name: "SSHClientTests", dependencies: ["SSHClient"], swiftSettings: strict),
         .testTarget(name: "TerminalScreenTests", dependencies: ["TerminalScreen"], swiftSettings: strict),
         .testTarget(

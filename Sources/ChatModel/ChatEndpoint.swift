@@ -34,11 +34,28 @@ public struct ChatEndpoint: Sendable {
         (url.hasSuffix("/") ? String(url.dropLast()) : url) + "/chat/completions"
     }
 
+    /// The key this endpoint sends, for masking it in what the endpoint writes back.
+    public var sentKey: String? { key }
+
     /// The model's message for `messages`, its content shaped by `schema` (JSON Schema text).
     public func complete(_ messages: [ChatMessage], schema: String, maxTokens: Int = 256)
         async throws(IntentError) -> String
     {
         let body = try Self.body(model: model, messages: messages, schema: schema, maxTokens: maxTokens)
+        // Checked here too, not only where the URL was saved: nothing a file says may reach
+        // the HTTP client unchecked, and a key's route is decided at each request.
+        let checked: CheckedURL
+        do throws(URLProblem) {
+            checked = try CheckedURL(completionsURL, schemes: ["http", "https"])
+        } catch {
+            throw .badURL(error)
+        }
+        let route: KeyRoute
+        do throws(KeyRouteRefusal) {
+            route = try KeyRoute.plan(checked, carriesKey: key != nil)
+        } catch {
+            throw .keyWithheld(error)
+        }
         let tls: TLSConfiguration
         do throws(TrustProblem) {
             tls = try TrustStore.configuration(environment: environment, for: [completionsURL])
@@ -48,7 +65,7 @@ public struct ChatEndpoint: Sendable {
         let seconds = timeout
         let outcome = await Self.within(seconds) { () async -> Result<String, IntentError> in
             do throws(IntentError) {
-                return .success(try await exchange(body, tls: tls))
+                return .success(try await exchange(body, route: route, tls: tls))
             } catch {
                 return .failure(error)
             }
@@ -61,10 +78,10 @@ public struct ChatEndpoint: Sendable {
     }
 
     /// Sends, and waits once if the endpoint says when to come back, within the time there is.
-    private func exchange(_ body: Data, tls: TLSConfiguration) async throws(IntentError) -> String {
+    private func exchange(_ body: Data, route: KeyRoute, tls: TLSConfiguration) async throws(IntentError) -> String {
         var waited = false
         while true {
-            let (status, headers, reply) = try await post(body, tls: tls)
+            let (status, headers, reply) = try await post(body, route: route, tls: tls)
             if status == 429, !waited, let wait = ChatReply.retryAfter(headers.first(name: "Retry-After")),
                 wait <= min(Self.longestWait, timeout)
             {
@@ -74,16 +91,20 @@ public struct ChatEndpoint: Sendable {
             }
             do throws(IntentError) {
                 return try ChatReply.content(
-                    status: status, retryAfter: headers.first(name: "Retry-After"), body: reply, hiding: key)
+                    status: status, retryAfter: headers.first(name: "Retry-After"),
+                    location: headers.first(name: "Location"), body: reply, hiding: key)
             } catch .rateLimited(let retryAfter, _) {
                 throw .rateLimited(retryAfter: retryAfter, waited: waited)
             }
         }
     }
 
-    private func post(_ body: Data, tls: TLSConfiguration) async throws(IntentError) -> (Int, HTTPHeaders, Data) {
-        var request = HTTPClientRequest(url: completionsURL)
+    private func post(_ body: Data, route: KeyRoute, tls: TLSConfiguration) async throws(IntentError) -> (
+        Int, HTTPHeaders, Data
+    ) {
+        var request = HTTPClientRequest(url: route.url)
         request.method = .POST
+        if let host = route.hostHeader { request.headers.add(name: "Host", value: host) }
         request.headers.add(name: "Content-Type", value: "application/json")
         request.headers.add(name: "User-Agent", value: "voicesh")
         if let key { request.headers.add(name: "Authorization", value: "Bearer \(key)") }

@@ -39,17 +39,21 @@ enum ChatReply {
 
     /// `key`: masked in what the endpoint says before it is cut, since some echo the key
     /// back ("Incorrect API key provided: …").
-    static func content(status: Int, retryAfter: String?, body: Data, hiding key: String? = nil) throws(IntentError)
-        -> String
-    {
+    static func content(
+        status: Int, retryAfter: String?, location: String? = nil, body: Data, hiding key: String? = nil
+    ) throws(IntentError) -> String {
         guard status == 200 else {
-            var said =
+            let said =
                 (try? JSONDecoder().decode(ErrorBody.self, from: body))?.message
                 ?? String(decoding: body.prefix(2000), as: UTF8.self)
-            if let key, !key.isEmpty { said = said.replacingOccurrences(of: key, with: "***") }
-            let detail = UntrustedText.excerpt(said, limit: 120)
+            let cleaned = UntrustedText.excerpt(IntentAnswer.hiding(key, in: said), limit: 120)
+            let detail = cleaned.isEmpty ? "with no message" : cleaned
             switch status {
-            case 401, 403: throw .refused(status: status, detail: detail)
+            case 300..<400:
+                throw .redirected(status: status, to: location.map { UntrustedText.excerpt($0, limit: 80) })
+            case 401, 403:
+                if key?.isEmpty ?? true { throw .needsKey(status: status, detail: detail) }
+                throw .refused(status: status, detail: detail)
             case 429: throw .rateLimited(retryAfter: Self.retryAfter(retryAfter), waited: false)
             default: throw .status(status, detail: detail)
             }
@@ -57,11 +61,11 @@ enum ChatReply {
         guard let completion = try? JSONDecoder().decode(Completion.self, from: body),
             let choice = completion.choices.first
         else {
-            throw .malformed(
-                "not a chat completion: \(UntrustedText.excerpt(String(decoding: body.prefix(200), as: UTF8.self)))")
+            let start = IntentAnswer.hiding(key, in: String(decoding: body.prefix(200), as: UTF8.self))
+            throw .malformed("not a chat completion: \(UntrustedText.excerpt(start))")
         }
         if let refusal = choice.message.refusal, !refusal.isEmpty {
-            throw .prose(UntrustedText.excerpt(refusal, limit: 60))
+            throw .prose(UntrustedText.excerpt(IntentAnswer.hiding(key, in: refusal), limit: 60))
         }
         guard let content = choice.message.content, !content.isEmpty else { throw .noCommand }
         // Cut at the token limit, the JSON is unfinished: say so, rather than "prose".

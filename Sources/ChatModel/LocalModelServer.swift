@@ -78,7 +78,11 @@ public final class LocalModelServer: @unchecked Sendable {
         close(stdin.write)
         kill(pid, SIGKILL)
         _ = Spawn.wait(pid)
-        if let error = said?["error"] as? String { throw .localServer(UntrustedText.excerpt(error, limit: 160)) }
+        if let error = said?["error"] as? String {
+            let model = UntrustedText.excerpt(runtime.model, limit: 80)
+            throw .localServer(
+                "\(UntrustedText.excerpt(error, limit: 160)) (loading \(model): a damaged or truncated model?)")
+        }
         switch line {
         case nil: throw .localServer("it ended or said nothing within \(Int(timeout)) s")
         case let said?: throw .localServer("it said \"\(UntrustedText.excerpt(said))\", not that it was ready")

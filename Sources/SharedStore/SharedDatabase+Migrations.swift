@@ -68,6 +68,8 @@ extension SharedDatabase {
             + [
                 ("v11-dictation-intent", ["ALTER TABLE dictation ADD COLUMN intent jsonb"]),
                 ("v12-profile-intent", ["ALTER TABLE profile ADD COLUMN intent jsonb NOT NULL DEFAULT '{}'"]),
+                // What this machine allowed stays on it (as v3's commands do).
+                ("v13-allowed-keys", []),
             ]
     }
 

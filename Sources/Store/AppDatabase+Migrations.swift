@@ -139,6 +139,16 @@ extension AppDatabase {
             // A profile's own `[intent]` keys (JSON); none: config.toml's alone.
             try db.alter(table: "profile") { t in t.add(column: "intent", .jsonText).notNull().defaults(to: "{}") }
         }
+        migrator.registerMigration("v13-allowed-keys") { db in
+            // Key variables and the endpoints the user allowed them to go to on this machine
+            // (`import --allow-key`, or typed in `profile add`/`set`): `KeyPairing`.
+            try db.create(table: "allowedKey") { t in
+                t.column("variable", .text).notNull()
+                t.column("origin", .text).notNull()
+                t.column("allowedAt", .datetime).notNull()
+                t.primaryKey(["variable", "origin"])
+            }
+        }
         return migrator
     }
 

@@ -41,6 +41,24 @@ extension AppDatabase {
         Set(try read { db in try String.fetchAll(db, sql: "SELECT command FROM allowedCommand") })
     }
 
+    /// Records key pairings (a variable and the endpoint its key goes to) as allowed on this machine.
+    public func allowKeys(_ pairings: [KeyPairing]) throws(StoreError) {
+        guard !pairings.isEmpty else { return }
+        try write { db in
+            for pairing in pairings {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO allowedKey (variable, origin, allowedAt) VALUES (?, ?, ?)",
+                    arguments: [pairing.variable, pairing.origin, Date()])
+            }
+        }
+    }
+
+    /// The key pairings the user allowed on this machine.
+    public func allowedKeys() throws(StoreError) -> Set<KeyPairing> {
+        let rows = try read { db in try Row.fetchAll(db, sql: "SELECT variable, origin FROM allowedKey") }
+        return Set(rows.map { KeyPairing(variable: $0["variable"], origin: $0["origin"]) })
+    }
+
     /// Replaces a stored profile with an edited copy (same name).
     public func updateProfile(_ profile: Profile) throws(StoreError) {
         try write { db in

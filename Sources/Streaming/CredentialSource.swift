@@ -27,6 +27,14 @@ public enum CredentialSource: Sendable {
                 throw .stream(.keyNotSet(variable: name))
             }
             let provider = config.provider ?? .generic
+            // A key never goes in clear off this machine, whatever the URL's name says.
+            if let url = config.url ?? provider.defaultURL, let checked = try? CheckedURL(url, schemes: ["ws", "wss"]) {
+                do throws(KeyRouteRefusal) {
+                    _ = try KeyRoute.plan(checked, carriesKey: true)
+                } catch {
+                    throw .stream(.keyWithheld(error))
+                }
+            }
             self =
                 provider == .generic
                 ? .key(key) : .mint(key: key, url: config.url ?? provider.defaultURL ?? "", provider: provider)

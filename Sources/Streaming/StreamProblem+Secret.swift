@@ -6,7 +6,7 @@ extension StreamProblem {
     func replacing(_ secret: String, with mask: String) -> StreamProblem {
         func clean(_ text: String) -> String { text.replacingOccurrences(of: secret, with: mask) }
         switch self {
-        case .keyNotSet, .connectionEnded, .closedEarly: return self
+        case .keyNotSet, .keyWithheld, .connectionEnded, .closedEarly: return self
         case .tokenNotJSON(let endpoint, let url): return .tokenNotJSON(endpoint, url: clean(url))
         case .noToken(let endpoint, let url): return .noToken(endpoint, url: clean(url))
         case .tokenUnreachable(let endpoint, let url, let reason):

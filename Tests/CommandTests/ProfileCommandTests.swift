@@ -122,7 +122,7 @@ struct ProfileCommandTests {
         let dir = CLI.packageDirectory.appendingPathComponent("profiles")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".toml") }
         let result = try await cli.run(
-            ["profile", "import", "--allow-command"] + files.map { dir.appendingPathComponent($0).path },
+            ["profile", "import", "--allow-command", "--allow-key"] + files.map { dir.appendingPathComponent($0).path },
         )
         #expect(result.status == 0, "\(result.stderr)")
         let list = try await cli.ok("profile", "list", "--json").stdout

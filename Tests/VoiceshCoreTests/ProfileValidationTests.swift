@@ -40,13 +40,13 @@ struct ProfileValidationTests {
             ([("engine.command", .string("whisper-cli {wav}"))], "engine.command"),
             (
                 [
-                    ("engine.kind", .string("server")), ("engine.url", .string("http://h")),
+                    ("engine.kind", .string("server")), ("engine.url", .string("https://h")),
                     ("engine.api_key_env", .string("sk-proj-abc123def456ghi789")),
                 ], "engine.api_key_env"
             ),
             (
                 [
-                    ("engine.kind", .string("server")), ("engine.url", .string("http://h")),
+                    ("engine.kind", .string("server")), ("engine.url", .string("https://h")),
                     ("engine.api_key_env", .string("MY KEY")),
                 ], "engine.api_key_env"
             ),

@@ -7,7 +7,10 @@ import VoiceshSession
 struct FailureTests {
     static let worded: [(ServerProblem, String)] = [
         (ServerProblem.noURL, "the engine cannot run: the server engine has no usable url"),
-        (.badURL("http://[::1"), "the engine cannot run: the server url http://[::1 is not valid"),
+        (
+            .badURL("http://[::1"),
+            "the engine cannot run: engine.url: \"[::1\" is not a host name or address; fix it with voicesh profile set"
+        ),
         (
             .keyNotSet(variable: "STT_KEY"),
             "the engine cannot run: engine.api_key_env names STT_KEY, which is not set in the environment"

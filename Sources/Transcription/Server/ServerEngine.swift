@@ -71,8 +71,18 @@ public struct ServerEngine: SpeechEngine {
         if let limit = (config.dialect ?? .openai).uploadLimit, upload.count > limit {
             throw .server(.tooLong(samples: samples.count, bytes: upload.count, limit: limit))
         }
-        var request = HTTPClientRequest(url: plan.url)
+        guard let checked = try? CheckedURL(plan.url, schemes: ["http", "https"]) else {
+            throw .server(.badURL(plan.url))
+        }
+        let route: KeyRoute
+        do throws(KeyRouteRefusal) {
+            route = try KeyRoute.plan(checked, carriesKey: key != nil)
+        } catch {
+            throw .server(.keyWithheld(error))
+        }
+        var request = HTTPClientRequest(url: route.url)
         request.method = .POST
+        if let host = route.hostHeader { request.headers.add(name: "Host", value: host) }
         request.headers.add(name: "Content-Type", value: form.contentType)
         request.headers.add(name: "User-Agent", value: "voicesh")
         if let key { request.headers.add(name: "Authorization", value: "Bearer \(key)") }

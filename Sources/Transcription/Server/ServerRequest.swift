@@ -16,9 +16,14 @@ struct ServerRequest: Equatable {
     /// `prompt`: the text Whisper continues from (`ShellPrompt`); none for `transcribe`.
     init(config: EngineConfig, prompt: String = "") throws(EngineError) {
         let dialect = config.dialect ?? .openai
-        guard let base = config.url, var components = URLComponents(string: base) else {
-            throw .server(.noURL)
+        guard let base = config.url else { throw .server(.noURL) }
+        // Checked here too: a stored profile may carry a URL the HTTP client would trap on.
+        do throws(URLProblem) {
+            _ = try CheckedURL(base, schemes: ["http", "https"])
+        } catch {
+            throw .server(.badURL(base))
         }
+        guard var components = URLComponents(string: base) else { throw .server(.badURL(base)) }
         if components.path.isEmpty || components.path == "/" { components.path = dialect.defaultPath }
         // Whisper-style servers take ISO 639-1 only (whisper-asr-webservice answers 500 to `en-US`).
         let language = LanguageCode(config.language)?.base ?? config.language

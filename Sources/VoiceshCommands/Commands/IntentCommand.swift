@@ -26,13 +26,19 @@ struct IntentCommand: AsyncVoiceshCommand {
     )
     var here = false
 
-    @Option(help: "Also ask the model for up to this many other commands, as Tab does in a session (JSON: candidates).")
+    // Unconditional: `--candidates -1` is a bad value to say so of, not a missing one.
+    @Option(
+        parsing: .unconditional,
+        help: "Also ask the model for up to this many other commands, as Tab does in a session (JSON: candidates).")
     var candidates = 0
 
     @Flag(help: "Print request, command, explanation, candidates, risk, model and endpoint as JSON.")
     var json = false
 
     func validate() throws {
+        guard !UntrustedText.clean(request.joined(separator: " ")).isEmpty else {
+            throw ValidationError("the request is empty; say what the command should do")
+        }
         guard (0...IntentTake.mostCandidates - 1).contains(candidates) else {
             throw ValidationError("--candidates must be between 0 and \(IntentTake.mostCandidates - 1)")
         }

@@ -26,8 +26,17 @@ public struct IntentAnswer: Equatable, Sendable {
         var explanation: String?
     }
 
-    /// Reads the model's text (a chat message's content).
-    public static func read(_ content: String) throws(IntentError) -> IntentAnswer {
+    /// `text` with every occurrence of `secret` (the key voicesh sent) masked: an endpoint that
+    /// echoes the key back ("your key is sk-…") must not get it shown, stored or logged.
+    public static func hiding(_ secret: String?, in text: String) -> String {
+        guard let secret, !secret.isEmpty else { return text }
+        return text.replacingOccurrences(of: secret, with: "***")
+    }
+
+    /// Reads the model's text (a chat message's content); `secret`, the key sent with the
+    /// request, is masked in all of it, after JSON's escapes are read.
+    public static func read(_ content: String, hiding secret: String? = nil) throws(IntentError) -> IntentAnswer {
+        let content = hiding(secret, in: content)
         var text = content.trimmingCharacters(in: .whitespacesAndNewlines)
         // Some models fence JSON even when told not to.
         if text.hasPrefix("```") {
@@ -37,10 +46,11 @@ public struct IntentAnswer: Equatable, Sendable {
         guard text.hasPrefix("{"), let written = try? JSONDecoder().decode(Written.self, from: Data(text.utf8)) else {
             throw .prose(UntrustedText.excerpt(content, limit: 60))
         }
-        let raw = written.command.trimmingCharacters(in: .whitespacesAndNewlines)
+        let raw = hiding(secret, in: written.command).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !raw.contains(where: \.isNewline) else { throw .severalLines }
         let command = UntrustedText.clean(raw)
         guard !command.isEmpty else { throw .noCommand }
-        return IntentAnswer(command: command, explanation: UntrustedText.clean(written.explanation ?? ""))
+        return IntentAnswer(
+            command: command, explanation: UntrustedText.clean(hiding(secret, in: written.explanation ?? "")))
     }
 }

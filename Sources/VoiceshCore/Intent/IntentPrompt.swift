@@ -132,18 +132,20 @@ public struct IntentPrompt: Equatable, Sendable {
     var situation: String {
         var lines: [String] = []
         let name = { (text: String) in UntrustedText.excerpt(text, limit: 80) }
+        // A name made only of escapes is nothing once cleaned: it is left out, not sent empty.
+        let names = { (texts: [String]) in texts.map(name).filter { !$0.isEmpty } }
         if let context {
-            if let directory = context.directory { lines.append("Directory: \(name(directory))") }
-            if !context.entries.isEmpty {
-                lines.append("Here: " + context.entries.prefix(Self.entriesShown).map(name).joined(separator: ", "))
+            if let directory = context.directory.map(name), !directory.isEmpty {
+                lines.append("Directory: \(directory)")
             }
+            let entries = names(context.entries).prefix(Self.entriesShown)
+            if !entries.isEmpty { lines.append("Here: " + entries.joined(separator: ", ")) }
             let tools = context.commands.filter(Self.notableTools.contains).sorted()
             if !tools.isEmpty { lines.append("Tools: " + tools.joined(separator: ", ")) }
-            if let branch = context.branches.first { lines.append("Git branch: \(name(branch))") }
+            if let branch = names(context.branches).first { lines.append("Git branch: \(branch)") }
         }
-        if !recent.isEmpty {
-            lines.append("Recent commands: " + recent.suffix(Self.recentShown).map(name).joined(separator: " ; "))
-        }
+        let recent = names(recent).suffix(Self.recentShown)
+        if !recent.isEmpty { lines.append("Recent commands: " + recent.joined(separator: " ; ")) }
         return lines.isEmpty ? "" : "Server:\n" + lines.joined(separator: "\n") + "\n"
     }
 

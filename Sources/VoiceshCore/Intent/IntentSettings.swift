@@ -64,15 +64,6 @@ public struct IntentSettings: Equatable, Sendable {
         try field.write(&self, checked)
     }
 
-    /// `http://127.0.0.1:…`, `http://localhost/…`, `http://[::1]…`: a request that stays on this machine.
-    static func isLoopback(_ url: String) -> Bool {
-        let authority = url.dropFirst("http://".count).prefix { $0 != "/" }
-        let host =
-            authority.hasPrefix("[")
-            ? String(authority.prefix { $0 != "]" }) + "]" : String(authority.prefix { $0 != ":" })
-        return host == "localhost" || host == "[::1]" || host.hasPrefix("127.")
-    }
-
     /// What is wrong with the table, each problem under its dotted key.
     public func validate() -> [ProfileProblem] {
         var problems: [ProfileProblem] = []
@@ -85,7 +76,10 @@ public struct IntentSettings: Equatable, Sendable {
         if let apiKeyEnv, let reason = EngineConfig.apiKeyEnvProblem(apiKeyEnv) { fail("api_key_env", reason) }
         if apiKeyEnv != nil, url == nil { fail("api_key_env", "goes with url: the local model needs no key") }
         if url != nil, model == nil { fail("model", "is needed with url: the endpoint serves the model it names") }
-        if apiKeyEnv != nil, let url, url.lowercased().hasPrefix("http://"), !Self.isLoopback(url) {
+        // Checked again on the addresses the name resolves to when each request is made.
+        if apiKeyEnv != nil, let url, let checked = try? CheckedURL(url, schemes: ["http", "https"]), !checked.isSecure,
+            !checked.hostIsLoopback
+        {
             fail("api_key_env", "would send the key unencrypted to \(UntrustedText.excerpt(url)); use https://")
         }
         if !(timeout > 0 && timeout <= 600) { fail("timeout", "must be between 0 and 600 seconds") }

@@ -218,6 +218,13 @@ extension EngineConfig {
             }
         }
         if let apiKeyEnv, let reason = Self.apiKeyEnvProblem(apiKeyEnv) { fail("api_key_env", reason) }
+        // Checked again on the addresses the name resolves to when each request is made.
+        if apiKeyEnv != nil, kind != .edge, let url, let checked = try? CheckedURL(url, schemes: ["http", "ws"]),
+            !checked.hostIsLoopback
+        {
+            let secure = checked.scheme == "ws" ? "wss://" : "https://"
+            fail("api_key_env", "would send the key unencrypted to \(UntrustedText.excerpt(url)); use \(secure)")
+        }
         return problems
     }
 
@@ -238,37 +245,22 @@ extension EngineConfig {
 
     /// A `wss://` URL whose host is an IPv4 or bracketed IPv6 address.
     static func isSecureToAnAddress(_ url: String) -> Bool {
-        guard url.lowercased().hasPrefix("wss://") else { return false }
-        let authority = url.dropFirst(6).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if authority.hasPrefix("[") { return true }
-        let host = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4
-            && parts.allSatisfy {
-                !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber)
-            }
+        guard let checked = try? CheckedURL(url, schemes: ["ws", "wss"]) else { return false }
+        return checked.isSecure && checked.hostIsAddress
     }
 
     private func checkURL(_ url: String, key: String, schemes: [String], fail: (String, String) -> Void) {
         for problem in Self.urlProblems(url, schemes: schemes) { fail(key, problem) }
     }
 
-    /// Why `url` cannot be an engine's (or intent mode's) address: not one of `schemes`, or
-    /// carrying a secret that would be written to the file.
-    static func urlProblems(_ url: String, schemes: [String]) -> [String] {
-        let scheme = url.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
-        let rest = url.dropFirst(scheme.count)
-        guard schemes.contains(scheme), rest.hasPrefix("://"), rest.count > 3 else {
-            let list = schemes.map { "\($0)://" }.joined(separator: " or ")
-            return ["\"\(UntrustedText.excerpt(url))\" is not a URL starting with \(list)"]
+    /// Why `url` cannot be an engine's (or intent mode's) address: not one of `schemes`, no
+    /// usable host or port, or carrying a secret that would be written to the file.
+    public static func urlProblems(_ url: String, schemes: [String]) -> [String] {
+        do throws(URLProblem) {
+            _ = try CheckedURL(url, schemes: schemes)
+            return []
+        } catch {
+            return [error.description]
         }
-        let lowered = url.lowercased()
-        let secrets = ["token=", "key=", "api_key=", "apikey=", "access_token=", "password="]
-        if secrets.contains(where: { lowered.contains("?\($0)") || lowered.contains("&\($0)") })
-            || rest.dropFirst(3).prefix(while: { $0 != "/" }).contains("@")
-        {
-            return ["must not carry a key, token or password; use api_key_env or token_url"]
-        }
-        return []
     }
 }

@@ -5,6 +5,8 @@ public enum ServerProblem: Equatable, Sendable {
     case badURL(String)
     /// `engine.api_key_env` names a variable the environment does not have.
     case keyNotSet(variable: String)
+    /// The key was not sent: the URL is not encrypted and its host is not this machine.
+    case keyWithheld(KeyRouteRefusal)
     /// The upload would pass the server's limit (`samples` of 16 kHz audio, `bytes` to send, `limit` bytes).
     case tooLong(samples: Int, bytes: Int, limit: Int)
     /// No answer from `url`; `reason` is the connection's failure in words (`ConnectionFailure`).

@@ -2,6 +2,8 @@
 public enum StreamProblem: Equatable, Sendable {
     /// `engine.api_key_env` names a variable the environment does not have.
     case keyNotSet(variable: String)
+    /// The key was not sent: the URL is not encrypted and its host is not this machine.
+    case keyWithheld(KeyRouteRefusal)
     /// No token from `endpoint` at `url`: no answer (`reason`: the connection's failure in
     /// words), an HTTP refusal (`body`: the start of its body), an answer that is not a JSON
     /// object, or one without the token.

@@ -100,13 +100,29 @@ package struct AppContext {
     package func runnableProfile(named name: String, in store: any VoiceshStore) throws -> Profile {
         let profile = try store.profile(named: name)
         // Its `[intent]` keys over config.toml's: a mix that cannot work is said before connecting.
-        _ = try profile.intentSettings(over: config().intent)
+        let intent = try config().intent
+        _ = try profile.intentSettings(over: intent)
+        // A key goes only where this machine allowed it to: a profile may not choose for it.
+        let pairings = profile.keyPairings(intent: intent)
+        if !pairings.isEmpty {
+            let allowed = try localDatabase(of: store).allowedKeys()
+            if let pairing = pairings.first(where: { !allowed.contains($0) }) {
+                throw KeyPairingProblem.notAllowed(profile: name, pairing: pairing)
+            }
+        }
         guard let synced = store as? SyncedStore, !profile.localCommands.isEmpty else { return profile }
         let allowed = try synced.local.allowedCommands()
         if let command = profile.localCommands.first(where: { !allowed.contains($0) }) {
             throw LocalCommandProblem.fromSharedStore(profile: name, command: command)
         }
         return profile
+    }
+
+    /// This machine's own database behind `store` (what it allowed stays here).
+    private func localDatabase(of store: any VoiceshStore) throws -> AppDatabase {
+        if let database = store as? AppDatabase { return database }
+        if let synced = store as? SyncedStore { return synced.local }
+        return try openDatabase()
     }
 
     /// The local user, the default remote user as with `ssh`.

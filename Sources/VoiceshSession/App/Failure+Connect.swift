@@ -32,6 +32,15 @@ extension Failure {
         }
     }
 
+    package static func describe(_ problem: KeyPairingProblem) -> String {
+        switch problem {
+        case .notAllowed(let profile, let pairing):
+            "profile \"\(profile)\" would send the key in \(pairing.variable) to \(pairing.origin), which this machine has not allowed (nothing was sent); if you trust it: voicesh profile export \(profile) | voicesh profile import --replace --allow-key -"
+        case .inImport(let profile, let pairing):
+            "profile \"\(profile)\" sends the key in \(pairing.variable) to \(pairing.origin); import it with --allow-key if you trust it (nothing was imported)"
+        }
+    }
+
     package static func describe(_ problem: LocalCommandProblem) -> String {
         switch problem {
         case .fromSharedStore(let profile, let command):

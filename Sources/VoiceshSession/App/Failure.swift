@@ -34,6 +34,7 @@ package enum Failure {
         case let problem as ConnectProblem: [describe(problem)]
         case let problem as SSHConfigProblem: [describe(problem)]
         case let problem as LocalCommandProblem: [describe(problem)]
+        case let problem as KeyPairingProblem: [describe(problem)]
         case let problem as TextFileProblem: [describe(problem)]
         case let problem as ConfigFileProblem: [describe(problem)]
         case let problem as AudioFileProblem: [describe(problem)]
@@ -202,7 +203,13 @@ package enum Failure {
     private static func spelled(_ problem: ServerProblem) -> Spelled {
         switch problem {
         case .noURL: .unavailable("the server engine has no usable url")
-        case .badURL(let url): .unavailable("the server url \(url) is not valid")
+        case .badURL(let url):
+            .unavailable(
+                "engine.url: "
+                    + (EngineConfig.urlProblems(url, schemes: ["http", "https"]).first
+                        ?? "\"\(UntrustedText.excerpt(url))\" is not a URL the server engine can use")
+                    + "; fix it with voicesh profile set")
+        case .keyWithheld(let refusal): .unavailable("engine.url: \(refusal)")
         case .keyNotSet(let name): .unavailable("engine.api_key_env names \(name), which is not set in the environment")
         case .tooLong(let samples, let bytes, let limit):
             .unavailable(
@@ -232,6 +239,7 @@ package enum Failure {
     private static func spelled(_ problem: StreamProblem) -> Spelled {
         switch problem {
         case .keyNotSet(let name): .unavailable("engine.api_key_env names \(name), which is not set in the environment")
+        case .keyWithheld(let refusal): .unavailable("engine.url: \(refusal)")
         case .tokenUnreachable(let endpoint, let url, let reason):
             .unavailable("cannot get a token from \(name(endpoint)) at \(url): \(reason)")
         case .tokenRefused(let endpoint, let url, let status, let body):

@@ -35,6 +35,7 @@ package actor IntentWriter {
     /// One command for `prompt`; the request is the caller's to keep whatever happens.
     package func write(_ prompt: IntentPrompt) async throws(IntentError) -> Intent {
         var prompt = prompt
+        guard !UntrustedText.clean(prompt.request).isEmpty else { throw .emptyRequest }
         if !settings.sendsContext {
             prompt.context = nil
             prompt.recent = []
@@ -51,7 +52,7 @@ package actor IntentWriter {
             }
             throw .unreachable(url: url, reason: reason)
         }
-        let answer = try IntentAnswer.read(content)
+        let answer = try IntentAnswer.read(content, hiding: endpoint.sentKey)
         return Intent(
             request: UntrustedText.clean(prompt.request), answer: answer, model: endpoint.model,
             endpoint: settings.url.map(Self.host) ?? "local")

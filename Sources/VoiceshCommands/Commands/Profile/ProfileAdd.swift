@@ -84,6 +84,8 @@ struct ProfileAdd: VoiceshCommand {
         entries += options.compactMap { key, value in value.map { ProfileEntry(key: key, value: $0) } }
         let profile = try Profile.build(from: entries, source: "profile \(name)").get()
         try context.openStore().saveProfile(profile, replace: replace)
+        // The user typed the key variable and the endpoint: that pairing is theirs.
+        try context.openDatabase().allowKeys(profile.keyPairings(intent: context.config().intent))
         context.console.error(
             "saved profile \"\(profile.name)\" (\(profile.destination(localUser: context.localUser)), \(profile.engine.label))"
         )

@@ -9,7 +9,7 @@ struct ProfileImport: VoiceshCommand {
         commandName: "import", abstract: "Import profiles from TOML files, or from ~/.ssh/config.",
         usage: "voicesh profile import [<options>] [<files> ...]",
         discussion: """
-            A TOML file holds one profile at its top level, or several as [[profile]] tables. Each file is imported whole or not at all. A profile that runs a local recogniser command is refused unless --allow-command is given. With --ssh-config, each Host alias (Include followed) becomes a profile with what `ssh -G ALIAS` resolves (HostName, Port, User, IdentityFile, ProxyJump as jump); wildcard patterns are skipped, and hosts behind ProxyCommand are refused with a line each.
+            A TOML file holds one profile at its top level, or several as [[profile]] tables. Each file is imported whole or not at all. A profile that runs a local recogniser command is refused unless --allow-command is given, and one that sends a key from an environment variable (api_key_env) to its endpoint unless --allow-key is given: which of your secrets goes where is yours to say. With --ssh-config, each Host alias (Include followed) becomes a profile with what `ssh -G ALIAS` resolves (HostName, Port, User, IdentityFile, ProxyJump as jump); wildcard patterns are skipped, and hosts behind ProxyCommand are refused with a line each.
             """)
 
     @Argument(help: "TOML files ('-' for stdin), or ssh config files with --ssh-config.", completion: .file())
@@ -26,6 +26,12 @@ struct ProfileImport: VoiceshCommand {
             "Accept profiles that run a local recogniser command (recognizer = \"command\"); remembered on this machine."
     )
     var allowCommand = false
+
+    @Flag(
+        help:
+            "Accept profiles that send a key from an environment variable (api_key_env) to their endpoint; remembered on this machine."
+    )
+    var allowKey = false
 
     func validate() throws {
         if files.isEmpty, !sshConfig { throw ValidationError("name at least one file, or use --ssh-config") }
@@ -51,12 +57,23 @@ struct ProfileImport: VoiceshCommand {
                         }
                     }
                 }
+                let intent = try context.config().intent
+                let pairings = profiles.flatMap { $0.keyPairings(intent: intent) }
+                if !allowKey {
+                    let allowed = try database.allowedKeys()
+                    for profile in profiles {
+                        if let pairing = profile.keyPairings(intent: intent).first(where: { !allowed.contains($0) }) {
+                            throw KeyPairingProblem.inImport(profile: profile.name, pairing: pairing)
+                        }
+                    }
+                }
                 if store is AppDatabase {
                     try database.importProfiles(profiles, replace: replace, allowCommands: allowCommand)
                 } else {
                     try store.saveProfiles(profiles, replace: replace)
                     if allowCommand { try database.allowCommands(profiles.flatMap(\.localCommands)) }
                 }
+                if allowKey { try database.allowKeys(pairings) }
                 let names = profiles.map(\.name).joined(separator: ", ")
                 context.console.error(
                     "imported \(profiles.count) profile\(profiles.count == 1 ? "" : "s") from \(file): \(names)")

@@ -41,6 +41,11 @@ struct ProfileSet: VoiceshCommand {
         problems += edited.validate().filter { p in !problems.contains { $0.key == p.key } }
         guard problems.isEmpty else { throw ProfileProblems(source: "profile \(profile.name)", problems: problems) }
         try database.updateProfile(edited)
+        // A key variable or an endpoint the user typed here: the pairings it makes are theirs.
+        let typed = assignments.map { String($0.prefix { $0 != "=" }) }
+        if typed.contains(where: { $0.hasSuffix("api_key_env") || $0.hasSuffix("url") || $0.hasSuffix("provider") }) {
+            try context.openDatabase().allowKeys(edited.keyPairings(intent: context.config().intent))
+        }
         context.console.error("updated profile \"\(edited.name)\"")
     }
 
