@@ -7,6 +7,7 @@ extension Failure {
         case .noRecording(let id): "dictation \(id) has no kept recording (its profile keeps text only)"
         case .noRecordingToRetry(let id): "dictation \(id) has no kept recording to retry"
         case .retryFailed(let error): "\(describe(error)); the recording is still kept"
+        case .intentRetryFailed(let error): "\(describe(error)); the request is still kept"
         case .outputExists(let file): "\(file) exists; pass --force to overwrite it, or name another file"
         case .notCleared: "not cleared; run with --yes to clear without a terminal to confirm on"
         case .cannotPlay(let id, let error):

@@ -9,6 +9,8 @@ package enum HistoryProblem: Error, Equatable {
     case noRecordingToRetry(id: Int64)
     /// `history retry` failed; the recording is still kept.
     case retryFailed(EngineError)
+    /// `history retry` of an intent take: the model wrote no command; the request is still kept.
+    case intentRetryFailed(IntentError)
     /// `history export-audio` would overwrite a file without `--force`.
     case outputExists(String)
     /// `history clear` without `--yes` and without a terminal to confirm on.

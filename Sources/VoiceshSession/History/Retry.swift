@@ -24,14 +24,20 @@ package struct Retry {
     package func run(_ context: AppContext) throws -> Bool {
         let database = try context.openDatabase()
         var row = try database.dictation(id: id)
-        guard let wav = try database.audio(forDictation: id) else {
-            throw HistoryProblem.noRecordingToRetry(id: id)
-        }
-        let samples = try WAV.decode([UInt8](wav)).speechSamples()
         let original = try? database.profile(named: row.profile)
         var settings = try context.effective(
             try profile.map { name throws(StoreError) in try database.profile(named: name) }
                 ?? original ?? Profile(name: row.profile, host: "-"))
+        // An intent take is a request for the intent model, never shell talk.
+        let request = row.intent.map { UntrustedText.clean($0.request) }
+        if let request, !request.isEmpty {
+            return try RetryIntent(row: row, request: request, settings: settings, original: original).run(
+                context, database: database)
+        }
+        guard let wav = try database.audio(forDictation: id) else {
+            throw HistoryProblem.noRecordingToRetry(id: id)
+        }
+        let samples = try WAV.decode([UInt8](wav)).speechSamples()
         if builtIn || command != nil {
             settings.engine = EngineConfig(kind: .edge)
             settings.fallback = nil
@@ -39,11 +45,15 @@ package struct Retry {
         settings.engine.override(command: command, timeout: timeout)
         let speech = try EngineFactory.forProfile(settings, in: database, context: context).engine(for: settings)
         let aliases = settings.aliases
+        // A take recorded as a request (its words not kept) is heard again as plain English.
+        var heardAs = SpeechContext.empty
+        heardAs.plainEnglish = request != nil
+        let speechContext = heardAs
         let started = Date()
         let result = Blocking.run { () -> Result<Heard, EngineError> in
             do throws(EngineError) {
                 let heard = try await Recognition.run(
-                    speech, EngineRequest(Recognition.frames(samples)), aliases: aliases)
+                    speech, EngineRequest(Recognition.frames(samples), context: speechContext), aliases: aliases)
                 // A text that cleaning left empty is no speech, as a session takes it: the
                 // recording is kept, never let go for an empty line.
                 return heard.text.isEmpty ? .failure(.noSpeech) : .success(heard)
@@ -58,6 +68,11 @@ package struct Retry {
         let history = HistoryWriter(
             database: database, policy: original?.history ?? .text, shared: context.sharedAddress)
         defer { history.finish() }
+        if request != nil, case .success(let heard) = result {
+            let asked = IntentLead.request(in: heard.rawText) ?? UntrustedText.clean(heard.rawText)
+            return try RetryIntent(row: row, request: asked, settings: settings, original: original).run(
+                context, database: database)
+        }
         switch result {
         case .success(let heard):
             if kept != nil {

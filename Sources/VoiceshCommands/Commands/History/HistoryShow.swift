@@ -28,8 +28,13 @@ struct HistoryShow: VoiceshCommand {
             ("raw", HistoryFormat.oneLine(d.rawText, max: 10_000)),
             ("text", HistoryFormat.oneLine(d.finalText, max: 10_000)),
             // An intent take: the model that wrote the text, where it ran, and what it said of it.
-            ("model", d.intent.map { "\($0.model ?? "?") (\($0.endpoint ?? "?"))" }),
-            ("explained", d.intent.map { HistoryFormat.oneLine($0.explanation, max: 10_000) }),
+            ("request", d.intent.map { HistoryFormat.oneLine($0.request, max: 10_000) }),
+            // A failed request has no model that wrote anything: the line is left out.
+            ("model", d.intent.flatMap { take in take.model.map { "\($0) (\(take.endpoint ?? "local"))" } }),
+            (
+                "explained",
+                d.intent.flatMap { $0.explanation.isEmpty ? nil : HistoryFormat.oneLine($0.explanation, max: 10_000) }
+            ),
         ]
         for case (let key, let value?) in lines {
             context.console.print(key.padding(toLength: 11, withPad: " ", startingAt: 0) + value)
