@@ -74,7 +74,7 @@ public struct AppDatabase: Sendable {
         let (superseded, complete): (Bool, Bool)
         do {
             (superseded, complete) = try queue.read {
-                (try migrator.hasBeenSuperseded($0), try migrator.hasCompletedMigrations($0))
+                (try isNewer($0), try migrator.hasCompletedMigrations($0))
             }
         } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
             throw StoreError(error, path: path, busyTimeout: busyTimeout)  // damaged where voicesh looks first
@@ -87,6 +87,15 @@ public struct AppDatabase: Sendable {
             access(path, W_OK) == 0 && access(directory.isEmpty ? "." : directory, W_OK) == 0
             && !readOnlyFileSystem(near: path) && !StoreError.diskIsFull(near: path)
         return complete && writable ? queue : nil
+    }
+
+    /// The schema's version as `PRAGMA user_version` says it (the number of migrations), so
+    /// that a newer voicesh's file is known as newer even by a tool that reads only the header.
+    static var schemaVersion: Int { migrator.migrations.count }
+
+    /// Whether a newer voicesh wrote the file: its migrations or its `user_version` say so.
+    static func isNewer(_ db: Database) throws -> Bool {
+        try migrator.hasBeenSuperseded(db) || (Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0) > schemaVersion
     }
 
     /// The file is checked for damage now, on a thread of its own (once), so that the first
@@ -139,12 +148,16 @@ public struct AppDatabase: Sendable {
         do {
             // Read first, so a second process finds the schema current without taking the write lock.
             let (superseded, complete) = try self.reader.read { db in
-                (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
+                (try Self.isNewer(db), try migrator.hasCompletedMigrations(db))
             }
             if superseded { throw StoreError.newerSchema(path: path) }
             if !complete {
                 try integrity.verify(self.reader, path: path)  // a migration is a write
-                try migrator.migrate(try connection.writer())
+                let writer = try connection.writer()
+                try migrator.migrate(writer)
+                try writer.writeWithoutTransaction {
+                    try $0.execute(sql: "PRAGMA user_version = \(Self.schemaVersion)")
+                }
             }
         } catch let error as StoreError {
             throw error
