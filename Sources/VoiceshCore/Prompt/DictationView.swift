@@ -154,8 +154,23 @@ public struct DictationView: Sendable {
             let room = max(8, width - reason.count - question.count)
             return [(reason, .alert), (Self.elide(prompt.text, to: room), .bold), (question, .dim)]
         case .notice(let notice):
-            return [("voicesh: \(notice.message)", .alert)]
+            return [(Self.notice(notice.message, width: width), .alert)]
         }
+    }
+
+    /// A notice in `width` cells. One that does not fit keeps what to do, its last clause
+    /// (after "; "), whole where it can, and loses the middle of what happened instead.
+    static func notice(_ message: String, width: Int) -> String {
+        let text = "voicesh: \(message)"
+        guard text.count > width else { return text }
+        guard let split = text.range(of: "; ", options: .backwards) else { return elide(text, to: width) }
+        let advice = String(text[split.upperBound...])
+        let what = String(text[..<split.lowerBound])
+        // At least a few words of what happened, then the advice in the rest.
+        let whatRoom = max(min(what.count, 24), width - advice.count - 2)
+        let adviceRoom = width - min(what.count, whatRoom) - 2
+        guard adviceRoom > 8 else { return elide(text, to: width) }
+        return elide(what, to: whatRoom) + "; " + elide(advice, to: adviceRoom)
     }
 
     /// The text to confirm, its unsure words underlined (or in brackets with `plainMarks`).
