@@ -3,11 +3,12 @@
 one about what a request may hold. Standard library only.
 
     python3 chat_server.py [--mode ok|unauthorized|rate-limited|busy|error|slow|endless|prose|
-                                   several-lines|hostile|length|not-chat|echo-key]
+                                   several-lines|hostile|length|not-chat|echo-key|echo-key-content|
+                                   redirect]
         [--content JSON_TEXT] [--api-key KEY] [--retry-after SECONDS] [--delay SECONDS]
-        [--log FILE] [--port 0] [--lifetime 120]
+        [--log FILE] [--port 0] [--lifetime 120] [--listen 127.0.0.1]
 
-It listens on 127.0.0.1 only, prints the port alone on the first stdout line, serves POST
+It listens on 127.0.0.1 only (--listen: another address, inside a test's own network namespace), prints the port alone on the first stdout line, serves POST
 /v1/chat/completions (one thread per connection) and exits after --lifetime seconds.
 
 What it refuses, as OpenAI does (status 400 unless said, error body
@@ -26,6 +27,8 @@ Modes (after a request passes the checks):
                  gets the Nth, and the last once they run out)
   unauthorized   401 whatever the key
   echo-key       401 whose message repeats the key the client sent, as OpenAI's does
+  echo-key-content  200, a command and explanation that repeat the key the client sent
+  redirect       307 to another address, with no body
   rate-limited   429 with Retry-After: --retry-after on the first request; a request before
                  that many seconds have passed gets 429 again, a later one is answered as ok
   busy           429 with Retry-After: --retry-after on every request
@@ -116,6 +119,7 @@ def main():
     ap.add_argument("--delay", type=float, default=5)
     ap.add_argument("--log")
     ap.add_argument("--port", type=int, default=0)
+    ap.add_argument("--listen", default="127.0.0.1")
     ap.add_argument("--lifetime", type=float, default=120)
     args = ap.parse_args()
     contents = args.content or [DEFAULT]
@@ -173,6 +177,16 @@ def main():
                 return self.refuse(401, "Incorrect API key provided.", code="invalid_api_key")
             if mode == "echo-key":
                 return self.refuse(401, "Incorrect API key provided: %s." % (auth or "")[7:], code="invalid_api_key")
+            if mode == "redirect":
+                self.send_response(307)
+                self.send_header("Location", "http://127.0.0.1:9/v1/chat/completions")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            if mode == "echo-key-content":
+                key = (auth or "")[7:]
+                return self.send(200, completion(model, json.dumps(
+                    {"command": "echo %s" % key, "explanation": "Your key is %s, keep it safe." % key})))
             if mode == "rate-limited" and count == 1:
                 seen["limited_until"] = time.time() + float(args.retry_after)
             if mode == "busy" or (mode == "rate-limited" and time.time() < seen["limited_until"]):
@@ -205,7 +219,7 @@ def main():
                 return self.send(200, {"object": "list", "data": []})
             self.send(200, completion(model, content, "length" if mode == "length" else "stop"))
 
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    server = ThreadingHTTPServer((args.listen, args.port), Handler)
     server.daemon_threads = True
     print(server.server_address[1], flush=True)
     threading.Timer(args.lifetime, lambda: __import__("os")._exit(0)).start()
