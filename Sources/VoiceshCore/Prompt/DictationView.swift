@@ -159,18 +159,19 @@ public struct DictationView: Sendable {
     }
 
     /// A notice in `width` cells. One that does not fit keeps what to do, its last clause
-    /// (after "; "), whole where it can, and loses the middle of what happened instead.
+    /// (after "; "): what happened keeps its start, in at least two fifths of the row, and the
+    /// advice the rest, whole where it fits, else its start and its end.
     static func notice(_ message: String, width: Int) -> String {
         let text = "voicesh: \(message)"
         guard text.count > width else { return text }
         guard let split = text.range(of: "; ", options: .backwards) else { return elide(text, to: width) }
         let advice = String(text[split.upperBound...])
         let what = String(text[..<split.lowerBound])
-        // At least a few words of what happened, then the advice in the rest.
-        let whatRoom = max(min(what.count, 24), width - advice.count - 2)
-        let adviceRoom = width - min(what.count, whatRoom) - 2
-        guard adviceRoom > 8 else { return elide(text, to: width) }
-        return elide(what, to: whatRoom) + "; " + elide(advice, to: adviceRoom)
+        let whatRoom = min(what.count, max(width * 2 / 5, width - advice.count - 2))
+        let adviceRoom = width - whatRoom - 2
+        guard whatRoom > 8, adviceRoom > 8 else { return elide(text, to: width) }
+        let head = what.count > whatRoom ? String(what.prefix(whatRoom - 1)) + "…" : what
+        return head + "; " + elide(advice, to: adviceRoom)
     }
 
     /// The text to confirm, its unsure words underlined (or in brackets with `plainMarks`).
