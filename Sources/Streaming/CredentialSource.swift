@@ -100,6 +100,10 @@ public enum CredentialSource: Sendable {
         url: String, method: HTTPMethod, headers: [(String, String)], endpoint: TokenEndpoint, secret: String? = nil,
         forbiddenIsNil: Bool = false, tls: TLSConfiguration
     ) async throws(EngineError) -> [String: Any]? {
+        // A stored profile may carry a URL the HTTP client would trap on: said, never sent.
+        if let problem = EngineConfig.urlProblems(url, schemes: ["http", "https"]).first {
+            throw .stream(.tokenUnreachable(endpoint, url: UntrustedText.excerpt(url), reason: problem))
+        }
         var request = HTTPClientRequest(url: url)
         request.method = method
         request.tlsConfiguration = tls

@@ -4,6 +4,7 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import NIOWebSocket
+import VoiceshCore
 
 /// Opens a WebSocket from swift-nio's own parts (bootstrap, TLS, the HTTP/1.1 upgrade) rather
 /// than through swift-websocket, for one reason: the socket's buffers must stay small, and
@@ -39,7 +40,9 @@ enum WebSocketDialer {
     }
 
     static func connect(_ request: ConnectionRequest, tls: TLSConfiguration) async throws -> Socket {
-        guard let parts = URLComponents(string: request.url), let host = parts.host, !host.isEmpty,
+        // Checked first: a stored profile may carry a port the socket layer would trap on.
+        guard (try? CheckedURL(request.url, schemes: ["ws", "wss"])) != nil,
+            let parts = URLComponents(string: request.url), let host = parts.host, !host.isEmpty,
             let scheme = parts.scheme?.lowercased(), scheme == "ws" || scheme == "wss"
         else { throw Failure.badURL }
         let secure = scheme == "wss"

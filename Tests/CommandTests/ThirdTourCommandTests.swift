@@ -47,6 +47,38 @@ struct ThirdTourCommandTests {
         #expect(set.status != 0 && set.stderr.contains("port 70000 is out of range"), "\(set.stderr)")
     }
 
+    /// A stored profile (an older voicesh's, a team store's row) that carries such a URL never
+    /// reaches a client: each engine kind says so in one line, in this very process.
+    @Test(arguments: [
+        ("server", "url = \"http://127.0.0.1:99999\"", "port 99999 is out of range"),
+        ("stream", "provider = \"deepgram\"\nurl = \"ws://127.0.0.1:99999/v1/listen\"", "port 99999 is out of range"),
+        ("stream", "provider = \"generic\"\nurl = \"ws://127.0.0.1:99999/v1\"", "cannot"),
+    ])
+    func aStoredURLNoClientCanTakeIsOneLine(kind: String, engine: String, words: String) async throws {
+        try await cli.ok("profile", "add", "old", "--host", "example.com")
+        let database = try AppDatabase.open(at: cli.database)
+        var profile = try database.profile(named: "old")
+        var config = EngineConfig(kind: kind == "server" ? .server : .stream)
+        for line in engine.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let value = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            switch parts[0] {
+            case "url": config.url = value
+            case "provider": config.provider = StreamProvider(rawValue: value)
+            default: Issue.record("\(parts[0])")
+            }
+        }
+        config.apiKeyEnv = "STT_KEY"
+        profile.engine = config
+        try database.updateProfile(profile)
+        try database.allowKeys(profile.keyPairings(intent: IntentSettings()))
+        let speech = try SpeechFiles.speech("git status", in: cli)
+        let result = try await cli.run(["transcribe", "--profile", "old", speech], environment: ["STT_KEY": "k"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(words), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
     /// A config.toml edited by hand is read with the same check: one line, no trap.
     @Test func aHandEditedPortIsOneLine() async throws {
         try "[intent]\nurl = \"http://127.0.0.1:99999/v1\"\nmodel = \"x\"\n".write(
