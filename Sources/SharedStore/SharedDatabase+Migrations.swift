@@ -58,49 +58,19 @@ extension SharedDatabase {
             "v10-dictation-reading",
             ["ALTER TABLE dictation ADD COLUMN reading integer", "ALTER TABLE dictation ADD COLUMN readings integer"]
         ),
+        // Profile keys added after v10, as they shipped (once derived from the registry).
+        ("profile-column-jump", ["ALTER TABLE profile ADD COLUMN jump text"]),
+        ("profile-column-forwardAgent", ["ALTER TABLE profile ADD COLUMN forwardAgent boolean NOT NULL DEFAULT false"]),
+        ("profile-column-handsFree", ["ALTER TABLE profile ADD COLUMN handsFree boolean NOT NULL DEFAULT false"]),
+        ("profile-column-intentKey", [#"ALTER TABLE profile ADD COLUMN intentKey text NOT NULL DEFAULT 'ctrl-\'"#]),
+        ("v11-dictation-intent", ["ALTER TABLE dictation ADD COLUMN intent jsonb"]),
+        ("v12-profile-intent", ["ALTER TABLE profile ADD COLUMN intent jsonb NOT NULL DEFAULT '{}'"]),
+        // What this machine allowed stays on it (as v3's commands do).
+        ("v13-allowed-keys", []),
     ]
 
-    /// The shipped list, then one migration per profile key added to `Profile.fields` since
-    /// (`Profile.addedFields`), as in the local store: a column made from the key itself.
-    static var allMigrations: [(name: String, sql: [String])] {
-        migrations
-            + Profile.addedFields.map { field in (Profile.profileColumnMigration(for: field), [addColumn(field)]) }
-            + [
-                ("v11-dictation-intent", ["ALTER TABLE dictation ADD COLUMN intent jsonb"]),
-                ("v12-profile-intent", ["ALTER TABLE profile ADD COLUMN intent jsonb NOT NULL DEFAULT '{}'"]),
-                // What this machine allowed stays on it (as v3's commands do).
-                ("v13-allowed-keys", []),
-            ]
-    }
-
-    /// `ALTER TABLE profile ADD COLUMN` for a key: its kind's type, and NOT NULL with the key's
-    /// default when it has one (the rows already there take it).
-    public static func addColumn(_ field: ProfileField<Profile>) -> String {
-        func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
-        let type =
-            switch field.kind {
-            case .string: "text"
-            case .integer: "integer"
-            case .float: "double precision"
-            case .boolean: "boolean"
-            case .strings: "jsonb"
-            }
-        let literal: String? =
-            switch Profile.defaultValue(of: field) {
-            case nil: nil
-            case .string(let s)?: quoted(s)
-            case .integer(let n)?: String(n)
-            case .float(let x)?: String(x)
-            case .boolean(let b)?: b ? "true" : "false"
-            case .strings(let list)?:
-                quoted(String(decoding: (try? JSONEncoder().encode(list)) ?? Data("[]".utf8), as: UTF8.self))
-            }
-        let column = "ALTER TABLE profile ADD COLUMN \(sqlName(field)) \(type)"
-        return literal.map { column + " NOT NULL DEFAULT " + $0 } ?? column
-    }
-
     /// The migrations' names, in order.
-    public static var migrationNames: [String] { allMigrations.map(\.name) }
+    public static var migrationNames: [String] { migrations.map(\.name) }
 
     /// Applies the missing migrations in one transaction under an advisory lock, so machines
     /// that open the store at once migrate it once; a store migrated by a newer voicesh is
@@ -122,7 +92,7 @@ extension SharedDatabase {
                 applied.insert(name)
             }
             if !applied.isSubset(of: Set(Self.migrationNames)) { throw StoreError.newerSchema(path: server) }
-            for migration in Self.allMigrations where !applied.contains(migration.name) {
+            for migration in Self.migrations where !applied.contains(migration.name) {
                 for statement in migration.sql {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }

@@ -1,7 +1,9 @@
 import GRDB
 import VoiceshCore
 
-/// The schema's history. A shipped migration is never edited: change the schema by adding one.
+/// The schema's history, each step written out once. A shipped migration is never edited and
+/// never derived from today's code (a key's default, the registry's order): change the schema
+/// by adding one. `ProfileColumnsTests` checks that the steps leave a column for every key.
 extension AppDatabase {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -119,17 +121,19 @@ extension AppDatabase {
                 t.add(column: "readings", .integer)
             }
         }
-        // Every profile key added to `Profile.fields` since: a column made from the key itself.
-        for field in Profile.addedFields {
-            let key = field.key
-            migrator.registerMigration(Profile.profileColumnMigration(for: field)) { db in
-                guard let field = Profile.fields.first(where: { $0.key == key }) else { return }
-                let value = try Profile.defaultValue(of: field).map(ProfileRecord.databaseValue)
-                try db.alter(table: "profile") { t in
-                    let column = t.add(column: field.column, Self.columnType(field.kind))
-                    if let value { column.notNull().defaults(to: value) }
-                }
-            }
+        // Profile keys added after v10, a column each, written out as they shipped (they were
+        // once derived from the key registry; a shipped step never changes with it).
+        migrator.registerMigration("profile-column-jump") { db in
+            try db.execute(sql: #"ALTER TABLE "profile" ADD COLUMN "jump" TEXT"#)
+        }
+        migrator.registerMigration("profile-column-forwardAgent") { db in
+            try db.execute(sql: #"ALTER TABLE "profile" ADD COLUMN "forwardAgent" BOOLEAN NOT NULL DEFAULT 0"#)
+        }
+        migrator.registerMigration("profile-column-handsFree") { db in
+            try db.execute(sql: #"ALTER TABLE "profile" ADD COLUMN "handsFree" BOOLEAN NOT NULL DEFAULT 0"#)
+        }
+        migrator.registerMigration("profile-column-intentKey") { db in
+            try db.execute(sql: #"ALTER TABLE "profile" ADD COLUMN "intentKey" TEXT NOT NULL DEFAULT 'ctrl-\'"#)
         }
         migrator.registerMigration("v11-dictation-intent") { db in
             // An intent take's request, explanation, model and endpoint (JSON); dictations: null.

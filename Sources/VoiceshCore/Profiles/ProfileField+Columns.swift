@@ -1,5 +1,6 @@
 /// The profile's keys as the stores keep them: one column per key of `Profile.fields`, named
-/// and typed from the key itself, so a new key needs no store code (DESIGN.md, "The stores").
+/// and typed from the key itself (a new key needs a migration that adds its column, written
+/// out in both stores; `ProfileColumnsTests` says when one is missing).
 extension ProfileField {
     /// The value `root` holds for this key; nil when it holds none.
     public func value(in root: Root) -> ConfigValue? { read(root) }
@@ -17,25 +18,6 @@ extension ProfileField {
 }
 
 extension Profile {
-    /// The columns the shipped migrations made for the keys of `fields` (v1 … v8). A key
-    /// whose column is not among them gets it from a migration derived from the key itself,
-    /// named `profileColumnMigration(for:)`, in both stores.
-    public static let shippedColumns: Set<String> = [
-        "name", "host", "port", "user", "identity", "knownHosts", "keepalive", "toggleKey", "send", "history",
-        "production", "audioDevice", "autoStop", "learn", "context",
-    ]
-
-    /// The keys of `fields` that came after the shipped migrations, in registry order.
-    public static var addedFields: [ProfileField<Profile>] {
-        fields.filter { !shippedColumns.contains($0.column) }
-    }
-
-    /// The name of the migration that adds `field`'s column (a store migrated by a newer
-    /// voicesh names migrations an older one does not know, and is left alone by it).
-    public static func profileColumnMigration(for field: ProfileField<Profile>) -> String {
-        "profile-column-" + field.column
-    }
-
     /// What a new profile holds for `field`: the column's default for the rows already there.
     public static func defaultValue(of field: ProfileField<Profile>) -> ConfigValue? {
         field.read(Profile(name: "", host: ""))
