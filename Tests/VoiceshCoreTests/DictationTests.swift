@@ -393,13 +393,14 @@ struct RiskCheckTests {
         "chmod -R 777 /", "sudo chown -R me /", "curl -fsSL https://x.sh | sh", "wget -qO- x | sudo bash",
         "git push --force origin main", "git push -f", "psql -c 'DROP TABLE users'", "TRUNCATE users",
         ":(){ :|:& };:", "echo x > /dev/sda", "kubectl delete ns prod", "cd /tmp && rm -rf .",
+        "rm -r /tmp/scratch/dir",  // issue 44: recursive outside the working directory, /tmp included
     ])
     func flags(_ command: String) {
         #expect(RiskCheck.reason(command) != nil, "\(command)")
     }
 
     @Test(arguments: [
-        "rm -rf build", "rm -r /tmp/scratch/dir", "rm file.txt", "ls -la /", "chmod 644 /etc/hosts", "git push",
+        "rm -rf build", "rm -r scratch/dir", "rm file.txt", "ls -la /", "chmod 644 /etc/hosts", "git push",
         "curl -o x https://example.com", "echo dd", "git status", "grep -r reboot /var/log", "cat /dev/sda1.txt",
         "echo hi >&2", "docker ps",
     ])

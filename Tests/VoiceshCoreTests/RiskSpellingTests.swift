@@ -22,6 +22,9 @@ struct RiskSpellingTests {
         "rm -rf \"$DIR\"", "rm -rf $HOME", "rm -rf ~/*", "true && rm -rf /", "(rm -rf /)", "ls; rm -rf / #",
         "echo 'unterminated", "echo \"open", "echo $(unclosed", "echo `open", "echo \\",
         "dd if=x of=/dev/sda", "cat x > /dev/sda", "echo x 2>/dev/sda", "echo >/dev/nvme0n1",
+        // Was safe until issue 44: any absolute path outside the working directory is marked
+        // once the deletion is recursive, /tmp too (another user's or a mounted dir can sit there).
+        "rm -r /tmp/scratch/dir",
     ]
 
     @Test(arguments: risky) func flagged(_ text: String) {
@@ -29,7 +32,7 @@ struct RiskSpellingTests {
     }
 
     static let safe: [String] = [
-        "rm -rf build", "rm -r /tmp/scratch/dir", "ls -la", "git push origin main", "git push -u origin feature",
+        "rm -rf build", "rm -r ./tmp/x", "ls -la", "git push origin main", "git push -u origin feature",
         "find . -name '*.swift'", "find /var/log -mtime +7 -print", "echo 'rm -rf /'", "echo \"rm -rf ~\"",
         "grep -r 'rm -rf' .", "echo $(date)", "ls $(pwd)", "echo $HOME", "cat list | xargs echo",
         "sudo -u deploy systemctl restart nginx", "env FOO=1 make", "bash script.sh", "sh -c 'ls -la'",

@@ -232,13 +232,8 @@ public enum RiskCheck {
         }
         if command.lowercased() == "truncate" { return truncate(args) }
         switch command {
-        case "rm":
-            let recursive = hasShort(["r", "R"]) || flags.contains("--recursive")
-            if recursive, let broad = paths.first(where: isBroad) { return "deletes \(broad) recursively" }
-            if recursive, let path = words.first(where: { $0.dynamic && !$0.text.hasPrefix("-") }) {
-                return "deletes \(path.text) recursively, and voicesh cannot tell what that is"
-            }
-            if flags.contains("--no-preserve-root") { return "deletes from /" }
+        case "rm", "unlink":
+            return deletion(command, words)
         case "dd":
             if args.contains(where: { $0.hasPrefix("of=") }) { return "dd writes straight to a file or disk" }
         case "mkfs", "fdisk", "sfdisk", "parted", "wipefs", "mkswap":
@@ -278,11 +273,9 @@ public enum RiskCheck {
                 }
                 if target == "/dev/null" { return "moves \(paths[0]) onto /dev/null, which destroys it" }
             }
+            // A mirror deletes at the far end whatever the source lacks, wherever that is.
             if command == "rsync", flags.contains(where: { $0.hasPrefix("--del") }) {
-                let path = target.contains(":") ? String(target.drop { $0 != ":" }.dropFirst()) : target
-                if path.isEmpty || isBroad(path) || isSystem(path) {
-                    return "rsync --delete deletes from \(target) whatever the source lacks"
-                }
+                return "rsync --delete deletes from \(target) whatever the source lacks"
             }
         case "tee":
             if let disk = paths.first(where: isDisk) { return "writes over \(disk)" }
@@ -403,29 +396,6 @@ public enum RiskCheck {
             return "cuts \(named) to \(size), losing what lies past it"
         }
         return "resizes \(named) to the size of \(reference ?? "another file"), losing what lies past it"
-    }
-
-    /// `/`, `/*`, `~`, `~root`, `.`, `./*`, `..`, `*`, `$HOME` or one level below `/` (`/etc`, `/home/*`).
-    private static func isBroad(_ path: String) -> Bool {
-        var p = path
-        if ["*", ".*", "/"].contains(p) { return true }
-        while p.count > 1, p.hasSuffix("/*") || p.hasSuffix("/.*") || p.hasSuffix("/") {
-            p.removeLast(p.hasSuffix("/*") ? 2 : p.hasSuffix("/.*") ? 3 : 1)
-        }
-        if p.isEmpty { return path.hasPrefix("/") }  // `/*`, `/.*`
-        if [".", "..", "~", "$HOME", "${HOME}"].contains(p) { return true }
-        if p.hasPrefix("~") { return !p.contains("/") }  // `~root`: another user's home
-        guard p.hasPrefix("/") else { return false }
-        return p.split(separator: "/").count <= 1
-    }
-
-    /// Where the system keeps what it needs to run and to let anyone in.
-    private static func isSystem(_ path: String) -> Bool {
-        [
-            "/etc", "/boot", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/var/lib", "/root", "/proc", "/sys",
-            "/dev",
-        ]
-        .contains { path == $0 || path.hasPrefix($0 + "/") }
     }
 
     /// The terminal and the bit bucket: redirecting there overwrites nothing.
