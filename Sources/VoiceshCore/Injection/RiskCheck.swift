@@ -35,11 +35,8 @@ public enum RiskCheck {
 
     private static func reason(_ text: String, depth: Int) -> String? {
         guard depth < 8 else { return "nests commands too deeply to read" }
-        let lowered = text.lowercased()
-        if lowered.contains("drop table") || lowered.contains("drop database") || lowered.contains("drop schema") {
-            return "drops a database object"
-        }
-        if lowered.range(of: "truncate table") != nil { return "truncates a table" }
+        // SQL, MongoDB and flushes, in any client and any quoting (`RiskCheck+Queries.swift`).
+        if let why = query(text) { return why }
         if text.contains("(){") || text.contains("() {"), text.contains("|"), text.contains("&") {
             return "looks like a fork bomb"
         }
@@ -134,10 +131,48 @@ public enum RiskCheck {
             return "deletes what xargs reads, recursively"
         }
         if viaXargs, let does = ShellState.onEveryName[command] { return "\(command) \(does) xargs reads" }
+        if let why = remote(command, args, depth: depth) { return why }
         if let why = ShellState.reason(command, texts) { return why }
         // `export PS1=…`, `printf -v PROMPT_COMMAND …`, `read PS1`: builtins that assign.
         if let name = ShellState.assignedBy(command, texts), let why = ShellState.hook(name) { return why }
         return reason(command: command, args: args)
+    }
+
+    /// `ssh host cmd`, `docker exec box cmd`, `kubectl exec pod -- cmd`: what runs there is
+    /// checked as if it ran here. ssh joins its words into a line the far shell reads again.
+    private static func remote(_ command: String, _ args: [ShellWords.Word], depth: Int) -> String? {
+        let texts = args.map(\.text)
+        var rest = args[...]
+        switch command {
+        case "ssh":
+            let valued: Set<String> = [
+                "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q", "-R",
+                "-S", "-W", "-w", "-B", "-P",
+            ]
+            while let first = rest.first, first.text.hasPrefix("-") {
+                rest.removeFirst()
+                if valued.contains(first.text) { _ = rest.popFirst() }
+            }
+            _ = rest.popFirst()  // the host
+            guard !rest.isEmpty else { return nil }
+            return reason(rest.map(\.text).joined(separator: " "), depth: depth + 1)
+        case "kubectl", "oc":
+            guard texts.contains("exec"), let dashes = texts.firstIndex(of: "--") else { return nil }
+            rest = args[(dashes + 1)...]
+        case "docker", "podman", "nerdctl":
+            guard let exec = texts.firstIndex(of: "exec") else { return nil }
+            let valued: Set<String> = ["-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "--detach-keys"]
+            rest = args[(exec + 1)...]
+            while let first = rest.first, first.text.hasPrefix("-") {
+                rest.removeFirst()
+                if valued.contains(first.text) { _ = rest.popFirst() }
+            }
+            _ = rest.popFirst()  // the container
+        default:
+            return nil
+        }
+        guard !rest.isEmpty else { return nil }
+        return reason(command: ShellWords.Command(words: Array(rest)), depth: depth + 1)
     }
 
     /// `-c`, `-ne` (a cluster holding the letter), `--eval=…`.
@@ -180,7 +215,10 @@ public enum RiskCheck {
         "stdbuf": (["-i", "-o", "-e"], 0),
         "exec": (["-a"], 0),
         "watch": (["-n", "-d", "--interval"], 0),
-        "nohup": ([], 0), "time": ([], 0), "command": ([], 0), "builtin": ([], 0), "setsid": ([], 0),
+        "runuser": (["-u", "-g", "-G"], 0),
+        "flock": (["-w", "-E", "--timeout", "--conflict-exit-code"], 1),
+        "nohup": ([], 0), "busybox": ([], 0), "time": ([], 0), "command": ([], 0), "builtin": ([], 0),
+        "setsid": ([], 0),
         "then": ([], 0), "do": ([], 0), "else": ([], 0), "!": ([], 0), "{": ([], 0),
     ]
 
@@ -234,12 +272,14 @@ public enum RiskCheck {
         switch command {
         case "rm", "unlink":
             return deletion(command, words)
+        case "git":
+            return git(args)
         case "dd":
             if args.contains(where: { $0.hasPrefix("of=") }) { return "dd writes straight to a file or disk" }
-        case "mkfs", "fdisk", "sfdisk", "parted", "wipefs", "mkswap":
+        case "mkfs", "fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk", "parted", "wipefs", "mkswap":
             return "\(command) rewrites a disk"
-        case "shred":
-            return "shred destroys files"
+        case "shred", "wipe", "srm":
+            return "\(command) destroys files"
         case "shutdown", "reboot", "halt", "poweroff":
             return "\(command) stops the machine"
         case "init", "telinit":
@@ -316,38 +356,6 @@ public enum RiskCheck {
             if paths.contains("down") || paths.contains("off") || paths.contains("delete") {
                 return "nmcli \(paths.joined(separator: " ")) changes the network, which can cut this connection"
             }
-        case "git":
-            // Past git's own options (`-C dir`, `-c key=value`) to the subcommand.
-            var rest = args[...]
-            while let first = rest.first, first.hasPrefix("-") {
-                rest.removeFirst()
-                if ["-C", "-c", "--git-dir", "--work-tree", "--namespace"].contains(first) { _ = rest.popFirst() }
-            }
-            let verb = rest.first
-            let verbFlags = rest.dropFirst().filter { $0.hasPrefix("-") }
-            let refs = rest.dropFirst().filter { !$0.hasPrefix("-") }
-            if verb == "push" {
-                if verbFlags.contains(where: {
-                    $0.hasPrefix("--force") || $0 == "--mirror" || $0 == "--delete" || $0 == "--prune"
-                        || (!$0.hasPrefix("--") && $0.contains { $0 == "f" || $0 == "d" })
-                }) {
-                    return "force-pushes over the remote's history"
-                }
-                if let ref = refs.first(where: { $0.hasPrefix("+") }) {
-                    return "force-pushes \(ref) over the remote's history"
-                }
-                if let ref = refs.first(where: { $0.hasPrefix(":") }) {
-                    return "deletes \(ref.dropFirst()) on the remote"
-                }
-            }
-            if verb == "reset", verbFlags.contains("--hard") { return "throws away uncommitted work" }
-            if verb == "clean", verbFlags.contains(where: { !$0.hasPrefix("--") && $0.contains("f") }) {
-                return "deletes untracked files"
-            }
-        case "kubectl":
-            if paths.first == "delete" { return "deletes cluster resources" }
-        case "terraform":
-            if paths.first == "destroy" { return "destroys infrastructure" }
         case "crontab":
             if hasShort(["r"]) { return "removes the crontab" }
         case "iptables", "ip6tables":
@@ -358,7 +366,8 @@ public enum RiskCheck {
             break
         }
         if command.hasPrefix("mkfs.") { return "\(command) rewrites a disk" }
-        return nil
+        // Containers, clusters, disks, clouds, databases (`RiskCheck+Stores.swift`).
+        return store(command, args) ?? httpDelete(command, args)
     }
 
     /// What `systemctl VERB UNIT` does, in words.
