@@ -80,14 +80,17 @@ extension RiskCheck {
     // MARK: - The table, by kind of store
 
     /// From a client's name to what it speaks for and its destructive verbs.
-    static let clients: [String: Client] = [containers, clusters, disks, clouds, databases, packages]
-        .reduce(into: [:]) { all, kind in all.merge(kind) { first, _ in first } }
+    static let clients: [String: Client] = [
+        containers, clusters, disks, clouds, databases, backups, packages,
+    ]
+    .reduce(into: [:]) { all, kind in all.merge(kind) { first, _ in first } }
 
     private static let containerVerbs: [Verb] = [
         .init("volume rm", "deletes NAME volumes"), .init("volume remove", "deletes NAME volumes"),
         .init("network rm", "deletes NAME networks"), .init("network remove", "deletes NAME networks"),
         .init("image rm", "deletes NAME images"), .init("image remove", "deletes NAME images"),
         .init("rmi", "deletes NAME images"), .init("compose down", "deletes NAME volumes", when: ["-v", "--volumes"]),
+        .init("compose down", "deletes NAME images", when: ["--rmi"]),
         .init("system reset", "deletes every NAME container, image and volume"),
         .init("pod rm", "deletes NAME pods"), .init("secret rm", "deletes NAME secrets"),
         .init("service rm", "removes NAME services"), .init("stack rm", "removes NAME stacks"),
@@ -98,7 +101,14 @@ extension RiskCheck {
     private static let containers: [String: Client] = [
         "docker": .init("Docker", containerVerbs), "podman": .init("Podman", containerVerbs),
         "nerdctl": .init("containerd", containerVerbs),
-        "docker-compose": .init("Compose", [.init("down", "deletes NAME volumes", when: ["-v", "--volumes"])]),
+        "docker-compose": .init(
+            "Compose",
+            [
+                .init("down", "deletes NAME volumes", when: ["-v", "--volumes"]),
+                .init("down", "deletes NAME images", when: ["--rmi"]),
+            ]),
+        "skopeo": .init("registry", [.init("delete", "deletes an image from a NAME")]),
+        "crane": .init("registry", [.init("delete", "deletes an image from a NAME")]),
         "crictl": .init(
             "CRI",
             [
@@ -108,7 +118,12 @@ extension RiskCheck {
         "ctr": .init("containerd", [.init("rm", "deletes NAME objects"), .init("delete", "deletes NAME objects")]),
         "lxc": .init("LXD", [.init("delete", "deletes NAME instances or volumes")]),
         "incus": .init("Incus", [.init("delete", "deletes NAME instances or volumes")]),
-        "multipass": .init("Multipass", [.init("delete", "deletes NAME instances")]),
+        "multipass": .init(
+            "Multipass", [.init("delete", "deletes NAME instances"), .init("purge", "purges deleted NAME instances")]),
+        "vboxmanage": .init(
+            "VirtualBox", [.init("unregistervm", "deletes a NAME machine", when: ["--delete", "--delete-all"])]),
+        "VBoxManage": .init(
+            "VirtualBox", [.init("unregistervm", "deletes a NAME machine", when: ["--delete", "--delete-all"])]),
         "vagrant": .init("Vagrant", [.init("destroy", "destroys NAME machines")]),
         "virsh": .init(
             "libvirt",
@@ -137,6 +152,8 @@ extension RiskCheck {
             "Helm", ["uninstall", "delete", "del", "un"].map { .init($0, "uninstalls a NAME release") }),
         "minikube": .init("minikube", clusterVerbs), "kind": .init("kind", clusterVerbs),
         "k3d": .init("k3d", clusterVerbs), "eksctl": .init("EKS", clusterVerbs),
+        "kubeadm": .init("Kubernetes", [.init("reset", "wipes this node's NAME state")]),
+        "nomad": .init("Nomad", [.init("stop", "stops a NAME job and purges it", when: ["-purge", "--purge"])]),
         "terraform": .init("Terraform", infrastructureVerbs), "tofu": .init("OpenTofu", infrastructureVerbs),
         "pulumi": .init("Pulumi", infrastructureVerbs),
     ]
@@ -201,6 +218,7 @@ extension RiskCheck {
                 .init("purge", "deletes NAME snapshots"),
             ]),
         "gluster": .init("Gluster", [.init("volume delete", "deletes a NAME volume")]),
+        "hdparm": .init("disk", [.init("", "erases a NAME", when: ["--security-erase*", "--trim-sector-ranges*"])]),
     ]
 
     private static let mirrors = "deletes from the destination whatever the source lacks"
@@ -279,6 +297,20 @@ extension RiskCheck {
             "GitHub",
             [.init("repo delete", "deletes a NAME repository"), .init("release delete", "deletes a NAME release")]),
         "glab": .init("GitLab", [.init("repo delete", "deletes a NAME repository")]),
+        // Version control besides git (`RiskCheck+Git.swift`).
+        "hg": .init(
+            "Mercurial",
+            [
+                .init("strip", "deletes NAME commits"), .init("purge", "deletes untracked files"),
+                .init("update", "throws away uncommitted changes", when: ["-C", "--clean"]),
+                .init("revert", "throws away uncommitted changes", when: ["--all", "-a"]),
+            ]),
+        "svn": .init(
+            "Subversion",
+            [
+                .init("revert", "throws away uncommitted changes", when: ["-R", "--recursive"]),
+                .init("delete", "deletes NAME files"), .init("rm", "deletes NAME files"),
+            ]),
     ]
 
     private static let redisVerbs: [Verb] = [
@@ -326,6 +358,36 @@ extension RiskCheck {
         "kafka-topics": .init("Kafka", [.init("", "deletes NAME topics", when: ["--delete"])]),
         "kafka-topics.sh": .init("Kafka", [.init("", "deletes NAME topics", when: ["--delete"])]),
         "ldapdelete": .init("LDAP", [.init("", "deletes NAME entries")]),
+        "nats": .init(
+            "NATS",
+            [
+                .init("stream rm", "deletes a NAME stream"), .init("stream purge", "empties a NAME stream"),
+                .init("kv del", "deletes NAME keys"), .init("kv purge", "deletes NAME keys"),
+                .init("kv rm", "deletes a NAME bucket"),
+            ]),
+        "zkCli.sh": .init("ZooKeeper", zookeeperVerbs), "zookeeper-shell": .init("ZooKeeper", zookeeperVerbs),
+        "zkcli": .init("ZooKeeper", zookeeperVerbs),
+    ]
+
+    private static let zookeeperVerbs: [Verb] = [
+        .init("deleteall", "deletes NAME nodes"), .init("rmr", "deletes NAME nodes"),
+        .init("delete", "deletes NAME nodes"),
+    ]
+
+    /// Backups: deleting them leaves the data they hold with one copy fewer, or none.
+    private static let backups: [String: Client] = [
+        "restic": .init(
+            "restic", [.init("forget", "deletes backup snapshots"), .init("prune", "deletes unreferenced backup data")]
+        ),
+        "borg": .init(
+            "Borg",
+            [.init("delete", "deletes backup archives"), .init("prune", "deletes backup archives")]),
+        "kopia": .init("Kopia", [.init("snapshot delete", "deletes backup snapshots")]),
+        "snapper": .init("Snapper", [.init("delete", "deletes filesystem snapshots")]),
+        "timeshift": .init(
+            "Timeshift", [.init("", "deletes filesystem snapshots", when: ["--delete", "--delete-all"])]),
+        "tarsnap": .init("Tarsnap", [.init("", "deletes backup archives", when: ["-d", "--nuke"])]),
+        "journalctl": .init("journal", [.init("", "deletes NAME logs", when: ["--vacuum-*"])]),
     ]
 
     private static let purgeVerbs: [Verb] = [

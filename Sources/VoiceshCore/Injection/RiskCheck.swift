@@ -307,6 +307,8 @@ public enum RiskCheck {
         case "cp", "mv", "install", "rsync", "ddrescue":
             guard paths.count > 1, let target = paths.last else { break }
             if isDisk(target) { return "writes over \(target)" }
+            // `cp /dev/null db.sqlite`: copying nothing over a file empties it.
+            if command == "cp", ["/dev/null", "/dev/zero"].contains(paths[0]) { return "empties \(target)" }
             if command == "mv" {
                 if let source = paths.dropLast().first(where: { isBroad($0) || isSystem($0) }) {
                     return "moves \(source) away"
