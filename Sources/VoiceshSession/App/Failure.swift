@@ -21,33 +21,9 @@ package enum Failure {
         return error is SSHError ? 255 : 1  // ssh's code for a connection that failed
     }
 
+    /// The error's lines, or nil for one voicesh does not word (argument-parser's own).
     package static func words(for error: any Error) -> [String]? {
-        switch error {
-        case let error as StoreError: [describe(error)]
-        case let error as SSHError: describe(error)
-        case let error as EngineError: [describe(error)]
-        case let error as AudioError: [describe(error)]
-        case let error as WAV.FormatError: ["cannot read the recording: \(error.message)"]
-        case let error as ProfileProblems: error.lines
-        case let error as ProfileProblem: [error.description]
-        case let error as HistoryWriter.Unwritable: [describe(error)]
-        case let problem as ConnectProblem: [describe(problem)]
-        case let problem as SSHConfigProblem: [describe(problem)]
-        case let problem as LocalCommandProblem: [describe(problem)]
-        case let problem as KeyPairingProblem: [describe(problem)]
-        case let problem as TextFileProblem: [describe(problem)]
-        case let problem as ConfigFileProblem: [describe(problem)]
-        case let problem as AudioFileProblem: [describe(problem)]
-        case let problem as HistoryProblem: [describe(problem)]
-        case let problem as ListenProblem: [describe(problem)]
-        case let problem as VoiceStoreProblem: [describe(problem)]
-        case let problem as VoiceAdaptationProblem: [describe(problem)]
-        case let problem as EdgeModelProblem: [describe(problem)]
-        case let problem as ContextProblem: [describe(problem)]
-        case let error as IntentError: [describe(error)]
-        case Command.partial: []
-        default: nil
-        }
+        (error as? any Worded)?.words
     }
 
     package static func describe(_ error: StoreError) -> String {
