@@ -602,7 +602,7 @@ _voicesh_profile_rm() {
 
 _voicesh_profile_import() {
     repeating_flags=()
-    non_repeating_flags=(--ssh-config --replace --allow-command --version -h --help)
+    non_repeating_flags=(--ssh-config --replace --allow-command --allow-key --version -h --help)
     repeating_options=()
     non_repeating_options=()
     __voicesh_offer_flags_options -1

@@ -56,7 +56,7 @@ function __voicesh_parse_tokens -S
             case 'rm'
                 __voicesh_parse_subcommand -r 1 'version' 'h/help'
             case 'import'
-                __voicesh_parse_subcommand -r 1 'ssh-config' 'replace' 'allow-command' 'version' 'h/help'
+                __voicesh_parse_subcommand -r 1 'ssh-config' 'replace' 'allow-command' 'allow-key' 'version' 'h/help'
             case 'export'
                 __voicesh_parse_subcommand 1 'version' 'h/help'
             end
@@ -286,6 +286,7 @@ complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voi
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile import" ssh-config' -l 'ssh-config' -d 'Read OpenSSH client config files (default ~/.ssh/config).'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile import" replace' -l 'replace' -d 'Overwrite profiles of the same name.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile import" allow-command' -l 'allow-command' -d 'Accept profiles that run a local recogniser command (recognizer = "command"); remembered on this machine.'
+complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile import" allow-key' -l 'allow-key' -d 'Accept profiles that send a key from an environment variable (api_key_env) to their endpoint; remembered on this machine.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile import" version' -l 'version' -d 'Show the version.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_flags_or_options "voicesh profile import" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'voicesh' -n '__voicesh_should_offer_completions_for_positional "voicesh profile export" -eq 1' -fka '(__voicesh_custom_completion ---completion profile export -- positional@0 (count (__voicesh_tokens -pc)) (__voicesh_tokens -tC))'

@@ -372,6 +372,7 @@ _voicesh_profile_import() {
         '--ssh-config[Read OpenSSH client config files (default ~/.ssh/config).]'
         '--replace[Overwrite profiles of the same name.]'
         '--allow-command[Accept profiles that run a local recogniser command (recognizer = "command"); remembered on this machine.]'
+        '--allow-key[Accept profiles that send a key from an environment variable (api_key_env) to their endpoint; remembered on this machine.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
