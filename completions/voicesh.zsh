@@ -151,7 +151,7 @@ _voicesh_transcribe() {
         '--raw[Print the recogniser'\''s words as they are.]'
         '--json[Print text, raw text, engine, confidence, words with theirs, alternatives, segments and latency as JSON.]'
         '--partials[Print live partial text on stderr (the default when stderr is a terminal).]'
-        '--intent[Hear the recording as a request in plain English ("how do I …", "command to …") and print the command config.toml'\''s \[intent\] model writes for it, as `voicesh intent` does (nothing is run).]'
+        '--intent[Hear the recording as a request in plain English (any words; a lead such as "how do I" is taken off) and print the command config.toml'\''s \[intent\] model writes for it, as `voicesh intent` does (nothing is run).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

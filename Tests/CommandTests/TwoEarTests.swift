@@ -47,6 +47,21 @@ struct TwoEarTests {
         #expect(IntentLead.request(in: alone.stdout) == nil, "\(alone.stdout)")
     }
 
+    /// `transcribe --intent` with no lead: the recording is a request, heard in plain English
+    /// (Whisper's words), never as shell talk, and that is what the intent model is asked.
+    @Test func aRequestWithNoLeadIsHeardAsSaidForIntent() async throws {
+        let cli = try CLI()
+        let server = try ChatServer()
+        try await cli.ok("config", "set", "intent.url", server.url, "intent.model", "m")
+        try await cli.ok("profile", "add", "two", "--host", "h", "--engine", "edge")
+        let speech = try SpeechFiles.speech("count the lines in every file here", in: cli)
+        let result = try await transcribe(cli, ["--intent", "--json", "--profile", "two", speech])
+        #expect(result.status == 0, "\(result.stderr)")
+        let body = try #require(try server.requests().first?["body"] as? [String: Any])
+        let asked = try #require((body["messages"] as? [[String: String]])?.last?["content"])
+        #expect(asked.lowercased().contains("count the lines") && asked.lowercased().contains("file"), "\(asked)")
+    }
+
     /// Noise alone is no speech with two ears as with one: Whisper is never asked to find words in it.
     @Test func noiseIsNoSpeech() async throws {
         let cli = try CLI()

@@ -88,3 +88,18 @@ struct IntentTests {
         #expect(safe.risk == nil)
     }
 }
+
+/// A recording known to be a request (the intent key, `transcribe --intent`) needs no lead;
+/// one said with a lead has it taken off.
+struct IntentLeadTakingTests {
+    @Test(arguments: [
+        ("how do I list the files here", "list the files here"),
+        ("How can I find big files?", "find big files?"),
+        ("give me a command to show disk space", "show disk space"),
+        ("count the lines in notes dot txt", "count the lines in notes dot txt"),
+        ("how", "how"),
+    ])
+    func theLeadIsTakenOff(_ words: String, _ request: String) {
+        #expect(IntentLead.request(taking: words) == request)
+    }
+}

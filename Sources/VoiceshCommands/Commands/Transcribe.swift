@@ -37,7 +37,7 @@ struct Transcribe: AsyncVoiceshCommand {
 
     @Flag(
         help:
-            "Hear the recording as a request in plain English (\"how do I …\", \"command to …\") and print the command config.toml's [intent] model writes for it, as `voicesh intent` does (nothing is run)."
+            "Hear the recording as a request in plain English (any words; a lead such as \"how do I\" is taken off) and print the command config.toml's [intent] model writes for it, as `voicesh intent` does (nothing is run)."
     )
     var intent = false
 
@@ -66,13 +66,17 @@ struct Transcribe: AsyncVoiceshCommand {
         // refuse faster-than-real-time audio).
         let frames = Recognition.frames(samples, realTime: chosen.engine.kind == .stream)
         let live = PartialLine(console: context.console, always: partials)
+        // A request is heard as plain English (the edge engine takes Whisper's words, asked
+        // without the spoken-shell prompt), as a session's intent key hears it.
+        var heardAs = SpeechContext.empty
+        heardAs.plainEnglish = intent
         let started = Date()
         let fallback = Locked<FallbackReason?>(nil)
         let heard: Heard
         let transcript: Transcript
         do {
             (heard, transcript) = try await Recognition.transcribed(
-                engine, EngineRequest(frames), aliases: chosen.aliases
+                engine, EngineRequest(frames, context: heardAs), aliases: chosen.aliases
             ) { event in
                 switch event {
                 case .partial(let text): live.show(text)
@@ -92,9 +96,8 @@ struct Transcribe: AsyncVoiceshCommand {
         let latency = Int(Date().timeIntervalSince(started) * 1000)
         if intent {
             guard !heard.rawText.isEmpty else { throw EngineError.noSpeech }
-            guard let request = IntentLead.request(in: heard.rawText) else {
-                throw IntentError.notARequest(heard: heard.rawText)
-            }
+            // `--intent` says the recording is a request, as the intent key does: no lead needed.
+            let request = IntentLead.request(taking: heard.rawText)
             let settings = try chosen.intentSettings(over: context.config().intent)
             let writer = IntentWriter(settings: settings, environment: context.environment)
             return try IntentCommand.show(

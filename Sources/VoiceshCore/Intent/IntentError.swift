@@ -42,7 +42,5 @@ public enum IntentError: Error, Equatable, Sendable {
     case localServer(String)
     /// The local model's server ended while voicesh used it; the next request starts it again.
     case localServerEnded
-    /// A recording whose words begin with no lead (`IntentLead`): what was heard.
-    case notARequest(heard: String)
     case cancelled
 }

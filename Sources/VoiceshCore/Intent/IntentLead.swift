@@ -22,4 +22,16 @@ public enum IntentLead {
         guard led else { return nil }
         return spoken.joined(separator: " ").trimmingCharacters(in: .whitespaces)
     }
+
+    /// The request in `words` with its lead taken off when it has one ("how do I list files" →
+    /// "list files"), else the words whole: a recording already known to be a request (the
+    /// intent key, `transcribe --intent`) needs no lead, and one said with a lead still works.
+    public static func request(taking words: String) -> String {
+        let spoken = words.split(whereSeparator: \.isWhitespace)
+        let bare = spoken.map { $0.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "'" } }
+        let longest = leads.map { $0.split(separator: " ").map(String.init) }
+            .filter { bare.count > $0.count && Array(bare.prefix($0.count)) == $0 }
+            .max { $0.count < $1.count }
+        return spoken.dropFirst(longest?.count ?? 0).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+    }
 }

@@ -41,8 +41,6 @@ extension Failure {
         case .localServer(let reason): "the local intent model did not start: \(reason)"
         case .localServerEnded: "the local intent model stopped while in use; say it again to start it anew"
         case .cancelled: "intent cancelled"
-        case .notARequest(let heard):
-            "not heard as a request (begin with \"how do I\" or \"command to\"): heard \"\(UntrustedText.excerpt(heard))\""
         }
     }
 
