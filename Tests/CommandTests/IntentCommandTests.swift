@@ -208,6 +208,13 @@ struct IntentCommandTests {
         let directory = FileManager.default.currentDirectoryPath
         #expect(here.hasPrefix("Server:\nDirectory: \(directory)\nHere: "), "\(here)")
         #expect(here.contains("\nTools: ") && here.hasSuffix("\nRequest: list files"), "\(here)")
+        // Where the names may go (intent.context = true, or the local model), they go unasked.
+        #expect(try await intent("list", "files").status == 0)
+        let unasked = try #require(
+            try server.requests().last.flatMap {
+                (($0["body"] as? [String: Any])?["messages"] as? [[String: String]])?.last?["content"]
+            })
+        #expect(unasked == here)
     }
 
     @Test func configRefusesAKeyForAVariableAndASecretInTheURL() async throws {

@@ -22,7 +22,7 @@ struct IntentCommand: AsyncVoiceshCommand {
 
     @Flag(
         help:
-            "Send this directory's names and the tools on PATH with the request, as a session sends the remote's (when intent.context allows)."
+            "Send this directory's names and the tools on PATH with the request, as a session sends the remote's (when intent.context allows; with the local model they go by default)."
     )
     var here = false
 
@@ -54,10 +54,11 @@ struct IntentCommand: AsyncVoiceshCommand {
             recent = IntentPrompt.recent(from: try store.dictations(profile: profile, search: nil, limit: 20))
         }
         let writer = IntentWriter(settings: settings, environment: context.environment)
+        // The command runs here: where the names stay on this machine (the local model, or
+        // intent.context = true), this directory's go with every request.
+        let names = here || settings.sendsContext ? LocalContext.here(environment: context.environment) : nil
         let intent = try await writer.write(
-            IntentPrompt(
-                request: text, context: here ? LocalContext.here(environment: context.environment) : nil, recent: recent
-            ), more: candidates)
+            IntentPrompt(request: text, context: names, recent: recent), more: candidates)
         try Self.show(intent, json: json, context: context)
     }
 
