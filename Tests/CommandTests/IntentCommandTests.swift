@@ -166,7 +166,10 @@ struct IntentCommandTests {
         let sent = try server.requests().compactMap {
             (($0["body"] as? [String: Any])?["messages"] as? [[String: String]])?.last?["content"]
         }
-        #expect(sent == ["Request: list files", "Server:\nRecent commands: ls -la\nRequest: list files"])
+        #expect(sent.count == 2 && sent.first == "Request: list files")
+        // With context on, this directory's names go too (the command runs here).
+        #expect(sent.last?.hasPrefix("Server:\nDirectory: ") == true, "\(sent)")
+        #expect(sent.last?.hasSuffix("\nRecent commands: ls -la\nRequest: list files") == true, "\(sent)")
     }
 
     /// A profile's `[intent]` keys go over config.toml's: its own endpoint, its context said on.
@@ -215,6 +218,20 @@ struct IntentCommandTests {
                 (($0["body"] as? [String: Any])?["messages"] as? [[String: String]])?.last?["content"]
             })
         #expect(unasked == here)
+    }
+
+    /// Spoken names reach the model written ("backup dot tar dot gz" → backup.tar.gz); the
+    /// request shown and kept is the user's as said.
+    @Test func spokenNamesReachTheModelWritten() async throws {
+        let server = try ChatServer()
+        try await use(server)
+        let result = try await intent("--json", "list", "what", "is", "in", "backup", "dot", "tar", "dot", "gz")
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["request"] as? String == "list what is in backup dot tar dot gz")
+        let body = try #require(try server.requests().last?["body"] as? [String: Any])
+        let messages = try #require(body["messages"] as? [[String: String]])
+        #expect(messages.last?["content"] == "Request: list what is in backup.tar.gz")
     }
 
     @Test func configRefusesAKeyForAVariableAndASecretInTheURL() async throws {

@@ -103,3 +103,29 @@ struct IntentLeadTakingTests {
         #expect(IntentLead.request(taking: words) == request)
     }
 }
+
+/// Issue 46: names said in words reach the model written, as the directory writes them.
+struct WrittenRequestTests {
+    static let names = ["notes.txt", "docker-compose.yml", "logs", "CHANGELOG.md", "run.sh", "my_data.csv"]
+
+    @Test(arguments: [
+        ("list what is in backup dot tar dot gz", "list what is in backup.tar.gz"),
+        ("create ready dot flag", "create ready.flag"),
+        ("make run dot sh executable", "make run.sh executable"),
+        ("delete the dot bak files", "delete the *.bak files"),
+        ("rename draft dot md to final dot md", "rename draft.md to final.md"),
+        ("show the last lines of logs slash worker dot log", "show the last lines of logs/worker.log"),
+        ("count the lines in notes dot TXT", "count the lines in notes.txt"),
+        ("count the lines in notes.txt", "count the lines in notes.txt"),
+        ("validate docker compose dot yml", "validate docker-compose.yml"),
+        ("print the size of my underscore data dot csv", "print the size of my_data.csv"),
+        ("cat slash etc slash hosts", "cat /etc/hosts"),
+        ("find files ending in dot log", "find files ending in .log"),
+        ("list with dash l and sort them", "list with dash l and sort them"),
+        ("open changelog dot md, then stop", "open CHANGELOG.md, then stop"),
+        ("how do I see the disk usage", "how do I see the disk usage"),
+    ])
+    func namesAreWritten(_ said: String, _ written: String) {
+        #expect(WrittenRequest.written(said, names: Self.names) == written)
+    }
+}

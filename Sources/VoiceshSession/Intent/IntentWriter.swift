@@ -35,7 +35,10 @@ package actor IntentWriter {
     /// One command for `prompt`; the request is the caller's to keep whatever happens.
     package func write(_ prompt: IntentPrompt) async throws(IntentError) -> Intent {
         var prompt = prompt
-        guard !UntrustedText.clean(prompt.request).isEmpty else { throw .emptyRequest }
+        let said = UntrustedText.clean(prompt.request)
+        guard !said.isEmpty else { throw .emptyRequest }
+        // The model reads names written, as the directory writes them ("notes dot TXT" → notes.txt).
+        prompt.request = WrittenRequest.written(said, names: prompt.context?.entries ?? [])
         if !settings.sendsContext {
             prompt.context = nil
             prompt.recent = []
@@ -54,7 +57,7 @@ package actor IntentWriter {
         }
         let answer = try IntentAnswer.read(content, hiding: endpoint.sentKey)
         return Intent(
-            request: UntrustedText.clean(prompt.request), answer: answer, model: endpoint.model,
+            request: said, answer: answer, model: endpoint.model,
             endpoint: settings.url.map(Self.host) ?? "local")
     }
 

@@ -1,0 +1,138 @@
+/// A request as the model should read it: names said in words put in written form ("backup dot
+/// tar dot gz" → `backup.tar.gz`, "logs slash worker dot log" → `logs/worker.log`, "the dot bak
+/// files" → `the *.bak files`), and written the way the directory writes them when it holds
+/// them (`notes dot TXT` → `notes.txt`, "docker compose dot yml" → `docker-compose.yml`).
+///
+/// A model given "ready dot flag" writes `touch ready.dot`; given `ready.flag` it writes
+/// `touch ready.flag`. Only words joined by a symbol's word are touched, so the English around
+/// them is the user's as said.
+public enum WrittenRequest {
+    /// Spoken symbols that join the parts of a name.
+    static let joiners: [String: String] = ["dot": ".", "slash": "/", "dash": "-", "underscore": "_"]
+
+    /// `request` with its spoken names written; `names`: those the directory holds (the
+    /// context's entries), whose spelling wins where one is said.
+    public static func written(_ request: String, names: [String] = []) -> String {
+        var words = request.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        words = known(words, names: names)
+        return joined(words, names: names).joined(separator: " ")
+    }
+
+    /// Each of `names` said as `SpokenName` says it, longest first, replaced by the name itself.
+    private static func known(_ words: [String], names: [String]) -> [String] {
+        var said: [(spoken: [String], name: String)] = []
+        for name in names {
+            for form in SpokenName.forms(of: name) {
+                let spoken = form.split(separator: " ").map(String.init)
+                if spoken.count > 1 { said.append((spoken, name)) }  // one word is written as said
+            }
+        }
+        said.sort { $0.spoken.count > $1.spoken.count }
+        guard !said.isEmpty else { return words }
+        var out: [String] = []
+        var index = 0
+        let plain: [String] = words.map { bare($0) }
+        while index < words.count {
+            let at = index
+            let match = said.first { entry in
+                at + entry.spoken.count <= plain.count && Array(plain[at..<at + entry.spoken.count]) == entry.spoken
+            }
+            if let (spoken, name) = match {
+                out.append(name + trailing(words[index + spoken.count - 1]))
+                index += spoken.count
+            } else {
+                out.append(words[index])
+                index += 1
+            }
+        }
+        return out
+    }
+
+    /// Words joined by a symbol's word become one name; a leading "dot X" before "files" is a glob.
+    private static func joined(_ words: [String], names: [String]) -> [String] {
+        var out: [String] = []
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            // "slash etc slash hosts": a path from the root; "dot bak files": every .bak file.
+            if let symbol = joiners[bare(word)], symbol == "/" || symbol == ".", index + 1 < words.count,
+                isPart(words[index + 1]), out.last.map({ !isPart($0) || isArticle($0) }) ?? true
+            {
+                var name = symbol + bare(words[index + 1])
+                index += 2
+                (name, index) = extend(name, words, from: index)
+                let glob = symbol == "." && index < words.count && ["files", "file"].contains(bare(words[index]))
+                out.append(spelled(glob ? "*" + name : name, names: names) + trailing(words[index - 1]))
+                continue
+            }
+            if isPart(word), index + 2 < words.count, joiners[bare(words[index + 1])] != nil,
+                isPart(words[index + 2])
+            {
+                var (name, next) = (stripped(word), index + 1)
+                (name, next) = extend(name, words, from: next)
+                // "dash" and "underscore" alone join nothing ("list with dash l" is an option,
+                // not `with-l`) unless the directory holds the name they make.
+                let spelt = spelled(name, names: names)
+                if name.contains(".") || name.contains("/") || spelt != name {
+                    out.append(spelt + trailing(words[next - 1]))
+                    index = next
+                    continue
+                }
+            }
+            out.append(word)
+            index += 1
+        }
+        return out
+    }
+
+    /// `name` with every "JOINER PART" that follows from `index`, and where it stopped.
+    private static func extend(_ name: String, _ words: [String], from index: Int) -> (String, Int) {
+        var (name, index) = (name, index)
+        while index + 1 < words.count, let symbol = joiners[bare(words[index])], isPart(words[index + 1]),
+            !hasTrailing(words[index - 1])
+        {
+            name += symbol + bare(words[index + 1], keepingCase: true)
+            index += 2
+        }
+        return (name, index)
+    }
+
+    /// The directory's own spelling of `name` when it holds it (case aside).
+    private static func spelled(_ name: String, names: [String]) -> String {
+        names.first { $0.lowercased() == name.lowercased() } ?? name
+    }
+
+    /// A word that can be part of a name: letters and digits (a sentence's comma may follow).
+    private static func isPart(_ word: String) -> Bool {
+        let core = bare(word)
+        return !core.isEmpty && joiners[core] == nil && !isArticle(core)
+            && core.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+
+    /// Words a name follows rather than begins with: articles, prepositions, and the verbs and
+    /// tools a request names before a path ("cat slash etc slash hosts" is `cat /etc/hosts`).
+    private static func isArticle(_ word: String) -> Bool {
+        leadingWords.contains(bare(word))
+    }
+
+    static let leadingWords: Set<String> = [
+        "the", "a", "an", "all", "every", "each", "my", "in", "to", "of", "from", "into", "under", "at", "on",
+        "cat", "ls", "cd", "less", "more", "tail", "head", "vim", "nano", "edit", "open", "show", "list", "read",
+        "print", "view", "check", "delete", "remove", "copy", "move", "touch", "create",
+    ]
+
+    /// The word without a sentence's punctuation at its end, lower-cased unless asked.
+    private static func bare(_ word: String, keepingCase: Bool = false) -> String {
+        let core = String(word.reversed().drop { ",.?!;:".contains($0) }.reversed())
+        return keepingCase ? core : core.lowercased()
+    }
+
+    private static func stripped(_ word: String) -> String { bare(word, keepingCase: true) }
+
+    /// The sentence's punctuation after a word (`files,` → `,`), kept after the name it ends.
+    private static func trailing(_ word: String) -> String {
+        String(word.reversed().prefix { ",.?!;:".contains($0) }.reversed())
+    }
+
+    private static func hasTrailing(_ word: String) -> Bool { !trailing(word).isEmpty }
+}
