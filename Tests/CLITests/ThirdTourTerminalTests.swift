@@ -82,10 +82,7 @@ struct ThirdTourTerminalTests: SessionSuite {
     @Test func aNoticeTooLongForItsRowKeepsWhatToDo() throws {
         try cli.importProfile(
             "damaged", for: sshd, engine: "recognizer = \"command\"\ncommand = \"echo echo sent\"", allowCommand: true)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: cli.database))
-        try handle.seek(toOffset: 8192)
-        try handle.write(contentsOf: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }))
-        try handle.close()
+        try cli.damageDatabase()
         let tmux = try Tmux(
             [
                 CLI.binary.path, "connect", "--audio-file", speech, "damaged", "--",

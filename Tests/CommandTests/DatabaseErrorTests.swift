@@ -44,10 +44,7 @@ struct DatabaseErrorTests {
     @Test func aDamagedDatabaseIsNeverWritten() async throws {
         let cli = try CLI()
         for name in ["p", "q", "r"] { try await cli.ok("profile", "add", name, "--host", "h") }
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: cli.database))
-        try handle.seek(toOffset: 8192)
-        try handle.write(contentsOf: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }))
-        try handle.close()
+        try cli.damageDatabase()
         // The damage is real: SQLite's own check finds it (or cannot even read the file).
         var config = Configuration()
         config.readonly = true

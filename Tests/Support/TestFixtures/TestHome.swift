@@ -16,6 +16,15 @@ extension TestHome {
 
     package var database: String { home.appendingPathComponent("voicesh.sqlite").path }
 
+    /// Overwrites 4 KiB at offset 8192, a page inside the database file: damaged inside, as a
+    /// disk or a crash can leave it (SQLite's own check finds it; reads of other pages work).
+    package func damageDatabase() throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: database))
+        try handle.seek(toOffset: 8192)
+        try handle.write(contentsOf: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }))
+        try handle.close()
+    }
+
     /// Another process holding the database's write lock (`BEGIN IMMEDIATE`) for a minute, from
     /// `after` seconds on; with no delay, returned once it holds it. The caller terminates it.
     package func holdWriteLock(after delay: Double = 0) throws -> Process {
