@@ -97,6 +97,8 @@ struct ThirdTourTerminalTests: SessionSuite {
         try tmux.send("Enter")
         let screen = try tmux.wait { $0.contains("voicesh: the history") }
         #expect(screen.contains("remote$ echo sent"), "\(screen)")
-        #expect(screen.contains("voicesh: the history") && screen.contains("starts a new one"), "\(screen)")
+        #expect(
+            screen.contains("voicesh: the history could not be") && screen.contains("; save what…a new one"),
+            "\(screen)")
     }
 }

@@ -12,10 +12,16 @@ struct NoticeFitTests {
     @Test(arguments: [60, 80, 100]) func theAdviceStays(width: Int) {
         let shown = DictationView.notice(Self.damaged, width: width)
         #expect(shown.count <= width, "\(shown)")
-        #expect(shown.hasPrefix("voicesh: the history"), "\(shown)")
-        #expect(shown.contains("; move it aside") && shown.hasSuffix("starts a new one"), "\(shown)")
-        // Where the row has room for it, the advice is whole.
-        if width >= 80 { #expect(shown.hasSuffix("; move it aside and voicesh starts a new one"), "\(shown)") }
+        #expect(shown.hasPrefix("voicesh: the history could not be"), "\(shown)")
+        // The advice keeps its start and its end.
+        #expect(shown.contains("; move it") && shown.hasSuffix("new one"), "\(shown)")
+    }
+
+    /// A long path is the first to go: its directories, never its file's name.
+    @Test func aLongPathLosesItsDirectories() {
+        let shown = DictationView.notice(Self.damaged, width: 140)
+        #expect(shown.contains("…/voicesh.sqlite is damaged") && !shown.contains("/home/someone"), "\(shown)")
+        #expect(shown.hasSuffix("; move it aside and voicesh starts a new one"), "\(shown)")
     }
 
     @Test func aNoticeThatFitsIsWhole() {

@@ -158,16 +158,24 @@ public struct DictationView: Sendable {
         }
     }
 
-    /// A notice in `width` cells. One that does not fit keeps what to do, its last clause
-    /// (after "; "): what happened keeps its start, in at least two fifths of the row, and the
-    /// advice the rest, whole where it fits, else its start and its end.
+    /// A notice in `width` cells. One that does not fit first loses the directories of its
+    /// long paths (`…/voicesh.sqlite`); then what happened keeps its start in up to two thirds
+    /// of the row and what to do, its last clause (after "; "), keeps its start and its end in
+    /// the rest, so neither is lost whole.
     static func notice(_ message: String, width: Int) -> String {
-        let text = "voicesh: \(message)"
+        var text = "voicesh: \(message)"
+        guard text.count > width else { return text }
+        text = text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            guard word.hasPrefix("/"), word.count > 24, let name = word.split(separator: "/").last else {
+                return String(word)
+            }
+            return "…/" + name
+        }.joined(separator: " ")
         guard text.count > width else { return text }
         guard let split = text.range(of: "; ", options: .backwards) else { return elide(text, to: width) }
         let advice = String(text[split.upperBound...])
         let what = String(text[..<split.lowerBound])
-        let whatRoom = min(what.count, max(width * 2 / 5, width - advice.count - 2))
+        let whatRoom = min(what.count, max(width - advice.count - 2, width * 2 / 3))
         let adviceRoom = width - whatRoom - 2
         guard whatRoom > 8, adviceRoom > 8 else { return elide(text, to: width) }
         let head = what.count > whatRoom ? String(what.prefix(whatRoom - 1)) + "…" : what
