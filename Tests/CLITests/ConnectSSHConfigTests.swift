@@ -2,10 +2,11 @@ import Foundation
 import TestFixtures
 import Testing
 
-/// `voicesh connect ALIAS` through ~/.ssh/config and jump hosts, against two real sshds: a
-/// bastion on 127.0.0.1 (LogLevel DEBUG, so its log shows each `direct-tcpip` open) and a
-/// target on 127.0.0.2. The bastion's log naming the target's address and port is what
-/// proves the hop was used. `ssh` itself, with the same config, is the reference.
+/// `voicesh connect ALIAS` through ~/.ssh/config and jump hosts, against two real sshds, each
+/// on a loopback address of its own (`SSHSandbox.uniqueAddress`): a bastion (LogLevel DEBUG,
+/// so its log shows each `direct-tcpip` open) and a target. The bastion's log naming the
+/// target's address and port is what proves the hop was used. `ssh` itself, with the same
+/// config, is the reference.
 @Suite(.serialized)
 struct ConnectSSHConfigTests {
     let cli: CLI
@@ -17,7 +18,7 @@ struct ConnectSSHConfigTests {
     init() throws {
         cli = try CLI()
         bastion = try SSHSandbox(config: ["LogLevel DEBUG"])
-        target = try SSHSandbox(config: ["LogLevel VERBOSE"], address: "127.0.0.2")
+        target = try SSHSandbox(config: ["LogLevel VERBOSE"])
         try target.authorize(publicKeyFile: bastion.clientKey + ".pub")
         let hosts =
             try String(contentsOfFile: bastion.knownHosts, encoding: .utf8)
@@ -29,15 +30,15 @@ struct ConnectSSHConfigTests {
             """
             Include conf.d/*.conf
             Host bastion
-              HostName 127.0.0.1
+              HostName \(bastion.address)
               Port \(bastion.port)
             Host bastion-again
-              HostName 127.0.0.1
+              HostName \(bastion.address)
               Port \(bastion.port)
             Host inner
-              HostName 127.0.0.2
+              HostName \(target.address)
               ProxyJump bastion
-            Match host 127.0.0.2
+            Match host \(target.address)
               Port \(target.port)
             Host *
               User root
@@ -51,7 +52,7 @@ struct ConnectSSHConfigTests {
             ".ssh/conf.d/deep.conf",
             """
             Host deep
-              HostName 127.0.0.2
+              HostName \(target.address)
               ProxyJump bastion,bastion-again
 
             """)
@@ -70,7 +71,7 @@ struct ConnectSSHConfigTests {
         let result = try connect("inner", "--", "echo", "on-$(hostname)-as-$(whoami)")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("-as-root"))
-        #expect(bastionForwarded(to: "127.0.0.2", port: target.port), "\(bastion.log.suffix(2000))")
+        #expect(bastionForwarded(to: target.address, port: target.port), "\(bastion.log.suffix(2000))")
         // ssh with the same config reaches it too.
         let ssh = try Shell.run("/usr/bin/ssh", ["-F", config, "-o", "BatchMode=yes", "inner", "whoami"])
         #expect(ssh.status == 0 && ssh.stdout.contains("root"), "\(ssh.stderr)")
@@ -81,8 +82,8 @@ struct ConnectSSHConfigTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("deep-ok"))
         // bastion → bastion-again (the same server, through itself) → the target.
-        #expect(bastionForwarded(to: "127.0.0.1", port: bastion.port))
-        #expect(bastionForwarded(to: "127.0.0.2", port: target.port))
+        #expect(bastionForwarded(to: bastion.address, port: bastion.port))
+        #expect(bastionForwarded(to: target.address, port: target.port))
     }
 
     /// An interactive session through two jumps, in a real terminal: once it is set up the
@@ -99,14 +100,14 @@ struct ConnectSSHConfigTests {
         try tmux.send("exit 3", "Enter")
         let end = try tmux.wait { $0.contains("EXIT=") }
         #expect(end.contains("EXIT=3"), "\(end)")
-        #expect(bastionForwarded(to: "127.0.0.1", port: bastion.port))
+        #expect(bastionForwarded(to: bastion.address, port: bastion.port))
     }
 
     @Test func dashJOnAnAdHocTargetAndAProfileJumpKey() throws {
-        let adHoc = try connect("-J", "bastion", "root@127.0.0.2:\(target.port)", "--", "echo", "adhoc-ok")
+        let adHoc = try connect("-J", "bastion", "root@\(target.address):\(target.port)", "--", "echo", "adhoc-ok")
         #expect(adHoc.status == 0, "\(adHoc.stderr)")
         #expect(adHoc.stdout.contains("adhoc-ok"))
-        try cli.ok("profile", "add", "behind", "--host", "127.0.0.2")
+        try cli.ok("profile", "add", "behind", "--host", target.address)
         try cli.ok("profile", "set", "behind", "jump=bastion", "port=\(target.port)")
         let saved = try connect("behind", "--", "echo", "profile-ok")
         #expect(saved.status == 0, "\(saved.stderr)")
@@ -119,27 +120,30 @@ struct ConnectSSHConfigTests {
             .split(separator: " ").prefix(2).joined(separator: " ")
         let hosts =
             try String(contentsOfFile: bastion.knownHosts, encoding: .utf8)
-            + "[127.0.0.2]:\(target.port) \(other)\n"
+            + "[\(target.address)]:\(target.port) \(other)\n"
         try hosts.write(toFile: knownHosts, atomically: true, encoding: .utf8)
         let result = try connect("inner", "--", "echo", "should-not-run")
         #expect(result.status == 255)
         #expect(!result.stdout.contains("should-not-run"))
         #expect(result.stderr.contains("WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!"))
-        #expect(result.stderr.contains("Host key for [127.0.0.2]:\(target.port) has changed"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("Host key for [\(target.address)]:\(target.port) has changed"), "\(result.stderr)")
     }
 
     @Test func dashOWinsOverTheConfig() throws {
-        let unused = try FakeServer.unusedPort()
+        // Free on 127.0.0.1 just now; on the target's own address only the target's port is taken.
+        var unused = try FakeServer.unusedPort()
+        while unused == target.port { unused = try FakeServer.unusedPort() }
         let result = try connect("-o", "Port=\(unused)", "inner", "--", "true")
         #expect(result.status == 255)
         #expect(
             result.stderr
-                == "voicesh: jump host bastion: channel 0: open failed: connect failed (to 127.0.0.2 port \(unused)); stdio forwarding failed\n"
+                == "voicesh: jump host bastion: channel 0: open failed: connect failed (to \(target.address) port \(unused)); stdio forwarding failed\n"
         )
         // `-o Key Value` as one word too, and after the destination as ssh reads it.
         let user = try connect("inner", "-o", "User nobody-such", "-oPort=\(target.port)", "--", "true")
         #expect(user.status == 255)
-        #expect(user.stderr.contains("nobody-such@127.0.0.2: Permission denied"), "\(user.stderr)")
+        #expect(user.stderr.contains("nobody-such@\(target.address): Permission denied"), "\(user.stderr)")
         // A keyword voicesh would not act on is refused with one line, not dropped.
         let typo = try connect("-o", "Prot=22", "inner", "--", "true")
         #expect(typo.status == 1)
@@ -153,18 +157,19 @@ struct ConnectSSHConfigTests {
         try Shell.keygen(stranger)
         _ = try cli.file(
             ".ssh/conf.d/bad.conf",
-            "Host badjump\n  HostName 127.0.0.1\n  Port \(bastion.port)\n  IdentityFile \(stranger)\n  IdentitiesOnly yes\n"
+            "Host badjump\n  HostName \(bastion.address)\n  Port \(bastion.port)\n  IdentityFile \(stranger)\n  IdentitiesOnly yes\n"
         )
         let result = try connect("-J", "badjump", "inner", "--", "true")
         #expect(result.status == 255)
         #expect(
-            result.stderr == "voicesh: jump host badjump: root@127.0.0.1: Permission denied (publickey,password).\n")
+            result.stderr
+                == "voicesh: jump host badjump: root@\(bastion.address): Permission denied (publickey,password).\n")
     }
 
     @Test func aDirectAliasAndDashF() throws {
         let direct = try cli.file(
             "direct.conf",
-            "Host web\n  HostName 127.0.0.1\n  Port \(bastion.port)\n  User root\n  IdentityFile \(bastion.clientKey)\n  UserKnownHostsFile \(knownHosts)\n"
+            "Host web\n  HostName \(bastion.address)\n  Port \(bastion.port)\n  User root\n  IdentityFile \(bastion.clientKey)\n  UserKnownHostsFile \(knownHosts)\n"
         )
         let result = try connect("-F", direct, "web", "--", "echo", "web-ok")
         #expect(result.status == 0, "\(result.stderr)")
@@ -176,13 +181,13 @@ struct ConnectSSHConfigTests {
     }
 
     @Test func profileShowSaysWhatCameFromSSHConfig() throws {
-        try cli.ok("profile", "add", "target", "--host", "127.0.0.2")
+        try cli.ok("profile", "add", "target", "--host", target.address)
         let shown = try cli.ok("profile", "show", "target", "--effective").stdout
         let lines = shown.split(separator: "\n").map(String.init)
         let configPath = cli.home.appendingPathComponent(".ssh/config").path
         #expect(lines.contains("port = \(target.port)  # ssh_config (\(configPath) line 12)"), "\(shown)")
         #expect(lines.contains("user = \"root\"  # ssh_config (\(configPath) line 14)"), "\(shown)")
-        #expect(lines.contains("host = \"127.0.0.2\"  # profile"), "\(shown)")
+        #expect(lines.contains("host = \"\(target.address)\"  # profile"), "\(shown)")
         // The profile's own value wins over ssh_config's.
         try cli.ok("profile", "set", "target", "port=2222")
         let own = try cli.ok("profile", "show", "target", "--effective").stdout
@@ -244,12 +249,12 @@ struct ConnectSSHConfigTests {
         // The classic form: ssh -W through the bastion, the connection on its stdin and stdout.
         let config = try cli.file(
             ".ssh/conf.d/proxy.conf",
-            "Host viaproxy\n  HostName 127.0.0.2\n  ProxyCommand /usr/bin/ssh -F \(self.config) -o BatchMode=yes -W %h:%p bastion\n"
+            "Host viaproxy\n  HostName \(target.address)\n  ProxyCommand /usr/bin/ssh -F \(self.config) -o BatchMode=yes -W %h:%p bastion\n"
         )
         chmod(config, 0o644)
         let result = try connect("viaproxy", "--", "echo", "proxied-ok")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("proxied-ok"))
-        #expect(bastionForwarded(to: "127.0.0.2", port: target.port), "\(bastion.log.suffix(2000))")
+        #expect(bastionForwarded(to: target.address, port: target.port), "\(bastion.log.suffix(2000))")
     }
 }

@@ -33,7 +33,7 @@ struct ConnectTerminalTests: SessionSuite {
         #expect(screen.contains("40 120"), "\(screen)")
         try tmux.send("exit 7", "Enter")
         screen = try tmux.wait { $0.contains("EXIT=") }
-        #expect(screen.contains("Connection to 127.0.0.1 closed."), "\(screen)")
+        #expect(screen.contains("Connection to \(sshd.address) closed."), "\(screen)")
         #expect(screen.contains("EXIT=7"), "\(screen)")
     }
 
@@ -67,7 +67,7 @@ struct ConnectTerminalTests: SessionSuite {
         #expect(screen.contains(" ~.   - terminate connection"))
         try tmux.send("~.", literal: true)
         screen = try tmux.wait { $0.contains("EXIT=") }
-        #expect(screen.contains("Connection to 127.0.0.1 closed."))
+        #expect(screen.contains("Connection to \(sshd.address) closed."))
         #expect(screen.contains("EXIT=255"))
         try expectTerminalRestored(tmux)
     }
@@ -78,7 +78,7 @@ struct ConnectTerminalTests: SessionSuite {
         usleep(300_000)
         sshd.stopSessions()
         let screen = try tmux.wait { $0.contains("EXIT=") }
-        #expect(screen.contains("voicesh: Connection to 127.0.0.1 closed by remote host."), "\(screen)")
+        #expect(screen.contains("voicesh: Connection to \(sshd.address) closed by remote host."), "\(screen)")
         #expect(screen.contains("EXIT=255"))
         try expectTerminalRestored(tmux)
     }

@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 
-/// `voicesh connect` against a real sshd on 127.0.0.1: output, exit status, host keys and
+/// `voicesh connect` against a real sshd on a loopback address of its own: output, exit status, host keys and
 /// authentication, each as ssh would behave.
 @Suite(.serialized)
 struct ConnectTests: SessionSuite {
@@ -135,17 +135,17 @@ struct ConnectTests: SessionSuite {
         let result = try connect(
             ["-i", sshd.clientKey, "--known-hosts", knownHosts], command: "true", environment: try askpass("yes"))
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("Permanently added '[127.0.0.1]:\(sshd.port)' (ED25519)"))
+        #expect(result.stderr.contains("Permanently added '[\(sshd.address)]:\(sshd.port)' (ED25519)"))
         #expect(
             try String(contentsOfFile: knownHosts, encoding: .utf8)
-                == "[127.0.0.1]:\(sshd.port) \(sshd.hostPublicKey)\n")
+                == "[\(sshd.address)]:\(sshd.port) \(sshd.hostPublicKey)\n")
         // ssh itself accepts the line voicesh wrote.
         let ssh = try Shell.run(
             "/usr/bin/ssh",
             [
                 "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=yes", "-o", "UserKnownHostsFile=\(knownHosts)",
                 "-i", sshd.clientKey,
-                "-p", String(sshd.port), "root@127.0.0.1", "true",
+                "-p", String(sshd.port), "root@\(sshd.address)", "true",
             ])
         #expect(ssh.status == 0, "\(ssh.stderr)")
     }
@@ -168,7 +168,7 @@ struct ConnectTests: SessionSuite {
         let strict = try connect(
             ["-i", sshd.clientKey, "--known-hosts", knownHosts, "--strict-host-key-checking", "yes"], command: "true")
         #expect(strict.status == 255)
-        #expect(strict.stderr.contains("No ED25519 host key is known for [127.0.0.1]:\(sshd.port)"))
+        #expect(strict.stderr.contains("No ED25519 host key is known for [\(sshd.address)]:\(sshd.port)"))
         let acceptNew = try connect(
             ["-i", sshd.clientKey, "--known-hosts", knownHosts, "--strict-host-key-checking", "accept-new"],
             command: "true")
@@ -181,7 +181,7 @@ struct ConnectTests: SessionSuite {
         try Shell.keygen(other)
         let otherKey = try String(contentsOfFile: other + ".pub", encoding: .utf8).split(separator: " ").prefix(2)
             .joined(separator: " ")
-        let text = "# my hosts\nexample.com \(otherKey)\n[127.0.0.1]:\(sshd.port) \(otherKey)\n"
+        let text = "# my hosts\nexample.com \(otherKey)\n[\(sshd.address)]:\(sshd.port) \(otherKey)\n"
         let knownHosts = try cli.file("kh-changed", text)
         let result = try connect(
             ["-i", sshd.clientKey, "--known-hosts", knownHosts, "--strict-host-key-checking", "accept-new"],
@@ -189,7 +189,7 @@ struct ConnectTests: SessionSuite {
         #expect(result.status == 255)
         #expect(result.stderr.contains("WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!"))
         #expect(result.stderr.contains("Offending ED25519 key in \(knownHosts):3"))
-        #expect(result.stderr.contains("ssh-keygen -f \"\(knownHosts)\" -R \"[127.0.0.1]:\(sshd.port)\""))
+        #expect(result.stderr.contains("ssh-keygen -f \"\(knownHosts)\" -R \"[\(sshd.address)]:\(sshd.port)\""))
         #expect(!result.stdout.contains("SHOULD-NOT-RUN"))
         #expect(try String(contentsOfFile: knownHosts, encoding: .utf8) == text)
     }
@@ -207,7 +207,7 @@ struct ConnectTests: SessionSuite {
     }
 
     @Test func aPortlessEntryMeansPort22Only() throws {
-        let knownHosts = try cli.file("kh-portless", "127.0.0.1 \(sshd.hostPublicKey)\n")
+        let knownHosts = try cli.file("kh-portless", "\(sshd.address) \(sshd.hostPublicKey)\n")
         let result = try connect(
             ["-i", sshd.clientKey, "--known-hosts", knownHosts, "--strict-host-key-checking", "yes"], command: "true")
         #expect(result.status == 255)
@@ -236,7 +236,7 @@ struct ConnectTests: SessionSuite {
     @Test func defaultKeyFileAndNoKeyAtAll() throws {
         let denied = try connect(["--known-hosts", sshd.knownHosts], command: "true")
         #expect(denied.status == 255)
-        #expect(denied.stderr.hasSuffix("@127.0.0.1: Permission denied (publickey,password).\n"))
+        #expect(denied.stderr.hasSuffix("@\(sshd.address): Permission denied (publickey,password).\n"))
         try FileManager.default.createDirectory(
             at: cli.home.appendingPathComponent(".ssh"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(
@@ -295,6 +295,6 @@ struct ConnectTests: SessionSuite {
             ["-l", user, "--known-hosts", sshd.knownHosts], command: "whoami",
             environment: try askpass("battery staple"))
         #expect(bad.status == 255)
-        #expect(bad.stderr.hasSuffix("voicesh: \(user)@127.0.0.1: Permission denied (publickey,password).\n"))
+        #expect(bad.stderr.hasSuffix("voicesh: \(user)@\(sshd.address): Permission denied (publickey,password).\n"))
     }
 }

@@ -3,7 +3,7 @@ import TestFixtures
 import Testing
 import VoiceshCore
 
-/// The remote shell as context (issue 12), against a real sshd on 127.0.0.1: the gathering
+/// The remote shell as context (issue 12), against a real sshd on its own loopback address: the gathering
 /// script on an exec channel beside the login, what `voicesh context` shows, refusals and
 /// caps, `context = "off"` sending nothing, and a dictation that names a file only the
 /// directory the remote shell stands in has.

@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 
-/// What a session suite starts from: a CLI in a home of its own and a real sshd on 127.0.0.1.
+/// What a session suite starts from: a CLI in a home of its own and a real sshd on a loopback address of its own.
 struct SessionFixture {
     let cli: CLI
     let sshd: SSHSandbox

@@ -1,16 +1,18 @@
 import Foundation
 
-/// A real OpenSSH server on 127.0.0.1 with throwaway keys (scripts/sshd-sandbox), stopped
-/// when the test lets go of it.
+/// A real OpenSSH server with throwaway keys (scripts/sshd-sandbox), on a loopback address of
+/// its own, stopped when the test lets go of it.
 package final class SSHSandbox {
     package let directory: URL
     package let port: Int
     /// The loopback address it listens on.
     package let address: String
 
-    /// Starts sshd on `address`; `config` lines are appended to its sshd_config.
-    package init(config: [String] = [], address: String = "127.0.0.1") throws {
+    /// Starts sshd on `address`, by default one of its own (`uniqueAddress`); `config` lines
+    /// are appended to its sshd_config.
+    package init(config: [String] = [], address: String? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-sshd-\(UUID().uuidString)")
+        let address = address ?? Self.uniqueAddress()
         self.address = address
         let script = PackagePaths.root.appendingPathComponent("scripts/sshd-sandbox").path
         var environment = ProcessInfo.processInfo.environment
@@ -20,6 +22,18 @@ package final class SSHSandbox {
             throw Shell.Failure("sshd-sandbox failed: \(result.stderr)")
         }
         self.port = port
+    }
+
+    /// A random address in 127.64.0.0/10 (all of 127/8 is loopback on Linux), one a server.
+    /// Ports alone are not enough: the script picks one by binding 0 and letting go, and a
+    /// server's port is free again once it is killed, so every suite's servers on 127.0.0.1
+    /// (the test runs of other checkouts on this machine too) come and go on the same ports, and
+    /// a client that reached a port another suite's server had just taken met a "changed" host
+    /// key (issue 44). On an address of its own nothing but this server ever listens: another
+    /// suite cannot answer here, whatever the interleaving, and a dead server is a refused
+    /// connection, never someone else's.
+    package static func uniqueAddress() -> String {
+        "127.\(Int.random(in: 64...127)).\(Int.random(in: 0...255)).\(Int.random(in: 1...254))"
     }
 
     deinit {
