@@ -153,7 +153,7 @@ struct SharedStoreCLITests {
         #expect(try a.pendingRows == 3)
         let list = try a.ok("profile", "list")
         #expect(list.stdout.contains("echo"))
-        #expect(list.stderr.contains("cannot reach the shared store at 127.0.0.1:\(server.port)/voicesh"))
+        #expect(list.stderr.contains("cannot reach the shared store at \(server.address):\(server.port)/voicesh"))
         #expect(list.stderr.hasSuffix("using this machine's copy\n"))
         let change = try a.run("profile", "add", "new", "--host", "h.example.com")
         #expect(change.status == 1)
@@ -192,15 +192,16 @@ struct SharedStoreCLITests {
         #expect(wrong.status == 1)
         #expect(
             wrong.stderr
-                == "voicesh: the shared store at 127.0.0.1:\(server.port)/voicesh refused user \"voicesh\" with that password; fix the line in ~/.pgpass (or PGPASSWORD)\n"
+                == "voicesh: the shared store at \(server.address):\(server.port)/voicesh refused user \"voicesh\" with that password; fix the line in ~/.pgpass (or PGPASSWORD)\n"
         )
         // A password in the URL works, is never echoed, and is never written down.
         a.password = nil
-        a.url = "postgresql://voicesh:\(PostgresSandbox.password)@127.0.0.1:\(server.port)/voicesh?sslmode=disable"
+        a.url =
+            "postgresql://voicesh:\(PostgresSandbox.password)@\(server.address):\(server.port)/voicesh?sslmode=disable"
         let added = try a.ok("profile", "add", "prod", "--host", "prod.example.com")
         #expect(added.stderr.contains("~/.pgpass"))
         #expect(!added.stderr.contains(PostgresSandbox.password))
-        a.url = "postgresql://voicesh:wrong-secret@127.0.0.1:\(server.port)/voicesh?sslmode=disable"
+        a.url = "postgresql://voicesh:wrong-secret@\(server.address):\(server.port)/voicesh?sslmode=disable"
         let refused = try a.run("profile", "list")
         #expect(refused.status == 1)
         #expect(!refused.stderr.contains("wrong-secret"))
@@ -211,7 +212,7 @@ struct SharedStoreCLITests {
         // ~/.pgpass, as libpq reads it: used at 0600, ignored (with a warning) when others can read it.
         a.url = server.url()
         let pgpass = try a.cli.file(
-            ".pgpass", "# voicesh sandbox\n127.0.0.1:\(server.port):*:voicesh:\(PostgresSandbox.password)\n")
+            ".pgpass", "# voicesh sandbox\n\(server.address):\(server.port):*:voicesh:\(PostgresSandbox.password)\n")
         chmod(pgpass, 0o600)
         #expect(try a.ok("profile", "list").stdout.contains("prod"))
         chmod(pgpass, 0o644)
@@ -242,7 +243,7 @@ struct SharedStoreCLITests {
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "voicesh: the shared store at 127.0.0.1:\(server.port)/voicesh only takes TLS connections; remove sslmode=disable from the store URL (or use sslmode=require)\n"
+                == "voicesh: the shared store at \(server.address):\(server.port)/voicesh only takes TLS connections; remove sslmode=disable from the store URL (or use sslmode=require)\n"
         )
         let b = try Machine(url: server.url(sslmode: "verify-full") + "&sslrootcert=\(server.rootCert)")
         try b.ok("profile", "add", "tls", "--host", "h.example.com")
@@ -268,13 +269,13 @@ struct SharedStoreCLITests {
         #expect(to.status == 0, "\(to.stderr)")
         #expect(
             to.stderr
-                == "copied to 127.0.0.1:\(server.port)/voicesh: 2 of 2 profiles (0 already there), 3 of 3 history rows (0 already there)\n"
+                == "copied to \(server.address):\(server.port)/voicesh: 2 of 2 profiles (0 already there), 3 of 3 history rows (0 already there)\n"
         )
         let again = try local.run(
             ["store", "copy", "--to", server.url()], executable: CLI.binary.path, environment: env)
         #expect(
             again.stderr
-                == "copied to 127.0.0.1:\(server.port)/voicesh: 0 of 2 profiles (2 already there), 0 of 3 history rows (3 already there)\n"
+                == "copied to \(server.address):\(server.port)/voicesh: 0 of 2 profiles (2 already there), 0 of 3 history rows (3 already there)\n"
         )
         #expect(try server.psql("SELECT count(*) FROM dictation") == "3")
 
@@ -285,14 +286,14 @@ struct SharedStoreCLITests {
         #expect(from.status == 0, "\(from.stderr)")
         #expect(
             from.stderr.hasPrefix(
-                "copied from 127.0.0.1:\(server.port)/voicesh: 1 of 2 profiles (0 already here), 3 of 3 history rows (0 already here)\n"
+                "copied from \(server.address):\(server.port)/voicesh: 1 of 2 profiles (0 already here), 3 of 3 history rows (0 already here)\n"
             ))
         #expect(from.stderr.contains("profile \"say\" runs a local command and was not copied"))
         let fromAgain = try other.run(
             ["store", "copy", "--from", server.url()], executable: CLI.binary.path, environment: env)
         #expect(
             fromAgain.stderr.hasPrefix(
-                "copied from 127.0.0.1:\(server.port)/voicesh: 0 of 2 profiles (1 already here), 0 of 3 history rows (3 already here)\n"
+                "copied from \(server.address):\(server.port)/voicesh: 0 of 2 profiles (1 already here), 0 of 3 history rows (3 already here)\n"
             ))
         #expect(try other.ok("history", "list", "--search", "ls").stdout.split(separator: "\n").count == 4)
         #expect(try other.ok("profile", "list").stdout.contains("prod"))

@@ -227,7 +227,7 @@ struct SharedDatabaseTLSTests {
     static func address(_ query: String) throws -> StoreAddress {
         let server = try server.get()
         return try StoreAddress(
-            url: "postgresql://voicesh@127.0.0.1:\(server.port)/voicesh?\(query)",
+            url: "postgresql://voicesh@\(server.address):\(server.port)/voicesh?\(query)",
             environment: ["PGPASSWORD": PostgresSandbox.password, "HOME": "/nonexistent"])
     }
 

@@ -1,6 +1,9 @@
 import Foundation
 
-/// A real PostgreSQL server on 127.0.0.1 with throwaway state (scripts/postgres-sandbox): a
+/// A real PostgreSQL server on a loopback address of its own (as `SSHSandbox`, and for the same
+/// reason: nothing else ever listens there, so a client of a stopped server is refused, never
+/// let into another suite's, whose user and password are the same) with throwaway state
+/// (scripts/postgres-sandbox): a
 /// superuser `voicesh` (password `sandbox-secret`) and a database `voicesh`. Killed when the
 /// test lets go of it, and by the script's watchdog if the test runner itself is killed. Shared by
 /// the store's tests and the command-line tests (a target of its own: test targets cannot share a file).
@@ -8,11 +11,15 @@ public final class PostgresSandbox: @unchecked Sendable {
     public static let password = "sandbox-secret"
     public let directory: URL
     public let port: Int
+    /// The address it listens on, in 127.64.0.0/10.
+    public let address: String
 
     /// `options`: `--tls`, `--tls-only` (see the script).
     public init(_ options: [String] = []) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-pg-\(UUID().uuidString)")
-        port = try Int(Self.script(["init", directory.path, "--fast"] + options + Self.watch)).orThrow("no port")
+        address = "127.\(Int.random(in: 64...127)).\(Int.random(in: 0...255)).\(Int.random(in: 1...254))"
+        port = try Int(Self.script(["init", directory.path, "--address", address, "--fast"] + options + Self.watch))
+            .orThrow("no port")
     }
 
     deinit {
@@ -28,7 +35,7 @@ public final class PostgresSandbox: @unchecked Sendable {
 
     /// A store URL without a password (the password comes from PGPASSWORD or ~/.pgpass).
     public func url(user: String = "voicesh", database: String = "voicesh", sslmode: String = "disable") -> String {
-        "postgresql://\(user)@127.0.0.1:\(port)/\(database)?sslmode=\(sslmode)"
+        "postgresql://\(user)@\(address):\(port)/\(database)?sslmode=\(sslmode)"
     }
 
     /// The server's self-signed certificate (with `--tls`).
