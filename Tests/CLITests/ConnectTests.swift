@@ -78,7 +78,7 @@ struct ConnectTests: SessionSuite {
     @Test func optionsAfterTheDestinationAreReadAsOpenSSHReadsThem() throws {
         // The saved port is wrong: `-p` after the name must be read, as in `ssh prod -p 2222`.
         try cli.ok(
-            "profile", "add", "elsewhere", "--host", "root@127.0.0.1:1", "--identity", sshd.clientKey,
+            "profile", "add", "elsewhere", "--host", "root@\(sshd.address):1", "--identity", sshd.clientKey,
             "--known-hosts", sshd.knownHosts)
         let port = String(sshd.port)
         // Options up to the first word that is not one; from there on, the remote command's.
