@@ -4,7 +4,8 @@ import VoiceshCore
 /// The edge engine with two ears: pocketsphinx decodes while the user speaks; when the
 /// recording stops its text is ready at once (`EngineEvent.first`), then Whisper hears the same audio,
 /// scores its own reading and the pocketsphinx readings `EarFusion` may choose (its best),
-/// and `EarFusion` keeps one (pocketsphinx's others stay on Tab). Whatever
+/// and `EarChoice` keeps one (pocketsphinx's others stay on Tab): this engine runs the ears
+/// and hands it their answers, the choice is that value's. Whatever
 /// goes wrong with Whisper, pocketsphinx's text stands (said once in the log). Offline: both
 /// ears run on this machine.
 public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
@@ -13,8 +14,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     public let whisper: WhisperEar
     /// Whisper's prompt for a dictation: the spoken-form examples, the vocabulary, the context.
     private let prompt: @Sendable (SpeechContext) -> String
-    private let shell: SpokenShell
-    /// The profile's aliases (spoken phrase → text), which `shell` applies.
+    /// The profile's aliases (spoken phrase → text), which the choice's normaliser applies.
     private let aliases: [String: String]
     /// Hears why Whisper gave nothing for a recording (for the log).
     private let report: @Sendable (String) -> Void
@@ -61,7 +61,6 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         self.whisper = whisper
         self.prompt = prompt
         self.aliases = aliases
-        shell = SpokenShell(aliases: aliases)
     }
 
     /// Gets the first ear ready in the background. The second (a child process and some 400 MiB)
@@ -83,186 +82,49 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         let heard = try await pocketsphinx.transcribe(request, events: events) { frame in
             recorded.update { $0.append(frame) }
         }
-        // A hands-free take heard as one of the sentences it may be (`SpeechContext.commands`,
-        // decoded with their own small model) is that command: Whisper, which knows no such
-        // grammar, is not asked to overrule it.
-        if context.commands.contains(heard.text.lowercased()) { return heard }
-        // The first ear's text is shown at once; the fused one replaces it. A request in plain
-        // English has no shell text to show first.
-        if !context.plainEnglish { events(.first(heard)) }
-        if Task.isCancelled { throw .cancelled }
-        let samples = recorded.value.flatMap(\.samples)
-        // A request in plain English is heard without the spoken-shell examples.
-        let prompt = context.plainEnglish ? "" : prompt(context)
-        // pocketsphinx's distinct readings (as Tab shows them); Whisper scores those the fusion may choose.
-        let spoken = Reading.distinct(heard, normalize: shell.normalize)
-        let started = Date()
-        let scored = spoken.prefix(fusion.depth).map(\.transcript.text)
-        let steer = steering(context)
-        let result = await Self.offThread(patience: patience, cancel: whisper.cancel) {
-            [whisper, beam] () throws(EngineError) in
-            try whisper.hear(
-                samples, prompt: prompt, readings: scored, speechEnd: heard.segments.last?.end, hypotheses: beam,
-                steer: steer)
-        }
-        if Task.isCancelled { throw .cancelled }
-        let hearing: WhisperEar.Hearing
-        switch result {
-        case .success(let value): hearing = value
-        case .failure(let error):
-            report("whisper: \(error); pocketsphinx's text stands")
-            return heard
-        }
-        // A request in plain English ("how do I …", `IntentLead`) is Whisper's to hear, as said:
-        // the shell-talk ear knows no such sentences, and the intent model wants the words.
-        if !Self.isSilence(hearing), context.plainEnglish || IntentLead.request(in: hearing.text) != nil {
-            return Transcript(segments: [
-                TranscriptSegment(
-                    text: hearing.text.trimmingCharacters(in: .whitespaces), start: heard.segments.first?.start ?? 0,
-                    end: heard.segments.last?.end ?? 0, confidence: hearing.confidence)
-            ])
-        }
-        let names = Set(context.names.flatMap { [$0.text.lowercased()] + $0.spoken })
-        let judge = shellTalk()
-        /// `score`: where Whisper's score of it is in `hearing.scores` (nil: not scored);
-        /// `said`: its words as said (nil: found from its shell text).
-        func reading(_ text: String, shell normalized: String, score: Int?, said: [String]? = nil)
-            -> EarFusion.Reading
-        {
-            let words = Self.sayable(text)
-            let spokenWords =
-                said ?? SpokenForms.candidates(for: normalized, aliases: aliases, limit: 1).first.map {
-                    $0.split(separator: " ").map(String.init)
-                } ?? words
-            return EarFusion.Reading(
-                shell: normalized,
-                whisperScore: score.flatMap {
-                    hearing.scores.indices.contains($0) ? Self.perToken(hearing.scores[$0]) : nil
-                },
-                unknownWords: unknown(words, names: names), contextNames: words.filter(names.contains).count,
-                shellTalk: judge?.perWord(spokenWords))
-        }
-        var readings = spoken.enumerated().map { rank, heard in
-            var one = reading(
-                heard.transcript.text, shell: heard.shell, score: rank < scored.count ? rank : nil,
-                said: heard.transcript.text.lowercased().split(separator: " ").map(String.init))
-            one.pocketsphinxRank = rank
-            return one
-        }
-        // Whisper's own reading, then its beam's next ones (scored after pocketsphinx's).
-        let proposed = Self.isSilence(hearing) ? [] : [hearing.text] + hearing.hypotheses
-        for (rank, text) in proposed.enumerated() {
-            let normalized = shell.normalize(text)
-            guard !normalized.isEmpty else { continue }
-            // The same text as a reading Whisper scored is that reading; one the fusion may not
-            // choose (pocketsphinx's next) is proposed again as Whisper's own, with its score.
-            if let same = readings.prefix(scored.count).firstIndex(where: { $0.shell == normalized }) {
-                if readings[same].whisperRank == nil { readings[same].whisperRank = rank }
-                continue
-            }
-            var one = reading(text, shell: normalized, score: scored.count + rank)
-            one.whisperRank = rank
-            readings.append(one)
-        }
-        // Lines made of both ears' best readings, span by span, scored by the ear too. Not of
-        // a narrowband take (a headset's 300–3,400 Hz): there Whisper base gets few words right
-        // (7% of lines), and its spans cost more lines than they mended (development headset:
-        // 36.8% fused without them, 34.6% with).
-        var splices: [Int: String] = [:]
-        let narrowband = pocketsphinx.lastChannel == .narrowband
-        if fusion.splices, !narrowband, let first = spoken.first, let own = proposed.first {
-            let lines = spliceable(first.transcript.text, with: own, besides: readings)
-            if !lines.isEmpty {
-                let left = max(0.5, patience - Date().timeIntervalSince(started))
-                let result = await Self.offThread(patience: left, cancel: whisper.cancel) {
-                    [whisper] () throws(EngineError) in
-                    try whisper.score(lines.map(\.said), prompt: prompt)
+        var choice = EarChoice(
+            heard: heard, context: context, narrowband: pocketsphinx.lastChannel == .narrowband, aliases: aliases,
+            fusion: fusion, knows: pocketsphinx.knows)
+        var started = Date()
+        var prompt = ""
+        while true {
+            switch choice.next {
+            case .done(let transcript):
+                decided.value = choice.decision(whisperSeconds: Date().timeIntervalSince(started))
+                return transcript
+            case .hear(let scoring):
+                // The first ear's text is shown at once; the fused one replaces it. A request in
+                // plain English has no shell text to show first.
+                if !context.plainEnglish { events(.first(heard)) }
+                if Task.isCancelled { throw .cancelled }
+                let samples = recorded.value.flatMap(\.samples)
+                // A request in plain English is heard without the spoken-shell examples.
+                prompt = context.plainEnglish ? "" : self.prompt(context)
+                started = Date()
+                let steer = steering(context)
+                let result = await Self.offThread(patience: patience, cancel: whisper.cancel) {
+                    [whisper, beam, prompt] () throws(EngineError) in
+                    try whisper.hear(
+                        samples, prompt: prompt, readings: scoring, speechEnd: heard.segments.last?.end,
+                        hypotheses: beam, steer: steer)
                 }
                 if Task.isCancelled { throw .cancelled }
                 switch result {
-                case .success(let scores):
-                    for (line, score) in zip(lines, scores) {
-                        var one = reading(
-                            line.said, shell: line.shell, score: nil,
-                            said: line.said.split(separator: " ").map(String.init))
-                        one.whisperScore = Self.perToken(score)
-                        one.spliced = true
-                        splices[readings.count] = line.said
-                        readings.append(one)
-                    }
-                case .failure(let error): report("whisper: \(error); no lines spliced from both ears")
+                case .success(let hearing): choice.hear(hearing, judge: shellTalk())
+                case .failure(let error):
+                    report("whisper: \(error); pocketsphinx's text stands")
+                    return heard
                 }
-            }
-        }
-        // Whisper heard no speech: its scores of pocketsphinx's readings say nothing either.
-        guard let chosen = proposed.isEmpty ? 0 : fusion.choose(readings) else { return heard }
-        decided.value = Decision(
-            readings: readings, whisperText: hearing.text, chosen: chosen,
-            whisperSeconds: Date().timeIntervalSince(started))
-        guard !proposed.isEmpty else { return heard }
-        let start = heard.segments.first?.start ?? 0, end = heard.segments.last?.end ?? 0
-        // The ears' words do not line up one to one in a line made of both, or with Whisper's
-        // quoted English: every word gets the lower of the two ears' confidence in its line, so
-        // doubt in either shows.
-        let lower = (heard.segments.compactMap(\.confidence) + [hearing.confidence].compactMap { $0 }).min()
-        /// A reading as the transcript it came as: pocketsphinx's words, Whisper's text as it
-        /// wrote it, or a line spliced from both ears' (said as pocketsphinx says it).
-        func transcript(_ index: Int) -> Transcript {
-            if let rank = readings[index].pocketsphinxRank {
-                return Transcript(segments: spoken[rank].transcript.segments)
-            }
-            if let rank = readings[index].whisperRank {
-                let text = proposed[rank]
-                let confidence = hearing.confidence
-                let words = hearing.words.map { word in
-                    word.confidence == nil ? TranscriptSegment.Word(word.text, confidence: confidence) : word
+            case .score(let lines):
+                let left = max(0.5, patience - Date().timeIntervalSince(started))
+                let result = await Self.offThread(patience: left, cancel: whisper.cancel) {
+                    [whisper, prompt] () throws(EngineError) in
+                    try whisper.score(lines, prompt: prompt)
                 }
-                let own = rank == 0 && words.map(\.text) == text.split(separator: " ").map(String.init)
-                return Transcript(segments: [
-                    TranscriptSegment(
-                        text: text, start: start, end: end, confidence: confidence, words: own ? words : [])
-                ])
+                if Task.isCancelled { throw .cancelled }
+                if case .failure(let error) = result { report("whisper: \(error); no lines spliced from both ears") }
+                choice.scored(try? result.get())
             }
-            return Transcript(segments: [
-                TranscriptSegment(text: splices[index] ?? "", start: start, end: end, confidence: lower)
-            ])
-        }
-        // On Tab after the chosen: the next two the fusion weighed likeliest, then
-        // pocketsphinx's N-best (Reading.distinct drops the repeats).
-        let others =
-            fusion.ranked(readings).filter { $0 != chosen }.prefix(2).map(transcript)
-            + spoken.indices.filter { $0 != chosen }.map { Transcript(segments: spoken[$0].transcript.segments) }
-        let line = transcript(chosen)
-        // pocketsphinx's command with the English between the quotes as Whisper heard it, when
-        // no lines of both ears were weighed (else the quoted words were chosen span by span:
-        // development quotes 45.3 → 46.9%).
-        if splices.isEmpty, readings[chosen].pocketsphinxRank != nil,
-            let quoted = EarFusion.quoteSpliced(readings[chosen].shell, with: shell.normalize(hearing.text))
-        {
-            return Transcript(
-                segments: [TranscriptSegment(text: quoted, start: start, end: end, confidence: lower)],
-                alternatives: [line] + others)
-        }
-        guard chosen > 0 else { return Transcript(segments: heard.segments, alternatives: others) }
-        return Transcript(segments: line.segments, alternatives: others)
-    }
-
-    /// The lines `ReadingSplice` makes of pocketsphinx's best reading (`said`, its words as
-    /// heard) and Whisper's own (`written`, said as `SpokenForms` says it), as said and as
-    /// shell text, but none that is a reading already.
-    private func spliceable(_ said: String, with written: String, besides readings: [EarFusion.Reading])
-        -> [(said: String, shell: String)]
-    {
-        func words(_ text: String) -> [String] { text.lowercased().split(separator: " ").map(String.init) }
-        guard
-            let whisperSaid = SpokenForms.candidates(for: shell.normalize(written), aliases: aliases, limit: 1).first
-        else { return [] }
-        var seen = Set(readings.map(\.shell))
-        return ReadingSplice.lines(words(said), words(whisperSaid)).compactMap { line in
-            let text = line.joined(separator: " ")
-            let normalized = shell.normalize(text)
-            guard !normalized.isEmpty, seen.insert(normalized).inserted else { return nil }
-            return (text, normalized)
         }
     }
 
@@ -318,29 +180,6 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         } onCancel: {
             if once.answer(.failure(.cancelled)) { cancel() }
         }
-    }
-
-    /// Log-likelihood per token: readings of different lengths compare.
-    static func perToken(_ score: (logProbability: Double, tokens: Int)) -> Double {
-        score.logProbability / Double(max(1, score.tokens))
-    }
-
-    /// Whisper's own verdict that it heard no speech (its thresholds, as for a server's segments).
-    static func isSilence(_ hearing: WhisperEar.Hearing) -> Bool {
-        if hearing.text.isEmpty { return true }
-        if let p = hearing.noSpeechProbability, let l = hearing.averageLogProbability, p > 0.6, l < -1 { return true }
-        return (hearing.compressionRatio ?? 0) > 2.4
-    }
-
-    /// The words of a reading as they would be said, lower case: written forms split at the
-    /// marks between words (`package.json` → package json), marks and numbers dropped.
-    static func sayable(_ text: String) -> [String] {
-        text.lowercased().split { !$0.isLetter && $0 != "'" }.map(String.init).filter { !$0.isEmpty }
-    }
-
-    /// How many of `words` neither the shell-talk dictionary nor the remote's names know.
-    private func unknown(_ words: [String], names: Set<String>) -> Int {
-        words.filter { !names.contains($0) && !pocketsphinx.knows($0) }.count
     }
 }
 
