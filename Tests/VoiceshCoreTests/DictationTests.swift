@@ -495,6 +495,12 @@ struct KeyTests {
         ("\u{1B}[20~", [.other]), ("\u{1B}x", [.other]), ("\u{1B}\u{1B}[D", [.escape, .left]),
         ("\u{1D}", [.toggle]), ("\r", [.enter]), ("\u{7F}", [.backspace]), ("\u{12}", [.control("r")]),
         ("é€😀", [.text("é€😀")]),
+        // Found by the fuzz target: a sequence too long to be a key ends at 32 bytes, whole
+        // or in pieces (fed whole, it ran on to its final byte).
+        (
+            "\u{1B}[" + String(repeating: "1", count: 40) + "~x",
+            [.other, .text(String(repeating: "1", count: 10) + "~x")]
+        ),
         (
             "ls\u{1B}[5;7R -l",
             [.text("ls"), .reply(TerminalReply(sequence: Array("\u{1B}[5;7R".utf8))!), .text(" -l")]
@@ -518,6 +524,38 @@ struct KeyTests {
             let split = two.feed(bytes[..<cut]) + two.feed(bytes[cut...]) + two.timeout()
             #expect(Self.joined(split) == Self.joined(expected), "\(sequence.debugDescription) cut at \(cut)")
         }
+    }
+
+    /// Found by the fuzz target (Fuzz/Sources/FuzzKeyDecoder): a lead byte took in as many bytes
+    /// as it announced, whatever they were, so a broken character swallowed the key after it
+    /// and a valid one decoded differently fed a byte at a time.
+    @Test(
+        arguments: [
+            ([0xF3, 0x53, 0xF0, 0x9F, 0x98, 0x80], [Key.text("\u{FFFD}S😀")]),
+            ([0xE0, 0x1D, 0x61], [.text("\u{FFFD}"), .toggle, .text("a")]),
+            ([0xC3, 0x1B, 0x5B, 0x44], [.text("\u{FFFD}"), .left]),
+            ([0xF0, 0x9F, 0x0D], [.text("\u{FFFD}"), .enter]),
+        ] as [([UInt8], [Key])])
+    func aBrokenCharacterLeavesTheKeysAfterIt(_ bytes: [UInt8], _ expected: [Key]) {
+        var whole = KeyDecoder(toggle: .defaultToggle)
+        #expect(whole.feed(bytes) + whole.timeout() == expected)
+        var dripped = KeyDecoder(toggle: .defaultToggle)
+        var keys: [Key] = []
+        for byte in bytes { keys += dripped.feed([byte]) }
+        keys += dripped.timeout()
+        #expect(Self.joined(keys) == expected)
+    }
+
+    /// Found by the fuzz target: a paste whose end never came was held through every timeout,
+    /// so the decoder stayed waiting (the session's deadline always due) and took every later
+    /// key into the paste, the toggle too.
+    @Test func aPasteWhoseEndNeverComesEndsAtTheTimeout() {
+        var decoder = KeyDecoder(toggle: .defaultToggle)
+        #expect(decoder.feed(Array("\u{1B}[200~echo one\necho".utf8)) == [])
+        #expect(decoder.isWaiting)
+        #expect(decoder.timeout() == [.paste("echo one\necho")])
+        #expect(!decoder.isWaiting)
+        #expect(decoder.feed([0x1D, 0x61]) == [.toggle, .text("a")])
     }
 
     @Test func aSplitCursorReportIsNotEscape() {

@@ -69,10 +69,14 @@ public struct KeyDecoder: Sendable {
             }
             let byte = pending[i]
             if byte >= 0x20 && byte != 0x7F {
-                let length = Self.utf8Length(byte)
-                if rest.count < length && !final { break }  // the rest of the character is on its way
+                // A character: the lead byte and the continuation bytes after it, as many as it
+                // announces; a byte that cannot continue it (a key, an escape) is not taken in.
+                let announced = Self.utf8Length(byte)
+                let length = 1 + rest.dropFirst().prefix(announced - 1).prefix { $0 & 0xC0 == 0x80 }.count
+                // the rest of the character is on its way
+                if length < announced && length == rest.count && !final { break }
                 text += rest.prefix(length)
-                i += min(length, rest.count)
+                i += length
                 continue
             }
             flushText()
@@ -99,6 +103,13 @@ public struct KeyDecoder: Sendable {
             }
             i += 1
         }
+        // A paste whose end has not come by the timeout ends here, as what else is held back
+        // does: held open, it would take every later key (the toggle too) and keep the
+        // decoder waiting for ever.
+        if final, let paste = pasted {
+            keys.append(.paste(String(decoding: paste, as: UTF8.self)))
+            pasted = nil
+        }
         flushText()
         pending.removeFirst(i)
         return keys
@@ -116,10 +127,11 @@ public struct KeyDecoder: Sendable {
         if s[1] == 0x1B { return .key(.escape, 1) }
         guard s[1] == 0x5B || s[1] == 0x4F else { return .key(.other, 2) }  // alt-x
         // CSI or SS3: parameters (digits, `;`), intermediates, then one final byte.
+        // Read no further than `longestSequence`, however the bytes were split into reads.
         var end = 2
-        while end < s.count, (0x20...0x3F).contains(s[end]) { end += 1 }
-        guard end < s.count else {
-            if final || s.count >= longestSequence { return .key(.other, s.count) }
+        while end < s.count, end < longestSequence, (0x20...0x3F).contains(s[end]) { end += 1 }
+        guard end < s.count, end < longestSequence else {
+            if final || end >= longestSequence { return .key(.other, end) }
             return .incomplete
         }
         let parameters = String(decoding: s[2..<end], as: UTF8.self)
