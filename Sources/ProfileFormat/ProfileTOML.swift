@@ -70,6 +70,14 @@ public enum ProfileTOML {
                         line: bad + 1)
                 ])
         }
+        if let bad = TableHeaders.lineWithoutName(text) {
+            throw ProfileProblems(
+                source: source,
+                problems: [
+                    ProfileProblem(
+                        key: "", message: "not valid TOML: a table header without a name after its [", line: bad)
+                ])
+        }
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)

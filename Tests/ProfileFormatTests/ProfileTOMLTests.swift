@@ -70,6 +70,42 @@ struct ProfileTOMLTests {
         #expect(lines.first?.hasPrefix("f.toml:3: not valid TOML") == true)
     }
 
+    /// Found by the fuzz targets (Fuzz/Sources/FuzzProfileTOML, FuzzConfigTOML): a header with
+    /// no name after its `[` stopped the TOML library on an assertion (undefined behaviour in a
+    /// release build). It is a syntax error on its line; a `[` in a string, a comment or a
+    /// value's array is no header.
+    @Test func aHeaderWithoutANameIsASyntaxError() throws {
+        let refusal = "not valid TOML: a table header without a name after its ["
+        for header in ["[=", "[ = \"x\"]", "[#]", "[[[a]]]", "[\u{FFFD}]", "[ .a]", "["] {
+            #expect(problems("name = \"a\"\nhost = \"h\"\n\(header)\n") == ["f.toml:3: \(refusal)"], "\(header)")
+        }
+        #expect(problems("\u{FEFF}[=\n") == ["f.toml:1: \(refusal)"])
+        let config = ProfileProblems.lines { () throws(ProfileProblems) in
+            _ = try ConfigTOML.config(fromText: "[defaults]\nsend = \"auto\"\n[[=\n", source: "config.toml")
+        }
+        #expect(config == ["config.toml:3: \(refusal)"])
+
+        let text = """
+            name = "a"
+            host = "h"
+
+            [engine]
+            kind = "edge"
+            vocabulary = [
+              "x", # [=
+              "[=",
+            ]
+
+            [aliases]
+            "open bracket" = '[='
+            """
+        let profile = try #require(try ProfileTOML.profiles(fromText: text, source: "f.toml").first)
+        #expect(profile.aliases["open bracket"] == "[=" && profile.engine.vocabulary == ["x", "[="])
+        let multiLine = "name = \"a\"\nhost = \"h\"\n[aliases]\n\"b\" = \"\"\"\n[=\n\\\"\"\"\"\n"
+        // Read as TOML, refused only for its newline.
+        #expect(problems(multiLine).map { $0.contains("aliases.b: the text must not hold") } == [true])
+    }
+
     @Test func shapesNoKeyTakesAreRefused() {
         #expect(
             problems("name = \"a\"\nhost = \"h\"\nport = \"22\"\n") == [
