@@ -15,7 +15,12 @@ let package = Package(
     name: "voicesh",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "voicesh", targets: ["voicesh"])
+        .executable(name: "voicesh", targets: ["voicesh"]),
+        // For the fuzz targets' own package (Fuzz/Package.swift), which can only reach products.
+        .library(name: "VoiceshCore", targets: ["VoiceshCore"]),
+        .library(name: "ProfileFormat", targets: ["ProfileFormat"]),
+        .library(name: "ChatModel", targets: ["ChatModel"]),
+        .library(name: "Streaming", targets: ["Streaming"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -1,0 +1,33 @@
+import Foundation
+import VoiceshCore
+
+@testable import ChatModel
+
+/// A chat-completions endpoint's reply, as intent mode reads it: the first two bytes pick the
+/// status, the line after them is `Retry-After`, the rest the body. A reply is content or an
+/// `IntentError`, never a trap; content is never empty, and a wait is a bounded number.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzChatReply(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
+    guard bytes.count >= 2 else { return 0 }
+    let statuses = [200, 200, 200, 200, 401, 403, 429, 500, 502, 404, 400, 503]
+    let status = bytes[0] < 0xF0 ? statuses[Int(bytes[0]) % statuses.count] : Int(bytes[1]) * 4
+    let rest = bytes.dropFirst(2)
+    let newline = rest.firstIndex(of: 0x0A) ?? rest.endIndex
+    let retryAfter = String(decoding: rest[..<newline], as: UTF8.self)
+    let body = Data(rest[newline...].dropFirst())
+
+    if let wait = ChatReply.retryAfter(retryAfter, now: Date(timeIntervalSince1970: 1_750_000_000)) {
+        precondition(wait.isFinite && wait >= 0 && wait <= 86400, "Retry-After \(retryAfter) read as \(wait)")
+    }
+    do {
+        let content = try ChatReply.content(status: status, retryAfter: retryAfter, body: body, hiding: "sk-secret")
+        precondition(status == 200 && !content.isEmpty, "content from status \(status)")
+    } catch {
+        if case .rateLimited(let wait?, _) = error {
+            precondition(wait.isFinite && wait >= 0 && wait <= 86400, "a wait of \(wait)")
+        }
+        precondition(!"\(error)".contains("sk-secret"), "the key shown in \(error)")
+    }
+    return 0
+}
