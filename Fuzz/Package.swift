@@ -28,6 +28,8 @@ let package = Package(
             name: "FuzzRemoteContext", dependencies: [.product(name: "VoiceshCore", package: "voicesh")],
             swiftSettings: strict),
         .executableTarget(
+            name: "FuzzURL", dependencies: [.product(name: "VoiceshCore", package: "voicesh")], swiftSettings: strict),
+        .executableTarget(
             name: "FuzzProfileTOML",
             dependencies: [
                 .product(name: "VoiceshCore", package: "voicesh"), .product(name: "ProfileFormat", package: "voicesh"),
