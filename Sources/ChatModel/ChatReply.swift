@@ -46,7 +46,10 @@ enum ChatReply {
             let said =
                 (try? JSONDecoder().decode(ErrorBody.self, from: body))?.message
                 ?? String(decoding: body.prefix(2000), as: UTF8.self)
-            let cleaned = UntrustedText.excerpt(IntentAnswer.hiding(key, in: said), limit: 120)
+            // Masked once cleaned, too: a NUL or a zero-width space inside the key would hide it
+            // from the mask, and the cleaning then join it up again.
+            let cleaned = UntrustedText.excerpt(
+                IntentAnswer.hiding(key, in: UntrustedText.clean(IntentAnswer.hiding(key, in: said))), limit: 120)
             let detail = cleaned.isEmpty ? "with no message" : cleaned
             switch status {
             case 300..<400:

@@ -19,6 +19,16 @@ struct ChatReplyTests {
         #expect(ChatReply.retryAfter("Wed, 14 Nov 2024 22:13:20 GMT", now: now) == 86400)
     }
 
+    /// Found by the fuzz target (Fuzz/Sources/FuzzChatReply): the key was masked before the
+    /// error was cleaned, so a NUL or a zero-width space inside it hid it from the mask, and
+    /// the cleaning joined it up again in the message shown.
+    @Test func theKeyIsMaskedInTheMessageAsShown() {
+        let body = Data("Incorrect API key provided: sk\u{0}-secret\u{200B}-123".utf8)
+        #expect(throws: IntentError.refused(status: 401, detail: "Incorrect API key provided: ***")) {
+            try ChatReply.content(status: 401, retryAfter: nil, body: body, hiding: "sk-secret-123")
+        }
+    }
+
     @Test func errorsInOpenAIsShapeAndOllamasAreWordedWithTheKeyMasked() {
         let openAI = Data(#"{"error": {"message": "Incorrect API key provided: sk-secret-123.", "type": "x"}}"#.utf8)
         #expect(throws: IntentError.refused(status: 401, detail: "Incorrect API key provided: ***.")) {

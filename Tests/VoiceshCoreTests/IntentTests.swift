@@ -16,6 +16,18 @@ struct IntentTests {
         #expect(others == IntentAnswer(command: "ls", explanation: ""))
     }
 
+    /// Found by the fuzz target (Fuzz/Sources/FuzzChatReply): the key was masked before the
+    /// answer was cleaned, so a NUL or a zero-width space inside it brought it back, into the
+    /// command inserted at the prompt too.
+    @Test func theKeyIsMaskedInTheAnswerAsShown() throws {
+        let answer = try IntentAnswer.read(
+            #"{"command": "echo sk\u0000-secret", "explanation": "prints sk\u200b-secret"}"#, hiding: "sk-secret")
+        #expect(answer.command == "echo ***" && answer.explanation == "prints ***")
+        #expect(throws: IntentError.prose("Your key is ***.")) {
+            try IntentAnswer.read("Your key is sk\u{200B}-secret.", hiding: "sk-secret")
+        }
+    }
+
     @Test func whatIsNotOneCommandIsRefused() {
         #expect(throws: IntentError.severalLines) {
             try IntentAnswer.read(#"{"command": "cd /tmp\nrm x", "explanation": ""}"#)

@@ -37,6 +37,9 @@ public struct IntentAnswer: Equatable, Sendable {
     /// request, is masked in all of it, after JSON's escapes are read.
     public static func read(_ content: String, hiding secret: String? = nil) throws(IntentError) -> IntentAnswer {
         let content = hiding(secret, in: content)
+        // What is shown is masked once cleaned, too: a NUL or a zero-width space inside the key
+        // would hide it from the mask, and the cleaning then join it up again.
+        func shown(_ text: String) -> String { hiding(secret, in: UntrustedText.clean(hiding(secret, in: text))) }
         var text = content.trimmingCharacters(in: .whitespacesAndNewlines)
         // Some models fence JSON even when told not to.
         if text.hasPrefix("```") {
@@ -44,13 +47,12 @@ public struct IntentAnswer: Equatable, Sendable {
             if let end = text.range(of: "```", options: .backwards) { text = String(text[..<end.lowerBound]) }
         }
         guard text.hasPrefix("{"), let written = try? JSONDecoder().decode(Written.self, from: Data(text.utf8)) else {
-            throw .prose(UntrustedText.excerpt(content, limit: 60))
+            throw .prose(UntrustedText.excerpt(shown(content), limit: 60))
         }
         let raw = hiding(secret, in: written.command).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !raw.contains(where: \.isNewline) else { throw .severalLines }
-        let command = UntrustedText.clean(raw)
+        let command = shown(raw)
         guard !command.isEmpty else { throw .noCommand }
-        return IntentAnswer(
-            command: command, explanation: UntrustedText.clean(hiding(secret, in: written.explanation ?? "")))
+        return IntentAnswer(command: command, explanation: shown(written.explanation ?? ""))
     }
 }
