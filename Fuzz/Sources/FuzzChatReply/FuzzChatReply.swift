@@ -5,7 +5,8 @@ import VoiceshCore
 
 /// A chat-completions endpoint's reply, as intent mode reads it: the first two bytes pick the
 /// status, the line after them is `Retry-After`, the rest the body. A reply is content or an
-/// `IntentError`, never a trap; content is never empty, and a wait is a bounded number.
+/// `IntentError`, never a trap; content is never empty, a wait is a bounded number, and the key
+/// sent (which some endpoints echo) is never shown, in an error or in the answer read from it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzChatReply(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
@@ -23,6 +24,10 @@ public func fuzzChatReply(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     do {
         let content = try ChatReply.content(status: status, retryAfter: retryAfter, body: body, hiding: "sk-secret")
         precondition(status == 200 && !content.isEmpty, "content from status \(status)")
+        // The model's answer, as intent mode reads it: a command and its explanation.
+        if let answer = try? IntentAnswer.read(content, hiding: "sk-secret") {
+            precondition(!"\(answer.command) \(answer.explanation)".contains("sk-secret"), "the key shown in \(answer)")
+        }
     } catch {
         if case .rateLimited(let wait?, _) = error {
             precondition(wait.isFinite && wait >= 0 && wait <= 86400, "a wait of \(wait)")

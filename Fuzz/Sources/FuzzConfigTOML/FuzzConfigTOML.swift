@@ -13,7 +13,8 @@ public func fuzzConfigTOML(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     ]
     for edit in edits {
         let edited = ConfigText.setting(edit.name, in: edit.table, to: edit.value, text: text)
-        precondition(edited.isEmpty || edited.hasSuffix("\n"), "an edit left no final newline")
+        // Bytes, not characters: a `\r` before it makes one character of the `\n`.
+        precondition(edited.isEmpty || edited.utf8.last == 0x0A, "an edit left no final newline")
         _ = try? ConfigTOML.config(fromText: edited, source: "edited")
     }
     return 0
