@@ -81,6 +81,10 @@ enum ChatReply {
     static func retryAfter(_ value: String?, now: Date = Date()) -> Double? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if value.allSatisfy({ $0.isASCII && $0.isNumber }) { return min(Double(value.prefix(6)) ?? 86400, 86400) }
+        // An HTTP date is short and ASCII (`Sun, 06 Nov 1994 08:49:37 GMT`): nothing else reaches
+        // the date parser, which traps on some text (Foundation on Linux: "Incorrect range").
+        guard value.count <= 40, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || " ,:".contains($0)) })
+        else { return nil }
         let format = DateFormatter()
         format.locale = Locale(identifier: "en_US_POSIX")
         format.timeZone = TimeZone(identifier: "GMT")

@@ -17,6 +17,9 @@ struct ChatReplyTests {
         #expect(ChatReply.retryAfter("Tue, 14 Nov 2023 22:13:50 GMT", now: now) == 30)
         #expect(ChatReply.retryAfter("Tue, 14 Nov 2023 22:13:00 GMT", now: now) == 0)
         #expect(ChatReply.retryAfter("Wed, 14 Nov 2024 22:13:20 GMT", now: now) == 86400)
+        // Found by the fuzz target (Fuzz/Sources/FuzzChatReply): an endpoint's Retry-After that
+        // Foundation's date parser traps on ("Incorrect range") is no answer, not a crash.
+        #expect(ChatReply.retryAfter("ct\u{0FAF}\t\r\u{0B}\r/zoneinfo/\u{7F} prncorrect\u{FFFD}", now: now) == nil)
     }
 
     /// Found by the fuzz target (Fuzz/Sources/FuzzChatReply): the key was masked before the
