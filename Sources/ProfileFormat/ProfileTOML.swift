@@ -70,13 +70,10 @@ public enum ProfileTOML {
                         line: bad + 1)
                 ])
         }
-        if let bad = TableHeaders.lineWithoutName(text) {
+        if let bad = TOMLPrecheck.problem(text) {
             throw ProfileProblems(
                 source: source,
-                problems: [
-                    ProfileProblem(
-                        key: "", message: "not valid TOML: a table header without a name after its [", line: bad)
-                ])
+                problems: [ProfileProblem(key: "", message: "not valid TOML: \(bad.message)", line: bad.line)])
         }
         let root: TOMLTable
         do {

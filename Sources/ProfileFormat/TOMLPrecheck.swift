@@ -1,15 +1,16 @@
-/// Table headers the TOML library must not be handed. Its parser reads a header's name on the
-/// assumption that one follows the `[` (toml++ 3.4's `parse_key`, fixed upstream in
-/// marzer/tomlplusplus#301): `[=`, `[ #`, `[[[` stop a debug build on an assertion and are
+/// Text the TOML library must not be handed. Its parser assumes, in two places, what it has
+/// not checked (toml++ 3.4 in TOMLKit 0.6): that a name follows a header's `[` (`parse_key`,
+/// fixed upstream in marzer/tomlplusplus#301), and that a value follows an array's `[` or `,`
+/// (`parse_value`). `[=`, `[[[a]]]` or `a = [1,}` stop a debug build on an assertion and are
 /// undefined behaviour in a release one. A scan of the text finds them first: it follows
 /// strings (multi-line too), comments and values' brackets, so only a real header is checked.
-enum TableHeaders {
-    /// The line of the first header whose name does not start with a key's character, or nil.
-    static func lineWithoutName(_ text: String) -> Int? {
+enum TOMLPrecheck {
+    /// The first such line and what is wrong on it, or nil.
+    static func problem(_ text: String) -> (line: Int, message: String)? {
         let s = Array(text.unicodeScalars)
         var i = s.first == "\u{FEFF}" ? 1 : 0  // the parser skips a byte order mark
         var line = 1
-        var depth = 0  // inside a value's `[ ]` or `{ }`, where a `[` opens an array
+        var open: [Unicode.Scalar] = []  // a value's `[` and `{` not yet closed, where a `[` opens an array
         var lineStart = true
 
         func at(_ k: Int) -> Unicode.Scalar? { k < s.count ? s[k] : nil }
@@ -27,14 +28,16 @@ enum TableHeaders {
                 i += 1
                 continue
             }
-            if lineStart, depth == 0, c == "[" {
+            if lineStart, open.isEmpty, c == "[" {
                 var k = i + 1
                 skipBlanks(&k)
                 if at(k) == "[" {
                     k += 1
                     skipBlanks(&k)
                 }
-                if let first = at(k), first != "]", !isKeyStart(first) { return line }
+                if let first = at(k), first != "]", !isKeyStart(first) {
+                    return (line, "a table header without a name after its [")
+                }
                 skipToLineEnd(&i)
                 continue
             }
@@ -60,8 +63,9 @@ enum TableHeaders {
                 while let d = at(i), d != c, d != "\n" { i += c == "\"" && d == "\\" && at(i + 1) != "\n" ? 2 : 1 }
                 if at(i) == c { i += 1 }
                 continue
-            case "[", "{": depth += 1
-            case "]", "}": depth = max(0, depth - 1)
+            case "[", "{": open.append(c)
+            case "}" where open.last == "[": return (line, "a } inside an array")
+            case "]", "}": _ = open.popLast()
             default: break
             }
             i += 1

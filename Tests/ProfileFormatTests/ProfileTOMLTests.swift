@@ -85,6 +85,17 @@ struct ProfileTOMLTests {
         }
         #expect(config == ["config.toml:3: \(refusal)"])
 
+        // And a `}` where an array expects a value stopped it in the same way.
+        for array in ["[}", "[ }", "[\"x\",}", "[\"x\", # c\n}", "[\"x\" }"] {
+            #expect(
+                problems("name = \"a\"\nhost = \"h\"\nvocabulary = \(array)\n").map {
+                    $0.hasSuffix(": not valid TOML: a } inside an array")
+                } == [true], "\(array)")
+        }
+        #expect(
+            problems("name = \"a\"\nhost = \"h\"\nvocabulary = [{a = 1}]\n").first?.contains("inside an array") == false
+        )
+
         let text = """
             name = "a"
             host = "h"
