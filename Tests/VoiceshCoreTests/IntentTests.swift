@@ -62,6 +62,17 @@ struct IntentTests {
         #expect(text.contains("Git branch: main\nRecent commands: b ; c ; d ; e ; f\nRequest: find todo in the code"))
     }
 
+    /// Issue 44: a name made only of escapes is nothing once cleaned: left out, not sent empty.
+    @Test func namesMadeOnlyOfEscapesAreLeftOut() throws {
+        var context = RemoteContext()
+        context.directory = "\u{1B}]0;x\u{07}"
+        context.entries = ["\u{1B}[31m", "a.txt", "\u{1B}]52;c;cm0=\u{07}", "b.txt"]
+        context.branches = ["\u{1B}[2J"]
+        let prompt = IntentPrompt(request: "list files", context: context, recent: ["\u{1B}[0m", "ls"])
+        let text = try #require(prompt.messages.last?.content)
+        #expect(text == "Server:\nHere: a.txt, b.txt\nRecent commands: ls\nRequest: list files", "\(text)")
+    }
+
     @Test func aRefinementShowsWhatWasAskedAndWritten() {
         let prompt = IntentPrompt(
             request: "only the five biggest", refining: .init(request: "list big files", command: "du -ah . | sort -rh")
