@@ -40,8 +40,9 @@ enum WebSocketDialer {
     }
 
     static func connect(_ request: ConnectionRequest, tls: TLSConfiguration) async throws -> Socket {
-        // Checked first: a stored profile may carry a port the socket layer would trap on.
-        guard (try? CheckedURL(request.url, schemes: ["ws", "wss"])) != nil,
+        // Checked first: a stored profile may carry a port the socket layer would trap on. The
+        // URL is voicesh's own here, a token in its query as AssemblyAI's takes one.
+        guard (try? CheckedURL(request.url, schemes: ["ws", "wss"], carriesToken: true)) != nil,
             let parts = URLComponents(string: request.url), let host = parts.host, !host.isEmpty,
             let scheme = parts.scheme?.lowercased(), scheme == "ws" || scheme == "wss"
         else { throw Failure.badURL }

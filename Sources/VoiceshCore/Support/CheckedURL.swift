@@ -17,7 +17,9 @@ public struct CheckedURL: Equatable, Sendable, CustomStringConvertible {
     /// What follows the authority, as written: `/v1/chat`, `?a=b`, or empty.
     public let rest: String
 
-    public init(_ text: String, schemes: [String]) throws(URLProblem) {
+    /// `carriesToken`: the URL is voicesh's own, made to carry a short-lived token in its
+    /// query (AssemblyAI's streaming URL): the rest is checked, the query is not refused for it.
+    public init(_ text: String, schemes: [String], carriesToken: Bool = false) throws(URLProblem) {
         self.text = text
         let schemeEnd = text.firstIndex(of: ":") ?? text.endIndex
         scheme = text[..<schemeEnd].lowercased()
@@ -69,7 +71,7 @@ public struct CheckedURL: Equatable, Sendable, CustomStringConvertible {
         }
         let lowered = rest.lowercased()
         let secrets = ["token=", "key=", "api_key=", "apikey=", "access_token=", "password="]
-        if secrets.contains(where: { lowered.contains("?\($0)") || lowered.contains("&\($0)") }) {
+        if !carriesToken, secrets.contains(where: { lowered.contains("?\($0)") || lowered.contains("&\($0)") }) {
             throw .credentials
         }
     }
