@@ -206,7 +206,7 @@ struct DictationStateMachineTests {
         #expect(entry?.error == "no text within 30 s (engine.timeout); 1 s of audio dropped")
         _ = machine.saved(id: 7)
         guard case .notice(let notice) = machine.state else { Issue.record("\(machine.state)"); return }
-        #expect(notice.message == "recording kept, voicesh history retry 7: timed out")
+        #expect(notice.message == "timed out; recording kept: voicesh history retry 7")
         #expect(machine.dismissNotice() == [])
         #expect(machine.state == .idle)
         // An answer from a take that is over changes nothing.

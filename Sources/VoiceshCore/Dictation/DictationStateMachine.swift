@@ -511,7 +511,8 @@ public struct DictationStateMachine: Sendable {
     public mutating func saved(id: Int64?) -> [Effect] {
         guard case .notice(var notice) = state, notice.awaitsRow else { return [] }
         notice.awaitsRow = false
-        if let id { notice.message = "recording kept, voicesh history retry \(id): " + notice.message }
+        // What to do about it goes last, where a notice too long for its row keeps it.
+        if let id { notice.message += "; recording kept: voicesh history retry \(id)" }
         state = .notice(notice)
         return []
     }
