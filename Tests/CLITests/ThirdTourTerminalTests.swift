@@ -33,13 +33,14 @@ struct ThirdTourTerminalTests: SessionSuite {
             ip link set lo up
             ip addr add 10.99.0.1/32 dev lo
             mount --bind "$1" /etc/hosts
-            python3 "$2" --listen 10.99.0.1 --port 18777 --log "$3" --lifetime 60 > "$3.port" &
+            python3 "$2" --listen 10.99.0.1 --port 18777 --log "$3" --lifetime 60 > "$3.port" 2>/dev/null &
+            server=$!
             for _ in $(seq 200); do [ -s "$3.port" ] && break; sleep 0.05; done
             set +e
             "$4" intent list the files; echo "keyed=$?"
             "$4" config unset intent.api_key_env >/dev/null
             "$4" intent list the files; echo "keyless=$?"
-            kill %1
+            kill "$server"
             """
         let result = try cli.run(
             ["--net", "--mount", "/bin/sh", "-c", script, "sh", hosts, fixture, log, CLI.binary.path],
