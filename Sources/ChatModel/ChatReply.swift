@@ -46,10 +46,7 @@ enum ChatReply {
             let said =
                 (try? JSONDecoder().decode(ErrorBody.self, from: body))?.message
                 ?? String(decoding: body.prefix(2000), as: UTF8.self)
-            // Masked once cleaned, too: a NUL or a zero-width space inside the key would hide it
-            // from the mask, and the cleaning then join it up again.
-            let cleaned = UntrustedText.excerpt(
-                IntentAnswer.hiding(key, in: UntrustedText.clean(IntentAnswer.hiding(key, in: said))), limit: 120)
+            let cleaned = UntrustedText.excerpt(IntentAnswer.shown(said, hiding: key), limit: 120)
             let detail = cleaned.isEmpty ? "with no message" : cleaned
             switch status {
             case 300..<400:
@@ -64,11 +61,11 @@ enum ChatReply {
         guard let completion = try? JSONDecoder().decode(Completion.self, from: body),
             let choice = completion.choices.first
         else {
-            let start = IntentAnswer.hiding(key, in: String(decoding: body.prefix(200), as: UTF8.self))
+            let start = IntentAnswer.shown(String(decoding: body.prefix(200), as: UTF8.self), hiding: key)
             throw .malformed("not a chat completion: \(UntrustedText.excerpt(start))")
         }
         if let refusal = choice.message.refusal, !refusal.isEmpty {
-            throw .prose(UntrustedText.excerpt(IntentAnswer.hiding(key, in: refusal), limit: 60))
+            throw .prose(UntrustedText.excerpt(IntentAnswer.shown(refusal, hiding: key), limit: 60))
         }
         guard let content = choice.message.content, !content.isEmpty else { throw .noCommand }
         // Cut at the token limit, the JSON is unfinished: say so, rather than "prose".

@@ -33,13 +33,18 @@ public struct IntentAnswer: Equatable, Sendable {
         return text.replacingOccurrences(of: secret, with: "***")
     }
 
+    /// `text` cleaned (`UntrustedText.clean`) with `secret` masked before and after: a NUL or a
+    /// zero-width space inside the key would hide it from the first mask, and the cleaning then
+    /// join it up again. Everything an endpoint writes is shown through this.
+    public static func shown(_ text: String, hiding secret: String?) -> String {
+        hiding(secret, in: UntrustedText.clean(hiding(secret, in: text)))
+    }
+
     /// Reads the model's text (a chat message's content); `secret`, the key sent with the
     /// request, is masked in all of it, after JSON's escapes are read.
     public static func read(_ content: String, hiding secret: String? = nil) throws(IntentError) -> IntentAnswer {
         let content = hiding(secret, in: content)
-        // What is shown is masked once cleaned, too: a NUL or a zero-width space inside the key
-        // would hide it from the mask, and the cleaning then join it up again.
-        func shown(_ text: String) -> String { hiding(secret, in: UntrustedText.clean(hiding(secret, in: text))) }
+        func shown(_ text: String) -> String { Self.shown(text, hiding: secret) }
         var text = content.trimmingCharacters(in: .whitespacesAndNewlines)
         // Some models fence JSON even when told not to.
         if text.hasPrefix("```") {

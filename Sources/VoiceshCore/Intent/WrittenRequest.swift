@@ -68,7 +68,7 @@ public enum WrittenRequest {
             if isPart(word), index + 2 < words.count, joiners[bare(words[index + 1])] != nil,
                 isPart(words[index + 2])
             {
-                var (name, next) = (stripped(word), index + 1)
+                var (name, next) = (bare(word, keepingCase: true), index + 1)
                 (name, next) = extend(name, words, from: next)
                 // "dash" and "underscore" alone join nothing ("list with dash l" is an option,
                 // not `with-l`) unless the directory holds the name they make.
@@ -101,7 +101,6 @@ public enum WrittenRequest {
     private static func spelled(_ name: String, names: [String]) -> String {
         names.first { $0.lowercased() == name.lowercased() } ?? name
     }
-
     /// A word that can be part of a name: letters and digits (a sentence's comma may follow).
     private static func isPart(_ word: String) -> Bool {
         let core = bare(word)
@@ -126,8 +125,6 @@ public enum WrittenRequest {
         let core = String(word.reversed().drop { ",.?!;:".contains($0) }.reversed())
         return keepingCase ? core : core.lowercased()
     }
-
-    private static func stripped(_ word: String) -> String { bare(word, keepingCase: true) }
 
     /// The sentence's punctuation after a word (`files,` → `,`), kept after the name it ends.
     private static func trailing(_ word: String) -> String {

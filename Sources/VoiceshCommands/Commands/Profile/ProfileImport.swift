@@ -58,12 +58,12 @@ struct ProfileImport: VoiceshCommand {
                     }
                 }
                 let intent = try context.config().intent
-                let pairings = profiles.flatMap { $0.keyPairings(intent: intent) }
+                let pairings = profiles.map { ($0.name, $0.keyPairings(intent: intent)) }
                 if !allowKey {
                     let allowed = try database.allowedKeys()
-                    for profile in profiles {
-                        if let pairing = profile.keyPairings(intent: intent).first(where: { !allowed.contains($0) }) {
-                            throw KeyPairingProblem.inImport(profile: profile.name, pairing: pairing)
+                    for (name, theirs) in pairings {
+                        if let pairing = theirs.first(where: { !allowed.contains($0) }) {
+                            throw KeyPairingProblem.inImport(profile: name, pairing: pairing)
                         }
                     }
                 }
@@ -73,7 +73,7 @@ struct ProfileImport: VoiceshCommand {
                     try store.saveProfiles(profiles, replace: replace)
                     if allowCommand { try database.allowCommands(profiles.flatMap(\.localCommands)) }
                 }
-                if allowKey { try database.allowKeys(pairings) }
+                if allowKey { try database.allowKeys(pairings.flatMap(\.1)) }
                 let names = profiles.map(\.name).joined(separator: ", ")
                 context.console.error(
                     "imported \(profiles.count) profile\(profiles.count == 1 ? "" : "s") from \(file): \(names)")
