@@ -23,18 +23,24 @@ package final class FakeServer: @unchecked Sendable {
         }
         port = Int(UInt16(bigEndian: bound.sin_port))
         fd = listener
+        // The accepting thread closes the listener itself, once `accept` fails after the
+        // shutdown in deinit. Closed in deinit instead, a thread not yet in `accept` would take
+        // the number after it was reused, by another test's listener, and steal its connections.
         Thread {
             while true {
                 let client = accept(listener, nil, nil)
-                if client < 0 { break }  // the listener was closed
+                if client < 0 {
+                    if errno == EINTR || errno == ECONNABORTED { continue }
+                    break  // shut down
+                }
                 Thread { handle(client) }.start()
             }
+            close(listener)
         }.start()
     }
 
     deinit {
         shutdown(fd, Int32(SHUT_RDWR))
-        close(fd)
     }
 
     /// A port nothing listens on (bound, then released).
