@@ -9,6 +9,7 @@ It ends when its standard input ends (voicesh closed it, or died), from the star
 included, or on SIGTERM. Logs go to stderr."""
 import json
 import os
+import signal
 import sys
 import threading
 
@@ -22,20 +23,36 @@ def say(obj):
 
 
 def watch_stdin():
-    """Ends the process at once when its standard input ends: voicesh closed it, or died, even
-    while the model loads. At once, because the server's own threads would hold an ordinary
-    exit (a session that ended during the load left a 1.3 GB server behind)."""
-    for _ in sys.stdin:  # nothing is read; the loop ends at EOF
+    """Ends the server at once when its standard input ends: voicesh closed it, or died, even
+    while the model loads. From a process of its own, forked before anything is loaded: the
+    load holds Python's lock for seconds, so a thread here could not run until it was over, and
+    servers of short sessions outlived them by up to two seconds (a 1.3 GB one was once left
+    behind). SIGKILL, because the server's own threads would hold an ordinary exit."""
+    server = os.getpid()
+    if os.fork() != 0:
+        return
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (1, 2):  # voicesh reads the server's output to its end: this one says nothing
+        os.dup2(null, fd)
+    try:
+        while os.read(0, 4096):  # nothing is kept; the loop ends at EOF
+            pass
+    except OSError:
         pass
+    if os.getpgrp() == server:  # its own group, as voicesh starts it: the server and this
+        os.killpg(server, signal.SIGKILL)
+    elif os.getppid() == server:  # run by hand inside a shell's group: the server alone
+        os.kill(server, signal.SIGKILL)
     os._exit(0)
 
 
 def main():
-    threading.Thread(target=watch_stdin, daemon=True).start()
-    # The lowest CPU priority, for the server's threads too (they inherit it): its load and the
+    watch_stdin()
+    # A lower CPU priority, for the server's threads too (they inherit it): its load and the
     # warm-up request at a session's start took both cores for seconds, and the keystrokes of
-    # the session beside it echoed 17 times slower than ssh's. Alone, it runs as fast as before.
-    os.nice(19)
+    # the session beside it echoed 17 times slower than ssh's. At 10 it runs as fast as before
+    # on an idle machine; at 19 a request took 40% longer (its threads wait for each other).
+    os.nice(10)
     if len(sys.argv) != 4:
         say({"error": "usage: intent-server.py MODEL.gguf THREADS CONTEXT_TOKENS"})
         return 2
@@ -64,7 +81,7 @@ def main():
     if not address.startswith("http"):
         address = "http://" + address
     say({"ready": address.rstrip("/") + "/v1"})
-    threading.Event().wait()  # until standard input ends (watch_stdin) or SIGTERM
+    threading.Event().wait()  # until standard input ends (watch_stdin's SIGKILL) or SIGTERM
 
 
 if __name__ == "__main__":
