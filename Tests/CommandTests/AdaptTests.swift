@@ -45,7 +45,9 @@ struct AdaptTests {
 
         let folder = try Self.recordings(25, voice: "en-gb", in: cli)
         let learnt = try await cli.ok("adapt", "--from", folder)
-        #expect(learnt.stderr.contains("learnt your voice from 25 recordings"), "\(learnt.stderr)")
+        // Every fifth held back to check the new voice, which hears them better than the stock one.
+        #expect(learnt.stderr.contains("learning your voice from 25 recordings"), "\(learnt.stderr)")
+        #expect(learnt.stderr.contains("learnt your voice from 20 recordings ("), "\(learnt.stderr)")
         let after = try await Self.heard(tests, by: cli)
         #expect(after > before, "before \(before)/\(tests.count), after \(after)/\(tests.count)")
         #expect(after >= tests.count * 3 / 4, "after \(after)/\(tests.count)")
@@ -55,7 +57,7 @@ struct AdaptTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: kept).filter { $0.hasSuffix(".wav") }.count == 25)
         let again = try await cli.ok("adapt", "--from", folder).stderr
         #expect(again.contains("kept 0 recordings from \(folder) (25 known already)"), "\(again)")
-        #expect(again.contains("learnt your voice from 25 recordings"), "\(again)")
+        #expect(again.contains("learning your voice from 25 recordings"), "\(again)")
 
         // --reset forgets it: the stock model hears what it heard before.
         #expect(try await cli.ok("adapt", "--reset").stderr.contains("forgot the learnt voice"))
@@ -88,8 +90,11 @@ struct AdaptTests {
             Dictation(
                 profile: "prod", engine: "edge/pocketsphinx", startedAt: Date(), audioSeconds: 1, latencyMs: 40,
                 rawText: "git stash", finalText: "kubectl get pods", outcome: .ran), audio: corrected)
-        let result = try await cli.ok("adapt")
-        #expect(result.stderr.contains("learnt your voice from 2 recordings"), "\(result.stderr)")
+        // Two to learn from: counted, and too few to hold one in five back and check the voice.
+        let result = try await cli.run("adapt")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("learning your voice from 2 recordings"), "\(result.stderr)")
+        #expect(result.stderr.contains("too few recordings to learn from: 2 of at least 5"), "\(result.stderr)")
         // Another profile's history holds nothing to learn from.
         let other = try await cli.run("adapt", "--profile", "dev")
         #expect(other.status == 1)
@@ -116,9 +121,12 @@ struct AdaptTests {
         // Words no dictionary can say: nothing to learn, said why, nothing half-written.
         let digits = cli.home.appendingPathComponent("digits").path
         try FileManager.default.createDirectory(atPath: digits, withIntermediateDirectories: true)
-        try FileManager.default.moveItem(
-            atPath: try SpeechFiles.speech("git status", in: cli), toPath: digits + "/a.wav")
-        try "1234\n".write(toFile: digits + "/a.txt", atomically: true, encoding: .utf8)
+        // Five different recordings (the same one twice is kept once): enough to hold one back.
+        for (name, said) in zip("abcde", ["git status", "docker ps", "make test", "uptime", "free dash m"]) {
+            try FileManager.default.moveItem(
+                atPath: try SpeechFiles.speech(said, in: cli), toPath: digits + "/\(name).wav")
+            try "1234\n".write(toFile: digits + "/\(name).txt", atomically: true, encoding: .utf8)
+        }
         let unsayable = try await cli.run("adapt", "--from", digits)
         #expect(unsayable.status == 1)
         #expect(
@@ -126,25 +134,26 @@ struct AdaptTests {
                 "voicesh: cannot learn the voice: none of the recordings can be learnt from (\"1234\": cannot say 1234); the recordings are kept and the voice in use is unchanged\n"
             ), "\(unsayable.stderr)")
         #expect(
-            try FileManager.default.contentsOfDirectory(atPath: cli.home.appendingPathComponent("voice").path) == [
-                "recordings"
-            ])
+            try FileManager.default.contentsOfDirectory(atPath: cli.home.appendingPathComponent("voice").path).sorted()
+                == ["learning.lock", "recordings"])
     }
 
     /// Enrollment prompts commands to say, with what they type, and keeps each recording.
     @Test func enrollmentPromptsAndKeepsEachRecording() async throws {
         let cli = try CLI()
         let speech = try SpeechFiles.speech("git status", in: cli)
-        let result = try await cli.ok("adapt", "--enroll", "2", "--audio-file", speech, stdin: "")
+        let result = try await cli.ok("adapt", "--enroll", "5", "--audio-file", speech, stdin: "")
         let prompts = result.stderr.split(separator: "\n").filter { $0.contains("say: ") }
-        #expect(prompts.count == 2, "\(result.stderr)")
-        #expect(prompts.first?.hasPrefix("voicesh: (1/2) say: ") == true)
+        #expect(prompts.count == 5, "\(result.stderr)")
+        #expect(prompts.first?.hasPrefix("voicesh: (1/5) say: ") == true)
         #expect(prompts.allSatisfy { $0.contains("(types: ") })
-        #expect(result.stderr.contains("recorded 2 of 2"))
-        #expect(result.stderr.contains("learnt your voice from 2 recordings"))
+        #expect(result.stderr.contains("recorded 5 of 5"))
+        // One file said for every prompt: whether the new voice is kept is the check's to say.
+        #expect(result.stderr.contains("learning your voice from 5 recordings"), "\(result.stderr)")
+        #expect(result.stderr.contains(" of 1 held back heard exactly)"), "\(result.stderr)")
         let kept = cli.home.appendingPathComponent("voice/recordings").path
         let texts = try FileManager.default.contentsOfDirectory(atPath: kept).filter { $0.hasSuffix(".txt") }.sorted()
-        #expect(texts == ["0001.txt", "0002.txt"])
+        #expect(texts == ["0001.txt", "0002.txt", "0003.txt", "0004.txt", "0005.txt"])
         let first = try String(contentsOfFile: kept + "/0001.txt", encoding: .utf8)
         #expect(prompts.first?.contains("say: " + first.trimmingCharacters(in: .newlines)) == true)
     }

@@ -31,6 +31,8 @@ public struct VoiceLearner: Sendable {
         public var after: Score
         public var replaced: Bool
         public var seconds: Double
+        /// Recordings the run could not learn from, and why (nil in a status from before).
+        public var skipped: [String]?
     }
 
     public let voiceDirectory: String
@@ -78,7 +80,7 @@ public struct VoiceLearner: Sendable {
         let status = Status(
             learntFrom: replaced ? report.recordings : (self.status()?.learntFrom ?? 0), seen: samples.count,
             heldBack: heldBack.count, lastRun: now, before: before, after: after, replaced: replaced,
-            seconds: Date().timeIntervalSince(started))
+            seconds: Date().timeIntervalSince(started), skipped: report.skipped)
         try write(status)
         return status
     }

@@ -18,6 +18,8 @@ extension Failure {
             "nothing to learn from yet: run voicesh adapt --enroll 30, or dictate with history = \"text+audio\" in a profile"
         case .notLearnt(let error):
             "cannot learn the voice: \(reason(error)); the recordings are kept and the voice in use is unchanged"
+        case .cannotLock(let path, let reason):
+            "cannot take \(path) (one learner at a time): \(reason); the voice in use is unchanged"
         case .notLearntInBackground(let error):
             "cannot learn the voice: \(describe(error)); the voice in use is unchanged"
         }

@@ -45,7 +45,10 @@ package struct VoiceAdaptation {
             "voicesh: kept \(Self.recordings(added)) from \(folder) (\(found.count - added) known already)")
     }
 
-    /// Learns from everything kept and the confirmed dictations, and puts the voice in use.
+    /// Learns from everything kept and the confirmed dictations, as the background learner
+    /// does: every fifth recording is held back, and the new voice is put in use only when it
+    /// hears those at least as well as the voice in use (so `adapt` never makes it worse, and
+    /// a run killed halfway leaves the old voice in place).
     package func learn() throws {
         let database = try context.openDatabase()
         let dictated = try confirmedDictations(in: database)
@@ -53,18 +56,32 @@ package struct VoiceAdaptation {
         guard !samples.isEmpty else {
             throw VoiceAdaptationProblem.nothingToLearn
         }
-        context.console.error("voicesh: learning your voice from \(Self.recordings(samples.count)) …")
-        let report: SpeakerAdaptation.Report
-        do {
-            report = try SpeakerAdaptation.adapt(
-                samples, into: voice + "/model", scratch: context.location.cacheDirectory + "/adapt-\(getpid())")
-        } catch {
-            throw VoiceAdaptationProblem.notLearnt(error)
-        }
-        for reason in report.skipped { context.console.error("voicesh: left out \(reason)") }
         context.console.error(
-            "voicesh: learnt your voice from \(Self.recordings(report.recordings)) ("
-                + String(format: "%.0f", report.seconds) + " s of speech); edge profiles use it from now on")
+            "voicesh: learning your voice from \(Self.recordings(samples.count)) (every \(Self.ordinal(learner.holdBackEvery)) held back to check it) …"
+        )
+        // One learner at a time: a run in the background (it shares the scratch space) first.
+        let lock = try lockLearning(waiting: true)
+        defer { if let lock { close(lock) } }
+        let learner = learner
+        let result = Blocking.run { () -> Result<VoiceLearner.Status, EngineError> in
+            do throws(EngineError) {
+                return .success(try await learner.learn(samples))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let status: VoiceLearner.Status
+        switch result {
+        case .success(let done): status = done
+        case .failure(let error): throw VoiceAdaptationProblem.notLearnt(error)
+        }
+        for reason in status.skipped ?? [] { context.console.error("voicesh: left out \(reason)") }
+        let check = "\(status.before.exact) → \(status.after.exact) of \(status.heldBack) held back heard exactly"
+        context.console.error(
+            status.replaced
+                ? "voicesh: learnt your voice from \(Self.recordings(status.learntFrom)) (\(check)); edge profiles use it from now on"
+                : "voicesh: the new voice heard the recordings held back worse (\(check)); the voice in use is kept"
+        )
     }
 
     package func printStatus() {
@@ -92,10 +109,7 @@ package struct VoiceAdaptation {
 
     /// One learner at a time (a lock beside the voice); its files are the user's only.
     package func learnInBackground() throws {
-        umask(0o077)
-        try? FileManager.default.createDirectory(atPath: learner.voiceDirectory, withIntermediateDirectories: true)
-        let lock = open(learner.voiceDirectory + "/learning.lock", O_RDWR | O_CREAT, 0o600)
-        guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else { return }
+        guard let lock = try? lockLearning(waiting: false) else { return }
         defer { close(lock) }
         let (samples, learner) = (try kept.samples(), learner)
         let result = Blocking.run { () -> Result<VoiceLearner.Status, EngineError> in
@@ -115,7 +129,33 @@ package struct VoiceAdaptation {
         }
     }
 
+    /// The lock beside the voice that one learner holds at a time; waiting, or nil when
+    /// another holds it.
+    private func lockLearning(waiting: Bool) throws(VoiceAdaptationProblem) -> Int32? {
+        umask(0o077)
+        try? FileManager.default.createDirectory(atPath: learner.voiceDirectory, withIntermediateDirectories: true)
+        let path = learner.voiceDirectory + "/learning.lock"
+        let lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { throw .cannotLock(path: path, reason: String(cString: strerror(errno))) }
+        if flock(lock, LOCK_EX | LOCK_NB) == 0 { return lock }
+        guard waiting else {
+            close(lock)
+            return nil
+        }
+        context.console.error("voicesh: waiting for the learner running in the background …")
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let reason = String(cString: strerror(errno))
+                close(lock)
+                throw .cannotLock(path: path, reason: reason)
+            }
+        }
+        return lock
+    }
+
     private static func recordings(_ count: Int) -> String { count == 1 ? "1 recording" : "\(count) recordings" }
+
+    private static func ordinal(_ n: Int) -> String { [2: "second", 3: "third", 4: "fourth", 5: "fifth"][n] ?? "\(n)th" }
 
     /// Dictations the user inserted or ran (not edited in the prompt) that kept their
     /// recording, labelled as a session labels them (`LearningLabel`): a line corrected before

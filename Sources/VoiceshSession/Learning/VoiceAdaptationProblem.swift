@@ -6,6 +6,8 @@ package enum VoiceAdaptationProblem: Error, Equatable {
     case nothingToLearn
     /// Learning failed; the recordings are kept.
     case notLearnt(EngineError)
+    /// The lock beside the voice (one learner at a time) could not be taken.
+    case cannotLock(path: String, reason: String)
     /// The background learner (held-back score) failed.
     case notLearntInBackground(EngineError)
 }
