@@ -155,7 +155,9 @@ package struct VoiceAdaptation {
 
     private static func recordings(_ count: Int) -> String { count == 1 ? "1 recording" : "\(count) recordings" }
 
-    private static func ordinal(_ n: Int) -> String { [2: "second", 3: "third", 4: "fourth", 5: "fifth"][n] ?? "\(n)th" }
+    private static func ordinal(_ n: Int) -> String {
+        [2: "second", 3: "third", 4: "fourth", 5: "fifth"][n] ?? "\(n)th"
+    }
 
     /// Dictations the user inserted or ran (not edited in the prompt) that kept their
     /// recording, labelled as a session labels them (`LearningLabel`): a line corrected before
