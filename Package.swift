@@ -3,7 +3,7 @@ import PackageDescription
 
 // Layers (see DESIGN.md): system-library shims → one adapter target per outside library →
 // the pure VoiceshCore → the VoiceshSession library → the thin `voicesh` executable.
-// Adapters never import each other.
+// Adapters never import each other, except the shared helpers ProcessSpawn and TLSTrust.
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6), .unsafeFlags(["-warnings-as-errors"])]
 
 // The network stack's products, which several adapters import a few of each.

@@ -3,9 +3,10 @@
 /// store's answers, time), and everything to do comes out (`Output`: bytes for the remote
 /// and for the screen, orders for the microphone, the engine and the store). It decodes
 /// keys, routes the terminal's answers, fits and draws the line and decides when, around
-/// `DictationStateMachine`, which decides what a dictation does. No call-backs: what the
-/// store or an engine answers is a later input. `DictationController` carries a session's
-/// output out; `listen` drives the same value.
+/// `DictationStateMachine`, which decides what a dictation does; while carrying the machine's
+/// effects out it asks the machine again (keys, the line's room, unasked replies), within this
+/// one value. What the store or an engine answers is a later input. `DictationController`
+/// carries a session's output out; `listen` drives the same value.
 public struct DictationSession: Sendable {
     public enum Input: Sendable {
         /// A read from the keyboard, as read.

@@ -3,7 +3,7 @@ import VoiceshCore
 
 /// Which store keeps profiles and history: the local SQLite file, or a shared PostgreSQL
 /// database named by a `postgresql://` URL. The one place the choice is made; the URL comes
-/// from `VOICESH_STORE` today (and from config.toml's `store` key when it has one).
+/// from `VOICESH_STORE`, else config.toml's `store` key (`AppContext.storeURL`).
 package enum StoreChoice: Equatable {
     case local
     case shared(StoreAddress)

@@ -114,12 +114,26 @@ package final class DictationController: LoopParticipant {
 
     // MARK: Carrying out
 
-    /// Hands the session one input and carries out what it asks; returns the keys typed on.
+    /// Hands the session one input and carries out what it asks, then each answer the world
+    /// gave at once (a row written, history found, no microphone) as the next input, in a flat
+    /// loop: nothing re-enters it. Returns the keys typed on.
     @discardableResult
-    private func run(_ input: DictationSession.Input) -> [UInt8] {
-        let moment = DictationSession.Moment(
-            now: setup.clock(), window: window, level: capture?.recording.level ?? 0)
-        let asked = session.handle(input, at: moment)
+    private func run(_ first: DictationSession.Input) -> [UInt8] {
+        var inputs = [first]
+        var typed: [UInt8] = []
+        while !inputs.isEmpty {
+            let moment = DictationSession.Moment(
+                now: setup.clock(), window: window, level: capture?.recording.level ?? 0)
+            let asked = session.handle(inputs.removeFirst(), at: moment)
+            typed += asked.typed
+            inputs += carryOut(asked)
+        }
+        return typed
+    }
+
+    /// Carries out one output in the order `DictationSession.Output` gives; returns the
+    /// answers that came at once, for the session's next inputs.
+    private func carryOut(_ asked: DictationSession.Output) -> [DictationSession.Input] {
         output += LoopOutput(remote: asked.remote, screen: asked.screen)
         switch asked.screenCopy {
         case .keep(let columns, let rows): remoteScreen = RemoteScreen(rows: rows, columns: columns)
@@ -131,15 +145,15 @@ package final class DictationController: LoopParticipant {
             capture?.job.cancel()
             writing?.task.cancel()
         }
-        for entry in asked.rows { save(entry) }
+        var answers = asked.rows.compactMap(save)
         for take in asked.released {
             if capture?.take == take { release() }
             if writing?.take == take { writing?.task.cancel() }
         }
-        if let request = asked.search { find(request) }
+        if let request = asked.search { answers.append(find(request)) }
         if let order = asked.intent { write(order) }
-        if let start = asked.record { record(start) }
-        return asked.typed
+        if let start = asked.record, let refused = record(start) { answers.append(refused) }
+        return answers
     }
 
     private func release() {
@@ -152,33 +166,35 @@ package final class DictationController: LoopParticipant {
         capture?.recording.finish()
     }
 
-    private func record(_ start: DictationSession.Start) {
-        guard case .success(let engine) = setup.engine else { return }  // the session knows it is missing
+    /// Starts a take's recording; the session's answer when the microphone would not start.
+    private func record(_ start: DictationSession.Start) -> DictationSession.Input? {
+        guard case .success(let engine) = setup.engine else { return nil }  // the session knows it is missing
         do {
             capture = try TakeCapture.start(start, engine: engine, setup: setup)
         } catch {
-            run(.noMicrophone(error))
-            return
+            return .noMicrophone(error)
         }
         // The store is checked for damage while the user speaks: the take's row finds it done.
         setup.database?.checkSoon()
+        return nil
     }
 
-    /// Writes a history row the session asked for, and tells it how that went.
-    private func save(_ entry: DictationStateMachine.Entry) {
+    /// Writes a history row the session asked for; how that went, for the session (nil: no
+    /// store, which the session answers for itself).
+    private func save(_ entry: DictationStateMachine.Entry) -> DictationSession.Input? {
         let recording = capture?.take == entry.take.number ? capture?.recording : nil
         // A confirmed take is a labelled recording for learning the voice, history or not.
         setup.learning?.keep(entry.outcome, rawText: entry.rawText, finalText: entry.text, wav: recording?.wav)
-        guard let history else { return }  // the session answers for a store it knows is missing
+        guard let history else { return nil }
         let seconds = recording?.seconds ?? 0
         let dictation = Dictation(
             entry, profile: setup.profile.name, engine: engineLabel,
             startedAt: Date(timeIntervalSinceNow: entry.take.startedAt - setup.clock()), audioSeconds: seconds)
         do {
             let id = try history.save(dictation, audio: seconds > 0 ? recording?.wav : nil, keepAudio: entry.keepAudio)
-            run(.saved(id: id))
+            return .saved(id: id)
         } catch {
-            run(.notSaved(error.error))
+            return .notSaved(error.error)
         }
     }
 
@@ -204,9 +220,9 @@ package final class DictationController: LoopParticipant {
     }
 
     /// The profile's sent commands a spoken history request finds, newest first (none without history).
-    private func find(_ request: VoiceCommand.HistoryRequest) {
+    private func find(_ request: VoiceCommand.HistoryRequest) -> DictationSession.Input {
         let rows = try? setup.database?.dictations(profile: setup.profile.name, search: request.search, limit: 200)
-        run(.found(request.matches(in: rows ?? [])))
+        return .found(request.matches(in: rows ?? []))
     }
 
     private var engineLabel: String { (try? setup.engine.get().label) ?? setup.profile.engine.label }
