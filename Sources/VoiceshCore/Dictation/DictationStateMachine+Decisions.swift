@@ -51,9 +51,7 @@ extension DictationStateMachine {
         // A notice drawn over the program's bottom row gives the row back first.
         let returned: [Effect] = if case .notice(let notice) = state, notice.borrowsRow { [.returnRow] } else { [] }
         state = .notice(
-            Notice(
-                message: "keys mode off: the full-screen program has ended", until: now + settings.noticeSeconds,
-                borrowsRow: false))
+            Notice(.keysModeEnded, until: now + settings.noticeSeconds, borrowsRow: false))
         return returned + [.redraw]
     }
 

@@ -86,26 +86,18 @@ extension DictationStateMachine {
                 return ([.sendToRemote(keys.bytes)] + idle(from: take), true)
             case .keysMode(false)?:
                 voice.keysMode = false
-                return (tell("keys mode off: takes are dictation again", take: take, now: now), true)
+                return (tell(.keysModeOff, take: take, now: now), true)
             default:
-                let words = heard.rawText.isEmpty ? "nothing heard" : "not a key: \(heard.text)"
-                return (tell(words + "; say stop keys to dictate", take: take, now: now), true)
+                return (tell(.notAKey(heard: heard.rawText.isEmpty ? nil : heard.text), take: take, now: now), true)
             }
         }
         switch grammar.read(heard.rawText, listening: listening(answering: nil)) {
         case .keysMode(true)? where !fullScreen:
             // At a shell prompt keys would type and run a line past the risk check and the history.
-            return (
-                tell(
-                    "keys mode is for full-screen programs (vim, less, top); at a prompt, say the line and run it",
-                    take: take, now: now), true
-            )
+            return (tell(.keysModeAtPrompt, take: take, now: now), true)
         case .keysMode(true)?:
             voice.keysMode = true
-            return (
-                tell("keys mode: say keys (escape, control c, type yes); stop keys to leave", take: take, now: now),
-                true
-            )
+            return (tell(.keysModeOn, take: take, now: now), true)
         case .history(.pick(let n))?:
             return (picked(n, take: take, rawText: heard.rawText, now: now), true)
         case .history(let request)?:
@@ -122,19 +114,10 @@ extension DictationStateMachine {
     public mutating func historyFound(_ commands: [String], now: Double) -> [Effect] {
         guard case .transcribing(let take, _, _) = state, let request = voice.request else { return [] }
         voice.request = nil
-        guard let first = commands.first else {
-            let what =
-                switch request {
-                case .startingWith(let word): "no command in the history starts with \(word)"
-                case .search(let words): "no command in the history has \(words)"
-                default: "no command in the history yet"
-                }
-            return tell(what, take: take, now: now)
-        }
+        guard let first = commands.first else { return tell(.noHistory(request), take: take, now: now) }
         if case .search = request {
             voice.matches = Array(commands.prefix(9))
-            let list = voice.matches.enumerated().map { "\($0 + 1) \($1)" }.joined(separator: " · ")
-            return tell("say pick N: " + list, take: take, now: now, seconds: settings.noticeSeconds * 5)
+            return tell(.pick(voice.matches), take: take, now: now, seconds: settings.noticeSeconds * 5)
         }
         // It was sent before, whole; a risky one still asks.
         let prompt = Prompt(text: first, rawText: take.heard?.rawText ?? "")
@@ -187,7 +170,7 @@ extension DictationStateMachine {
     }
 
     private mutating func picked(_ n: Int, take: Take, rawText: String, now: Double) -> [Effect] {
-        guard n <= voice.matches.count else { return tell("no match \(n)", take: take, now: now) }
+        guard n <= voice.matches.count else { return tell(.noMatch(n), take: take, now: now) }
         let line = voice.matches[n - 1]
         voice.matches = []
         state = .confirming(take, Prompt(text: line, rawText: rawText))
@@ -195,9 +178,8 @@ extension DictationStateMachine {
     }
 
     /// A take that was a command with nothing to show: a notice says what happened.
-    private mutating func tell(_ message: String, take: Take, now: Double, seconds: Double? = nil) -> [Effect] {
-        state = .notice(
-            Notice(message: message, until: now + (seconds ?? settings.noticeSeconds), borrowsRow: take.borrowsRow))
+    private mutating func tell(_ said: Notice.Said, take: Take, now: Double, seconds: Double? = nil) -> [Effect] {
+        state = .notice(Notice(said, until: now + (seconds ?? settings.noticeSeconds), borrowsRow: take.borrowsRow))
         return []
     }
 

@@ -101,13 +101,42 @@ public struct DictationStateMachine: Sendable {
         public var readings: Int = 1
     }
 
-    /// A line of its own until a key or `until`.
+    /// A line of its own until a key or `until`: what happened as a kind and its values
+    /// (`DictationView` words it, `Notice+Words`), never English made here.
     public struct Notice: Equatable, Sendable {
-        public var message: String
+        public var said: Said
         public var until: Double
         public var borrowsRow: Bool
         /// A row is being saved for it: its id becomes the retry hint.
         public var awaitsRow: Bool = false
+        /// The row kept its recording under this id: `voicesh history retry ID`.
+        public var retry: Int64?
+        /// Problems that came after it (the history could not be written), worded outside.
+        public var also: [String] = []
+
+        public init(_ said: Said, until: Double, borrowsRow: Bool, awaitsRow: Bool = false) {
+            (self.said, self.until, self.borrowsRow, self.awaitsRow) = (said, until, borrowsRow, awaitsRow)
+        }
+
+        public enum Said: Equatable, Sendable {
+            /// A problem, in the words the wording layer gave (`DictationWording`).
+            case problem(String)
+            /// The take held no speech; the toggle key's name, to try again.
+            case noSpeech(toggle: String)
+            /// Keys mode: on, off as asked, off as the full-screen program ended, refused at a prompt.
+            case keysModeOn
+            case keysModeOff
+            case keysModeEnded
+            case keysModeAtPrompt
+            /// In keys mode, words that are no key (nil: nothing heard).
+            case notAKey(heard: String?)
+            /// A spoken history request found nothing.
+            case noHistory(VoiceCommand.HistoryRequest)
+            /// The commands a spoken search found, to pick by number.
+            case pick([String])
+            /// "pick N" past the list.
+            case noMatch(Int)
+        }
     }
 
     public enum State: Equatable, Sendable {
@@ -448,8 +477,8 @@ public struct DictationStateMachine: Sendable {
             let row = entry(take, .failed, prompt, error: "no speech heard", keepAudio: true)
             state = .notice(
                 Notice(
-                    message: "no speech heard; press \(settings.toggle.name) to try again",
-                    until: now + settings.noticeSeconds, borrowsRow: take.borrowsRow))
+                    .noSpeech(toggle: settings.toggle.name), until: now + settings.noticeSeconds,
+                    borrowsRow: take.borrowsRow))
             return effects + [.save(row)]
         }
         // The text comes before its row: a history that cannot be written must not lose it.
@@ -489,7 +518,7 @@ public struct DictationStateMachine: Sendable {
         effects.append(.save(entry(take, timedOut ? .timedOut : .failed, nil, error: message, keepAudio: true)))
         state = .notice(
             Notice(
-                message: brief ?? message, until: now + settings.noticeSeconds, borrowsRow: take.borrowsRow,
+                .problem(brief ?? message), until: now + settings.noticeSeconds, borrowsRow: take.borrowsRow,
                 awaitsRow: true))
         return effects
     }
@@ -501,7 +530,7 @@ public struct DictationStateMachine: Sendable {
         if case .recording = state { effects.append(.cancelRecording) }
         effects += dropShownLine(.discarded)
         state = .notice(
-            Notice(message: message, until: now + settings.noticeSeconds, borrowsRow: take?.borrowsRow ?? false))
+            Notice(.problem(message), until: now + settings.noticeSeconds, borrowsRow: take?.borrowsRow ?? false))
         return effects
     }
 
@@ -511,8 +540,7 @@ public struct DictationStateMachine: Sendable {
     public mutating func saved(id: Int64?) -> [Effect] {
         guard case .notice(var notice) = state, notice.awaitsRow else { return [] }
         notice.awaitsRow = false
-        // What to do about it goes last, where a notice too long for its row keeps it.
-        if let id { notice.message += "; recording kept: voicesh history retry \(id)" }
+        notice.retry = id
         state = .notice(notice)
         return []
     }
@@ -522,11 +550,11 @@ public struct DictationStateMachine: Sendable {
         switch state {
         case .notice(var notice):
             notice.awaitsRow = false
-            notice.message += "; " + message
+            notice.also.append(message)
             notice.until = now + settings.noticeSeconds
             state = .notice(notice)
         case .idle:
-            state = .notice(Notice(message: message, until: now + settings.noticeSeconds, borrowsRow: false))
+            state = .notice(Notice(.problem(message), until: now + settings.noticeSeconds, borrowsRow: false))
         default:
             break  // a discard before a new take: the new take's line says what matters now
         }
