@@ -111,16 +111,15 @@ public struct ChatEndpoint: Sendable {
         request.body = .bytes(ByteBuffer(bytes: body))
         request.tlsConfiguration = tls
         do {
-            let response = try await HTTPClient.strict.execute(
-                request, timeout: .seconds(Int64(timeout.rounded(.up)) + 1))
-            let buffer = try await response.body.collect(upTo: Self.replyLimit)
-            return (Int(response.status.code), response.headers, Data(buffer.readableBytesView))
-        } catch is CancellationError {
-            throw .cancelled
+            let reply = try await HTTPClient.strict.fetch(
+                request, timeout: .seconds(Int64(timeout.rounded(.up)) + 1), limit: Self.replyLimit)
+            return (reply.status, reply.headers, reply.body)
         } catch {
-            if Task.isCancelled { throw .cancelled }
-            if error is NIOTooManyBytesError { throw .malformed("an answer over \(Self.replyLimit / 1024) KiB") }
-            throw .unreachable(url: completionsURL, reason: ConnectionWords.describe(error))
+            switch error {
+            case .cancelled: throw .cancelled
+            case .tooLarge: throw .malformed("an answer over \(Self.replyLimit / 1024) KiB")
+            case .failed(let error): throw .unreachable(url: completionsURL, reason: ConnectionWords.describe(error))
+            }
         }
     }
 

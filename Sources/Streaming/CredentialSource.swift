@@ -109,24 +109,22 @@ public enum CredentialSource: Sendable {
         request.tlsConfiguration = tls
         request.headers.add(name: "User-Agent", value: "voicesh")
         for (name, value) in headers { request.headers.add(name: name, value: value) }
-        let status: Int
-        let body: Data
+        let reply: HTTPClient.WholeReply
         do {
-            let response = try await HTTPClient.strict.execute(request, timeout: .seconds(15))
-            if (300..<400).contains(response.status.code), let location = response.headers.first(name: "Location") {
-                throw EngineError.stream(.tokenRedirected(endpoint, url: url, to: UntrustedText.clean(location)))
-            }
-            let buffer = try await response.body.collect(upTo: 64 * 1024)
-            (status, body) = (Int(response.status.code), Data(buffer.readableBytesView))
-        } catch let error as EngineError {
-            throw error
-        } catch is CancellationError {
-            throw .cancelled
+            reply = try await HTTPClient.strict.fetch(request, timeout: .seconds(15), limit: 64 * 1024)
         } catch {
-            if Task.isCancelled { throw .cancelled }
-            let words = await CertificateRefusal.diagnose(error, url: url)?.description ?? Self.words(for: error)
-            throw .stream(.tokenUnreachable(endpoint, url: url, reason: words))
+            switch error {
+            case .cancelled: throw .cancelled
+            case .tooLarge: throw .stream(.tokenUnreachable(endpoint, url: url, reason: "a reply over 64 KiB"))
+            case .failed(let error):
+                let words = await CertificateRefusal.diagnose(error, url: url)?.description ?? Self.words(for: error)
+                throw .stream(.tokenUnreachable(endpoint, url: url, reason: words))
+            }
         }
+        if (300..<400).contains(reply.status), let location = reply.headers.first(name: "Location") {
+            throw .stream(.tokenRedirected(endpoint, url: url, to: UntrustedText.clean(location)))
+        }
+        let (status, body) = (reply.status, reply.body)
         func scrub(_ s: String) -> String { secret.map { s.replacingOccurrences(of: $0, with: "***") } ?? s }
         if status == 403, forbiddenIsNil { return nil }
         guard (200..<300).contains(status) else {

@@ -14,10 +14,12 @@ First line out: {"ready": true} or {"error": "..."}. Then, per request
  "hypotheses": [TEXT, ...], "scores": [{"logprob", "tokens"}]}, as whisper-ear.py's; and as it,
 {"score": [TEXT, ...]}: {"scores": [...]}, more readings scored against the last recording.
 Reads nothing but its requests, writes nothing but its replies (logs go to stderr)."""
-import json
 import math
 import sys
 import zlib
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the installed scripts
+from ear_protocol import serve  # noqa: E402 (beside this script)
 
 # Fusion weights, tuned on the development voices only (docs/benchmarks/edge.md):
 # score = log P_moonshine + STEER * ln P_shell_talk + WORD_BONUS * words + NAME_BONUS * names.
@@ -42,53 +44,31 @@ BOS, EOS = 1, 2
 SPACE = "\u2581"
 
 
-def reply(obj):
-    sys.stdout.write(json.dumps(obj) + "\n")
-    sys.stdout.flush()
+class Ear:
+    """Moonshine, steered by the shell-talk model of the request's `lm` (one a session: a new
+    one replaces it)."""
 
-
-def main():
-    if len(sys.argv) != 3:
-        reply({"error": "usage: moonshine-ear.py MODEL_DIR THREADS"})
-        return 2
-    try:
-        import numpy as np  # noqa: F401
+    def __init__(self, folder, threads):
+        import numpy  # noqa: F401
         import onnxruntime  # noqa: F401
-    except ImportError as error:
-        reply({"error": "onnxruntime is not installed for %s (%s)" % (sys.executable, error)})
-        return 1
-    try:
-        ear = Moonshine(sys.argv[1], int(sys.argv[2]))
-    except Exception as error:  # the model folder may be the user's: say what was wrong with it
-        reply({"error": "cannot load the Moonshine model in %s: %s" % (sys.argv[1], str(error).splitlines()[0])})
-        return 1
-    reply({"ready": True})
-    models = {}
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        try:
-            import numpy as np
-            request = json.loads(line)
-            if "score" in request:
-                if ear.hidden is None:
-                    raise ValueError("no recording to score readings against")
-                reply({"scores": [ear.score(ear.hidden, r) for r in request["score"]]})
-                continue
-            with open(request["audio"], "rb") as f:
-                audio = np.frombuffer(f.read(), dtype="<i2").astype(np.float32) / 32768.0
-            path = request.get("lm")
-            if path and path not in models:
-                models.clear()  # one model a session (a profile's); a new one replaces it
-                models[path] = ShellTalk(path)
-            steer = float(request.get("steer", STEER))
-            reply(ear.transcribe(audio, models.get(path) if steer > 0 else None, steer,
-                                 set(w.lower() for w in request.get("names") or []),
-                                 request.get("readings") or [], request.get("speech_end"),
-                                 int(request.get("hypotheses") or 1)))
-        except Exception as error:
-            reply({"error": str(error).splitlines()[0] if str(error) else type(error).__name__})
-    return 0
+        self.moonshine = Moonshine(folder, threads)
+        self.models = {}
+
+    def hear(self, audio, request):
+        path = request.get("lm")
+        if path and path not in self.models:
+            self.models.clear()
+            self.models[path] = ShellTalk(path)
+        steer = float(request.get("steer", STEER))
+        return self.moonshine.transcribe(audio, self.models.get(path) if steer > 0 else None, steer,
+                                         set(w.lower() for w in request.get("names") or []),
+                                         request.get("readings") or [], request.get("speech_end"),
+                                         int(request.get("hypotheses") or 1))
+
+    def score(self, request):
+        if self.moonshine.hidden is None:
+            raise ValueError("no recording to score readings against")
+        return [self.moonshine.score(self.moonshine.hidden, r) for r in request["score"]]
 
 
 class ShellTalk:
@@ -490,4 +470,4 @@ def key(text):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(serve("moonshine-ear.py", "onnxruntime", "Moonshine", Ear))

@@ -14,52 +14,32 @@ after the same prompt, then of its own reading, then of the hypotheses. Then, fo
 the same recording, {"score": [TEXT, ...], "prompt": TEXT}: {"scores": [{"logprob", "tokens"}]},
 scored as above against the last recording heard. An error is {"error": "..."}.
 Reads nothing but its requests, writes nothing but its replies (logs go to stderr)."""
-import json
 import sys
 
-
-def reply(obj):
-    sys.stdout.write(json.dumps(obj) + "\n")
-    sys.stdout.flush()
+sys.dont_write_bytecode = True  # no __pycache__ beside the installed scripts
+from ear_protocol import serve  # noqa: E402 (beside this script)
 
 
-def main():
-    if len(sys.argv) != 3:
-        reply({"error": "usage: whisper-ear.py MODEL_DIR THREADS"})
-        return 2
-    try:
-        import numpy as np
+class Ear:
+    """Whisper through faster-whisper, keeping the last recording and the encoder's output for
+    it, for later scorings (a recording that fails to be heard leaves none)."""
+
+    def __init__(self, folder, threads):
         from faster_whisper import WhisperModel
-    except ImportError as error:
-        reply({"error": "faster-whisper is not installed for %s (%s)" % (sys.executable, error)})
-        return 1
-    try:
-        model = WhisperModel(sys.argv[1], device="cpu", compute_type="int8", cpu_threads=int(sys.argv[2]))
-    except Exception as error:  # the model folder is the user's: say what was wrong with it
-        reply({"error": "cannot load the Whisper model in %s: %s" % (sys.argv[1], str(error).splitlines()[0])})
-        return 1
-    reply({"ready": True})
-    last = None  # the last recording and the encoder's output for it, for later scorings
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        try:
-            request = json.loads(line)
-            if "score" in request:
-                if last is None:
-                    raise ValueError("no recording to score readings against")
-                reply({"scores": score(model, last[0], request.get("prompt") or None, request["score"], last[1])})
-                continue
-            last = None  # a recording that fails to be heard leaves none to score against
-            with open(request["audio"], "rb") as f:
-                audio = np.frombuffer(f.read(), dtype="<i2").astype(np.float32) / 32768.0
-            heard, encoded = transcribe(model, audio, request.get("prompt") or None, request.get("readings") or [],
-                                        request.get("speech_end"), int(request.get("hypotheses") or 1))
-            last = (audio, encoded)
-            reply(heard)
-        except Exception as error:
-            reply({"error": str(error).splitlines()[0] if str(error) else type(error).__name__})
-    return 0
+        self.model = WhisperModel(folder, device="cpu", compute_type="int8", cpu_threads=threads)
+        self.last = None
+
+    def hear(self, audio, request):
+        self.last = None
+        heard, encoded = transcribe(self.model, audio, request.get("prompt") or None, request.get("readings") or [],
+                                    request.get("speech_end"), int(request.get("hypotheses") or 1))
+        self.last = (audio, encoded)
+        return heard
+
+    def score(self, request):
+        if self.last is None:
+            raise ValueError("no recording to score readings against")
+        return score(self.model, self.last[0], request.get("prompt") or None, request["score"], self.last[1])
 
 
 class Listening:
@@ -193,4 +173,4 @@ def score(model, audio, prompt, readings, encoded=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(serve("whisper-ear.py", "faster-whisper", "Whisper", Ear))

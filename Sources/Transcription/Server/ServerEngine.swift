@@ -89,27 +89,24 @@ public struct ServerEngine: SpeechEngine {
         request.body = .bytes(ByteBuffer(bytes: upload))
         request.tlsConfiguration = tls
 
-        let (status, body): (Int, Data)
+        let reply: HTTPClient.WholeReply
         do {
             // The timeout is the caller's (TimedEngine cancels this task); this deadline only
             // bounds a request that nothing cancels.
-            let response = try await HTTPClient.strict.execute(request, timeout: .seconds(600))
-            if (300..<400).contains(response.status.code), let location = response.headers.first(name: "Location") {
-                throw EngineError.server(.redirected(url: plan.url, to: UntrustedText.clean(location)))
-            }
-            let buffer = try await response.body.collect(upTo: Self.replyLimit)
-            (status, body) = (Int(response.status.code), Data(buffer.readableBytesView))
-        } catch let error as EngineError {
-            throw error
-        } catch is CancellationError {
-            throw .cancelled
+            reply = try await HTTPClient.strict.fetch(request, timeout: .seconds(600), limit: Self.replyLimit)
         } catch {
-            if Task.isCancelled { throw .cancelled }
-            if error is NIOTooManyBytesError {
-                throw .server(.tooLarge(url: plan.url, limit: Self.replyLimit))
+            switch error {
+            case .cancelled: throw .cancelled
+            case .tooLarge: throw .server(.tooLarge(url: plan.url, limit: Self.replyLimit))
+            case .failed(let error):
+                throw .server(
+                    .unreachable(url: plan.url, reason: await ConnectionFailure.describe(error, url: plan.url)))
             }
-            throw .server(.unreachable(url: plan.url, reason: await ConnectionFailure.describe(error, url: plan.url)))
         }
+        if (300..<400).contains(reply.status), let location = reply.headers.first(name: "Location") {
+            throw .server(.redirected(url: plan.url, to: UntrustedText.clean(location)))
+        }
+        let (status, body) = (reply.status, reply.body)
         do throws(EngineError) {
             return try ServerReply.transcript(
                 status: status, body: body, dialect: config.dialect ?? .openai, responseKey: config.responseKey,
