@@ -16,6 +16,18 @@ public struct IntentPrompt: Equatable, Sendable {
     public var refining: Refinement?
     /// Commands already written for this request: the model is asked for one unlike them (Tab).
     public var others: [IntentAnswer] = []
+    /// The last command written, and what `IntentCheck` found wrong with it: asked again once.
+    public var repair: Repair?
+
+    public struct Repair: Equatable, Sendable {
+        public var command: String
+        public var problems: String
+
+        public init(command: String, problems: String) {
+            self.command = command
+            self.problems = problems
+        }
+    }
 
     public struct Refinement: Equatable, Sendable {
         public var request: String
@@ -60,10 +72,20 @@ public struct IntentPrompt: Equatable, Sendable {
             messages.append(.assistant(Self.answer(command: other.command, explanation: other.explanation)))
             messages.append(.user(Self.another))
         }
+        if let repair {
+            messages.append(.assistant(Self.answer(command: repair.command, explanation: "")))
+            messages.append(.user(Self.repairing(repair.problems)))
+        }
         return messages
     }
 
     public static let another = "Another command for the same request, different from the ones above."
+
+    /// What the model is told when its command cannot work where it runs.
+    public static func repairing(_ problems: String) -> String {
+        "That command cannot work on this server: \(UntrustedText.clean(problems)). "
+            + "Write a command for the same request that works here."
+    }
 
     /// The rules and worked examples; identical in every request (a cached prefix).
     public static let prefix: [ChatMessage] =

@@ -225,7 +225,7 @@ public enum RiskCheck {
     /// The command that really runs and its arguments, past assignments and the prefixes
     /// above; nil when its name comes from an expansion. `viaXargs` says its arguments
     /// come from xargs's input.
-    private static func resolve(_ words: [ShellWords.Word]) -> (String, [ShellWords.Word], viaXargs: Bool)? {
+    static func resolve(_ words: [ShellWords.Word]) -> (String, [ShellWords.Word], viaXargs: Bool)? {
         var rest = words[...]
         var viaXargs = false
         while let first = rest.first, first.text.contains("="), !first.text.hasPrefix("="), !first.text.hasPrefix("-") {

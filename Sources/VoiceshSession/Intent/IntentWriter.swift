@@ -33,16 +33,43 @@ package actor IntentWriter {
     }
 
     /// One command for `prompt`; the request is the caller's to keep whatever happens.
-    package func write(_ prompt: IntentPrompt) async throws(IntentError) -> Intent {
+    /// Before it is shown the command is checked against the place it runs (`IntentCheck`:
+    /// one complete line, its programs there, the files it reads here); with a fault, and
+    /// `repairing` and time left, the model is told what is wrong and asked once more, and the
+    /// better of the two is kept. What is still wrong is said first in the explanation.
+    package func write(_ prompt: IntentPrompt, repairing: Bool = true) async throws(IntentError) -> Intent {
         var prompt = prompt
         let said = UntrustedText.clean(prompt.request)
         guard !said.isEmpty else { throw .emptyRequest }
         // The model reads names written, as the directory writes them ("notes dot TXT" → notes.txt).
         prompt.request = WrittenRequest.written(said, names: prompt.context?.entries ?? [])
+        // Checked here against what is known, sent or not.
+        let place = prompt.context
         if !settings.sendsContext {
             prompt.context = nil
             prompt.recent = []
         }
+        let started = DispatchTime.now().uptimeNanoseconds
+        var intent = try await ask(prompt, said: said)
+        var faults = IntentCheck.faults(in: intent.answer.command, context: place)
+        let spent = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        if !faults.isEmpty, repairing, spent < settings.timeout / 2 {
+            prompt.repair = .init(command: intent.answer.command, problems: IntentCheck.words(faults))
+            if let second = try? await ask(prompt, said: said) {
+                let left = IntentCheck.faults(in: second.answer.command, context: place)
+                if left.count < faults.count { (intent, faults) = (second, left) }
+            }
+        }
+        if !faults.isEmpty {
+            let check = "check: " + IntentCheck.words(faults) + "."
+            intent.answer.explanation =
+                intent.answer.explanation.isEmpty ? check : check + " " + intent.answer.explanation
+        }
+        return intent
+    }
+
+    /// One request to the model and its answer, read.
+    private func ask(_ prompt: IntentPrompt, said: String) async throws(IntentError) -> Intent {
         let endpoint = try await endpoint()
         let content: String
         do throws(IntentError) {
@@ -67,7 +94,7 @@ package actor IntentWriter {
         var intent = try await write(prompt)
         var asking = prompt
         asking.others = [intent.answer]
-        while asking.others.count <= more, let next = try? await write(asking) {
+        while asking.others.count <= more, let next = try? await write(asking, repairing: false) {
             guard next.answer.repeated(in: asking.others) == nil else { break }
             asking.others.append(next.answer)
         }

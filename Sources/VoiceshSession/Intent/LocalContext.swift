@@ -14,10 +14,12 @@ package enum LocalContext {
             _ = files.fileExists(atPath: name, isDirectory: &isFolder)
             return isFolder.boolValue ? name + "/" : name
         }
-        // Only the tools the prompt names: a long PATH cut alphabetically would lose `rg`.
+        // Every program on the PATH, as the remote's gatherer reports them: the prompt names the
+        // notable ones, and the check before showing (`IntentCheck`) looks up the rest.
         let path = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        let found = path.flatMap { (try? files.contentsOfDirectory(atPath: $0)) ?? [] }
-        local.commands = Set(found).intersection(IntentPrompt.notableTools).sorted()
+        let found = Set(path.flatMap { (try? files.contentsOfDirectory(atPath: $0)) ?? [] })
+        local.commands = Array(found.sorted().prefix(RemoteContext.Limit.commands))
+        local.truncated = found.count > RemoteContext.Limit.commands || names.count > RemoteContext.Limit.entries
         return local
     }
 }

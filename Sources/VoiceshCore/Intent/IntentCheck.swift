@@ -1,0 +1,211 @@
+/// What can be checked of a written command before it is shown, against what the context says
+/// of the place it will run: it is one complete line; the programs it runs are there (on the
+/// PATH, builtins, or a file here); the files it reads are in this directory. A model that is
+/// told what is wrong writes a better command more often than not (`IntentWriter` asks once).
+/// What the context does not say is not judged: an absolute path, a directory not listed, a
+/// PATH not gathered.
+public enum IntentCheck {
+    public enum Fault: Equatable, Sendable {
+        /// The shell would wait for more, or cannot read it: why.
+        case unfinished(String)
+        /// A program neither on the PATH nor a builtin.
+        case noSuchProgram(String)
+        /// A file the command reads is not in the directory.
+        case noSuchFile(String)
+        /// A directory the command works in (`tar -C`, `cd`) is not in the directory.
+        case noSuchDirectory(String)
+    }
+
+    /// The faults of `command` where `context` says it runs; none when nothing can be judged.
+    public static func faults(in command: String, context: RemoteContext?) -> [Fault] {
+        let words: ShellWords
+        switch ShellWords.read(command) {
+        case .failure(let unreadable): return [.unfinished(unreadable.reason)]
+        case .success(let read): words = read
+        }
+        if let unfinished = words.unfinished { return [.unfinished(unfinished)] }
+        guard let context else { return [] }
+        var here = Here(context)
+        var faults: [Fault] = []
+        var defined = Set(words.functions)
+        for simple in words.commands {
+            guard let (name, args, viaXargs) = RiskCheck.resolve(simple.words), !name.isEmpty else { continue }
+            // As written: `./build.sh` is a file here, `build` a program on the PATH.
+            let program =
+                simple.words.first { word in
+                    !word.text.contains("=") && String(word.text.split(separator: "/").last ?? "") == name
+                }?.text ?? name
+            if program.contains("/") {
+                if let fault = here.missing(program, as: Fault.noSuchFile) { faults.append(fault) }
+            } else if !here.runs(name) && !defined.contains(name) {
+                faults.append(.noSuchProgram(name))
+            }
+            if name == "alias" || name == "function" { defined.formUnion(args.map(\.text)) }
+            guard !viaXargs else { continue }  // its operands come from its input
+            let texts = args.filter { !$0.dynamic }.map(\.text)
+            faults += reads(name, texts).compactMap { here.missing($0, as: Fault.noSuchFile) }
+            faults += directories(name, texts).compactMap { here.missing($0, as: Fault.noSuchDirectory) }
+            for target in simple.redirects where !target.target.dynamic {
+                if target.op.hasPrefix("<") {
+                    if let fault = here.missing(target.target.text, as: Fault.noSuchFile) { faults.append(fault) }
+                } else {
+                    here.made(target.target.text)
+                }
+            }
+            // What this command makes is there for the commands after it (`mkdir out && tar -C out`).
+            for made in makes(name, texts) { here.made(made) }
+        }
+        var seen = Set<String>()
+        return faults.filter { seen.insert("\($0)").inserted }
+    }
+
+    /// The faults in words, for the model (asked again) and for the user (what is left).
+    public static func words(_ faults: [Fault]) -> String {
+        faults.map { fault in
+            switch fault {
+            case .unfinished(let why): "the line is not complete (\(why))"
+            case .noSuchProgram(let name): "\(name) is not installed there"
+            case .noSuchFile(let name): "there is no \(name) in the directory"
+            case .noSuchDirectory(let name): "there is no directory \(name) there"
+            }
+        }.joined(separator: "; ")
+    }
+
+    /// What the context knows of the place: its programs (nil: not gathered) and its entries
+    /// (nil: not listed whole).
+    struct Here {
+        let programs: Set<String>?
+        var entries: Set<String>?
+
+        init(_ context: RemoteContext) {
+            let whole = !context.commands.isEmpty && context.commands.count < RemoteContext.Limit.commands
+            programs = whole ? Set(context.commands) : nil
+            let listed = context.entries.count < RemoteContext.Limit.entries && !context.truncated
+            entries = listed && context.directory != nil ? Set(context.entries) : nil
+        }
+
+        func runs(_ name: String) -> Bool {
+            guard let programs else { return true }
+            return programs.contains(name) || IntentCheck.builtins.contains(name)
+        }
+
+        /// A name the line makes before it is used (first part only; `a/b` makes `a/`).
+        mutating func made(_ path: String) {
+            let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+            guard let first = parts.first else { return }
+            entries?.insert(String(first) + (parts.count > 1 ? "/" : ""))
+            entries?.insert(String(first) + "/")
+        }
+
+        /// The fault for a relative `path` whose first part the directory does not hold.
+        func missing(_ path: String, as fault: (String) -> Fault) -> Fault? {
+            guard let entries, !path.hasPrefix("/"), !path.hasPrefix("~"), !path.hasPrefix("-"), path != "-",
+                !path.contains(where: { "*?[{$".contains($0) })
+            else { return nil }
+            var parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+            while parts.first == "." { parts.removeFirst() }
+            guard let first = parts.first, first != ".." else { return nil }
+            let isFolder = parts.count > 1 || path.hasSuffix("/")
+            let found = entries.contains(first + "/") || (!isFolder && entries.contains(first))
+            return found ? nil : fault(path)
+        }
+    }
+
+    /// The operands `name` reads as files (past its options and its first operand where that
+    /// is a pattern or a script); none for a program not known to read its operands.
+    static func reads(_ name: String, _ args: [String]) -> [String] {
+        let operands = operands(args, taking: optionsWithValue[name] ?? [])
+        switch name {
+        case "cat", "less", "more", "head", "tail", "wc", "sort", "uniq", "nl", "tac", "file", "stat", "md5sum",
+            "sha1sum", "sha256sum", "xxd", "od", "strings", "diff", "cmp", "source", ".", "bash", "sh", "python3",
+            "python", "perl", "ruby", "node", "gunzip", "bunzip2", "unxz", "zcat", "unzip", "column", "cut", "paste",
+            "tr", "base64", "chmod", "chown":
+            // chmod and chown read a mode or an owner first.
+            return ["chmod", "chown"].contains(name) ? Array(operands.dropFirst()) : operands
+        case "grep", "egrep", "fgrep", "rg", "sed", "awk", "jq":
+            // The pattern or the script comes first, unless an option gave it.
+            let given = args.contains { ["-e", "-f", "--regexp", "--file", "--expression"].contains($0) }
+            return given ? operands : Array(operands.dropFirst())
+        case "cp", "mv", "ln": return operands.count > 1 ? Array(operands.dropLast()) : []
+        case "tar":
+            guard let mode = args.first, mode.contains("x") || mode.contains("t") else { return [] }
+            return value(of: ["-f", "--file"], in: args, bundled: "f").map { [$0] } ?? []
+        default: return []
+        }
+    }
+
+    /// The names `name` makes: directories, files, copies and archives.
+    static func makes(_ name: String, _ args: [String]) -> [String] {
+        let operands = operands(args, taking: optionsWithValue[name] ?? [])
+        switch name {
+        case "mkdir", "touch": return operands
+        case "cp", "mv", "ln", "rsync": return operands.count > 1 ? [operands[operands.count - 1]] : []
+        case "tar":
+            guard let mode = args.first, mode.contains("c") else { return [] }
+            return value(of: ["-f", "--file"], in: args, bundled: "f").map { [$0] } ?? []
+        default: return []
+        }
+    }
+
+    /// The directories `name` works in that must be there already.
+    static func directories(_ name: String, _ args: [String]) -> [String] {
+        switch name {
+        case "cd", "pushd": return Array(operands(args, taking: []).prefix(1))
+        case "tar": return value(of: ["-C", "--directory"], in: args, bundled: nil).map { [$0] } ?? []
+        default: return []
+        }
+    }
+
+    /// Arguments that are not options (nor an option's value), after `--` all of them.
+    private static func operands(_ args: [String], taking values: Set<String>) -> [String] {
+        var out: [String] = []
+        var index = 0
+        while index < args.count {
+            let arg = args[index]
+            if arg == "--" {
+                out += args[(index + 1)...]
+                break
+            }
+            if arg.hasPrefix("-"), arg.count > 1 {
+                index += values.contains(arg) ? 2 : 1
+                continue
+            }
+            out.append(arg)
+            index += 1
+        }
+        return out
+    }
+
+    /// The value of an option given as `-f FILE`, `--file=FILE`, or in a bundle (`xzf FILE`).
+    private static func value(of options: [String], in args: [String], bundled letter: Character?) -> String? {
+        for (index, arg) in args.enumerated() {
+            for option in options where option.hasPrefix("--") && arg.hasPrefix(option + "=") {
+                return String(arg.dropFirst(option.count + 1))
+            }
+            let isBundle = letter.map { index == 0 && !arg.hasPrefix("--") && arg.contains($0) } ?? false
+            if options.contains(arg) || isBundle, index + 1 < args.count {
+                return args[index + 1]
+            }
+        }
+        return nil
+    }
+
+    /// Options whose value is the next word, per program (so the value is not an operand).
+    static let optionsWithValue: [String: Set<String>] = [
+        "head": ["-n", "-c"], "tail": ["-n", "-c"], "sort": ["-k", "-t", "-o", "-S"], "cut": ["-d", "-f", "-c", "-b"],
+        "grep": ["-e", "-f", "-m", "-A", "-B", "-C", "--include", "--exclude"], "sed": ["-e", "-f"],
+        "awk": ["-F", "-v", "-f"], "jq": ["--arg", "--argjson"], "wc": [], "uniq": ["-f", "-s", "-w"],
+        "column": ["-t", "-s"], "tr": [], "diff": ["-U"], "chmod": [], "chown": [],
+    ]
+
+    /// Bash's builtins and keywords: they run with no program on the PATH.
+    static let builtins: Set<String> = [
+        ".", ":", "[", "[[", "alias", "bg", "bind", "break", "builtin", "caller", "case", "cd", "command", "compgen",
+        "complete", "continue", "declare", "dirs", "disown", "do", "done", "echo", "elif", "else", "enable", "esac",
+        "eval", "exec", "exit", "export", "false", "fc", "fg", "fi", "for", "function", "getopts", "hash", "help",
+        "history", "if", "jobs", "kill", "let", "local", "logout", "mapfile", "popd", "printf", "pushd", "pwd",
+        "read", "readarray", "readonly", "return", "select", "set", "shift", "shopt", "source", "suspend", "test",
+        "then", "time", "times", "trap", "true", "type", "typeset", "ulimit", "umask", "unalias", "unset", "until",
+        "wait", "while", "{", "}", "!",
+    ]
+}

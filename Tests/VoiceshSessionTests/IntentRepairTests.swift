@@ -1,0 +1,71 @@
+import Foundation
+import TestFixtures
+import Testing
+import VoiceshCore
+
+@testable import VoiceshSession
+
+/// A written command is checked against the place it runs before it is shown; a faulty one is
+/// sent back to the model once with what is wrong (a local OpenAI-compatible endpoint, as
+/// strict as the real one, answers in turn and logs what it was asked).
+struct IntentRepairTests {
+    static let place: RemoteContext = {
+        var context = RemoteContext()
+        context.directory = "/srv/app"
+        context.commands = ["ls", "head", "grep", "cat"]
+        context.entries = ["notes.txt", "logs/"]
+        return context
+    }()
+
+    static func answer(_ command: String, _ explanation: String = "Shows it.") -> String {
+        let object = ["command": command, "explanation": explanation]
+        return String(
+            decoding: try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+    }
+
+    func write(_ server: ChatServer) async throws -> Intent {
+        let writer = IntentWriter(settings: IntentSettings(url: server.url, model: "m"), environment: [:])
+        return try await writer.write(IntentPrompt(request: "show the start of the notes", context: Self.place))
+    }
+
+    /// The last user message of each request the server logged.
+    func asked(_ server: ChatServer) throws -> [String] {
+        try server.requests().compactMap { request in
+            let body = request["body"] as? [String: Any] ?? request
+            let messages = body["messages"] as? [[String: Any]] ?? []
+            return messages.last?["content"] as? String
+        }
+    }
+
+    @Test func aFaultyCommandIsRepairedOnceWithTheReason() async throws {
+        let server = try ChatServer(arguments: [
+            "--content", Self.answer("head notes.md"), "--content", Self.answer("head notes.txt"),
+        ])
+        let intent = try await write(server)
+        #expect(intent.answer.command == "head notes.txt")
+        #expect(intent.answer.explanation == "Shows it.")
+        let asked = try asked(server)
+        #expect(asked.count == 2, "\(asked)")
+        #expect(asked.last == IntentPrompt.repairing("there is no notes.md in the directory"), "\(asked)")
+    }
+
+    @Test func aFaultThatStaysIsSaidFirst() async throws {
+        let server = try ChatServer(arguments: [
+            "--content", Self.answer("rg TODO notes.txt"), "--content", Self.answer("ag TODO notes.txt"),
+        ])
+        let intent = try await write(server)
+        // No better: the first is kept, and what is wrong leads its explanation.
+        #expect(intent.answer.command == "rg TODO notes.txt")
+        #expect(intent.answer.explanation == "check: rg is not installed there. Shows it.")
+        #expect(try asked(server).count == 2)
+    }
+
+    @Test func aSoundCommandIsAskedForOnce() async throws {
+        let server = try ChatServer(arguments: ["--content", Self.answer("head -n 20 notes.txt")])
+        let intent = try await write(server)
+        #expect(intent.answer.command == "head -n 20 notes.txt")
+        #expect(try asked(server).count == 1)
+        // Risk is still the dictation's own check: a repaired command meets it as any other.
+        #expect(intent.risk == nil)
+    }
+}
