@@ -251,7 +251,7 @@ struct ContextScriptTests {
         let dir = cli.home.appendingPathComponent("project with 'quotes'")
         try FileManager.default.createDirectory(
             at: dir.appendingPathComponent("k8s"), withIntermediateDirectories: true)
-        for name in ["deploy_prod.yaml", ".env", "docker-compose.prod.yml"] {
+        for name in ["deploy_prod.yaml", ".env", "docker-compose.prod.yml", "k8s/web.yaml"] {
             try "x".write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
         try "#1700000000\nkubectl get pods\n".write(
@@ -270,6 +270,7 @@ struct ContextScriptTests {
             #expect(context.directorySource == .osc7)
             #expect(
                 Set(context.entries) == ["k8s/", "deploy_prod.yaml", ".env", "docker-compose.prod.yml"], "\(shell)")
+            #expect(context.inside == ["k8s/web.yaml"], "\(shell)")
             #expect(context.history == ["kubectl get pods"], "\(shell)")
             #expect(context.commands.contains("sh"), "\(shell)")
             seen[shell] = context

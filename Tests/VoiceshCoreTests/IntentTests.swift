@@ -151,4 +151,29 @@ struct WrittenRequestTests {
     func namesAreWritten(_ said: String, _ written: String) {
         #expect(WrittenRequest.written(said, names: Self.names) == written)
     }
+
+    static let inside = [
+        "docs/CHANGELOG.md", "docs/guide.md", "deploy/docker-compose.yml", "logs/worker.log", "logs/api.log",
+        "src/main.py", "test/main.py", "docs/images/",
+    ]
+
+    /// A name said with its folder is the path the folder holds; a stem two files share in
+    /// different folders goes by the folder said, and nothing is guessed.
+    @Test(arguments: [
+        ("show the changelog in docs", "show the docs/CHANGELOG.md"),
+        ("show the changelog in the docs folder", "show the docs/CHANGELOG.md"),
+        ("count the lines of worker in logs, then stop", "count the lines of logs/worker.log, then stop"),
+        ("validate docker compose under deploy", "validate deploy/docker-compose.yml"),
+        ("run main from src", "run src/main.py"),
+        ("run main from test", "run test/main.py"),
+        ("run main", "run main"),
+        ("show the changelog in src", "show the changelog in src"),
+        ("list the images in docs", "list the images in docs"),
+        ("tail logs slash api dot log", "tail logs/api.log"),
+    ])
+    func namesInFoldersAreTheirPaths(_ said: String, _ written: String) {
+        #expect(
+            WrittenRequest.written(said, names: ["docs/", "deploy/", "logs/", "src/", "test/"], inside: Self.inside)
+                == written)
+    }
 }

@@ -24,6 +24,9 @@ struct RemoteContextTests {
          docker-compose.prod.yml
         \u{1B}]0;evil title\u{07}
          \u{1B}[31mred
+        @inside
+         k8s/web.yaml
+         k8s/
         @branches
          main
          feature/login
@@ -43,6 +46,7 @@ struct RemoteContextTests {
         #expect(context.commands == ["kubectl", "helmfile", "ls"])
         #expect(context.history == ["kubectl get pods", "helmfile apply", "kubectl logs web"])
         #expect(context.entries == ["deploy_prod.yaml", "k8s/", "docker-compose.prod.yml"])
+        #expect(context.inside == ["k8s/web.yaml", "k8s/"])
         #expect(context.branches == ["main", "feature/login", "origin/main"])
         #expect(context.remotes == ["origin"])
         #expect(context.changed == ["app.py", "new.txt"])

@@ -41,6 +41,10 @@ extension RemoteContext {
             case "path": add(value, to: \.commands, limit: Limit.commands, seen: &seen[section, default: []])
             case "history": historyLines[argument, default: []].append(value)
             case "entries": add(value, to: \.entries, limit: Limit.entries, seen: &seen[section, default: []])
+            case "inside":
+                // Only the first entries of each folder are sent: a cut here is no news.
+                guard value.contains("/") else { continue }
+                add(value, to: \.inside, limit: Limit.inside, seen: &seen[section, default: []], cut: false)
             case "branches": add(value, to: \.branches, limit: Limit.gitNames, seen: &seen[section, default: []])
             case "remotes": add(value, to: \.remotes, limit: Limit.gitNames, seen: &seen[section, default: []])
             case "changed":
@@ -56,11 +60,12 @@ extension RemoteContext {
     }
 
     private mutating func add(
-        _ name: String, to list: WritableKeyPath<RemoteContext, [String]>, limit: Int, seen: inout Set<String>
+        _ name: String, to list: WritableKeyPath<RemoteContext, [String]>, limit: Int, seen: inout Set<String>,
+        cut: Bool = true
     ) {
         guard !name.isEmpty, !seen.contains(name), Self.isPlain(name, limit: Limit.name) else { return }
         guard self[keyPath: list].count < limit else {
-            truncated = true
+            if cut { truncated = true }
             return
         }
         seen.insert(name)

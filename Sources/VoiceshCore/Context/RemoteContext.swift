@@ -10,6 +10,9 @@ public struct RemoteContext: Equatable, Sendable, Codable {
     public var history: [String] = []
     /// The entries of the current directory; a directory's name ends in `/`.
     public var entries: [String] = []
+    /// One level down: the first entries of its folders, as `folder/name` ("the changelog in
+    /// docs" is `docs/CHANGELOG.md`).
+    public var inside: [String] = []
     /// In a git work tree: local and remote-tracking branches, remotes, changed files.
     public var branches: [String] = []
     public var remotes: [String] = []
@@ -34,6 +37,7 @@ public struct RemoteContext: Equatable, Sendable, Codable {
         public static let commands = 4000
         public static let history = 1000
         public static let entries = 500
+        public static let inside = 300
         public static let gitNames = 200
         /// The longest name kept; longer ones are not things people say.
         public static let name = 255

@@ -162,6 +162,8 @@ public struct IntentPrompt: Equatable, Sendable {
             }
             let entries = names(context.entries).prefix(Self.entriesShown)
             if !entries.isEmpty { lines.append("Here: " + entries.joined(separator: ", ")) }
+            let inside = names(context.inside).prefix(Self.entriesShown)
+            if !inside.isEmpty { lines.append("In its folders: " + inside.joined(separator: ", ")) }
             let tools = context.commands.filter(Self.notableTools.contains).sorted()
             if !tools.isEmpty { lines.append("Tools: " + tools.joined(separator: ", ")) }
             if let branch = names(context.branches).first { lines.append("Git branch: \(branch)") }

@@ -1,7 +1,9 @@
 /// A request as the model should read it: names said in words put in written form ("backup dot
 /// tar dot gz" → `backup.tar.gz`, "logs slash worker dot log" → `logs/worker.log`, "the dot bak
 /// files" → `the *.bak files`), and written the way the directory writes them when it holds
-/// them (`notes dot TXT` → `notes.txt`, "docker compose dot yml" → `docker-compose.yml`).
+/// them (`notes dot TXT` → `notes.txt`, "docker compose dot yml" → `docker-compose.yml`), and a
+/// name said with its folder written as the path the folder holds ("the changelog in docs" →
+/// `the docs/CHANGELOG.md`).
 ///
 /// A model given "ready dot flag" writes `touch ready.dot`; given `ready.flag` it writes
 /// `touch ready.flag`. Only words joined by a symbol's word are touched, so the English around
@@ -11,11 +13,54 @@ public enum WrittenRequest {
     static let joiners: [String: String] = ["dot": ".", "slash": "/", "dash": "-", "underscore": "_"]
 
     /// `request` with its spoken names written; `names`: those the directory holds (the
-    /// context's entries), whose spelling wins where one is said.
-    public static func written(_ request: String, names: [String] = []) -> String {
+    /// context's entries), whose spelling wins where one is said; `inside`: its folders'
+    /// entries as `folder/name`.
+    public static func written(_ request: String, names: [String] = [], inside: [String] = []) -> String {
         var words = request.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        words = known(words, names: names)
-        return joined(words, names: names).joined(separator: " ")
+        words = known(words, names: names + inside)
+        words = joined(words, names: names + inside)
+        return inFolders(words, inside: inside).joined(separator: " ")
+    }
+
+    /// "NAME in FOLDER" (or under, inside, from; "the" and "folder" may be said) where
+    /// `FOLDER/NAME.EXT` is listed: the path. NAME is said as the name's stem: its part before
+    /// the first dot, with `-` and `_` as spaces ("docker compose in deploy" →
+    /// `deploy/docker-compose.yml`); a stem two files share is left as said.
+    private static func inFolders(_ words: [String], inside: [String]) -> [String] {
+        var byStem: [[String]: [(folder: [String], path: String)]] = [:]
+        for path in inside where !path.hasSuffix("/") {
+            guard let slash = path.firstIndex(of: "/") else { continue }
+            let name = path[path.index(after: slash)...]
+            guard let stem = name.split(separator: ".").first, !name.contains("/") else { continue }
+            byStem[spoken(String(stem)), default: []].append((spoken(String(path[..<slash])), path))
+        }
+        guard !byStem.isEmpty else { return words }
+        let plain = words.map { bare($0) }
+        var out: [String] = []
+        var index = 0
+        scan: while index < words.count {
+            for (stem, places) in byStem where plain[index...].starts(with: stem) {
+                var at = index + stem.count
+                guard at < plain.count, ["in", "under", "inside", "from"].contains(plain[at]) else { continue }
+                at += 1
+                if at < plain.count, plain[at] == "the" { at += 1 }
+                let matching = places.filter { plain[at...].starts(with: $0.folder) }
+                guard matching.count == 1, let place = matching.first else { continue }
+                at += place.folder.count
+                if at < plain.count, ["folder", "directory", "dir"].contains(plain[at]) { at += 1 }
+                out.append(place.path + trailing(words[at - 1]))
+                index = at
+                continue scan
+            }
+            out.append(words[index])
+            index += 1
+        }
+        return out
+    }
+
+    /// A name's words as said: lower case, `-`, `_` and `.` as spaces.
+    private static func spoken(_ name: String) -> [String] {
+        name.lowercased().split(whereSeparator: { "-_. ".contains($0) }).map(String.init)
     }
 
     /// Each of `names` said as `SpokenName` says it, longest first, replaced by the name itself.

@@ -42,7 +42,8 @@ package actor IntentWriter {
         let said = UntrustedText.clean(prompt.request)
         guard !said.isEmpty else { throw .emptyRequest }
         // The model reads names written, as the directory writes them ("notes dot TXT" → notes.txt).
-        prompt.request = WrittenRequest.written(said, names: prompt.context?.entries ?? [])
+        prompt.request = WrittenRequest.written(
+            said, names: prompt.context?.entries ?? [], inside: prompt.context?.inside ?? [])
         // Checked here against what is known, sent or not.
         let place = prompt.context
         if !settings.sendsContext {

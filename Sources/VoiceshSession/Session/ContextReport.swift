@@ -94,6 +94,7 @@ package struct ContextReport: Encodable {
                 format: "gathered in %.0f ms, %.1f KiB moved%@", seconds * 1000, Double(bytes) / 1024,
                 c.truncated ? " (some lists cut at their caps)" : ""))
         list("entries", c.entries)
+        list("inside folders", c.inside)
         list("changed", c.changed)
         list("branches", c.branches)
         list("remotes", c.remotes)
