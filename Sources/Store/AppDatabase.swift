@@ -109,11 +109,14 @@ public struct AppDatabase: Sendable {
 
     /// `path` as an SQLite URI (Debian's SQLite reads `file:` names as URIs) that opens it
     /// read-only with no locks and no -shm.
-    private static func immutableURI(_ path: String) -> String {
+    private static func immutableURI(_ path: String) -> String { uri(path, "immutable=1") }
+
+    /// `path` as an SQLite URI with `query` (`immutable=1`, `mode=ro`).
+    static func uri(_ path: String, _ query: String) -> String {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "?#%")
-        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?" + query
     }
 
     /// Whether the file system holding `path` is mounted read-only.
@@ -133,9 +136,9 @@ public struct AppDatabase: Sendable {
         }
     }
 
-    private init(
+    init(
         _ writer: @autoclosure () throws -> any DatabaseWriter, path: String, busyTimeout: Double,
-        writeRefusal: StoreError? = nil, opener: DatabaseConnection.Opener? = nil
+        writeRefusal: StoreError? = nil, opener: DatabaseConnection.Opener? = nil, migrating: Bool = true
     ) throws(StoreError) {
         do {
             connection = DatabaseConnection(try writer(), opener: opener)
@@ -151,7 +154,7 @@ public struct AppDatabase: Sendable {
                 (try Self.isNewer(db), try migrator.hasCompletedMigrations(db))
             }
             if superseded { throw StoreError.newerSchema(path: path) }
-            if !complete {
+            if !complete, migrating {
                 try integrity.verify(self.reader, path: path)  // a migration is a write
                 let writer = try connection.writer()
                 try migrator.migrate(writer)
