@@ -13,6 +13,11 @@ public struct IntentRuntime: Equatable, Sendable {
 
     public static let scriptName = "intent-server.py"
     public static let modelName = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
+    /// The SHA-256 Qwen publishes for `modelName`, which `scripts/setup` checks the joined file
+    /// against (`qwen_sha256` there; a test keeps the two the same).
+    public static let modelSHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
+    /// The Python package the server script runs the model with.
+    public static let runtimePackage = "xllamacpp"
     static let bundle = "voicesh_ChatModel.resources"
 
     /// Where setup installs the runtime, then where a package would; `VOICESH_INTENT_HOME`

@@ -15,16 +15,21 @@ struct EdgeModel {
     /// Whether this call built the files (false: they were found in the cache).
     var built = false
 
+    /// What the edge engine needs and this machine lacks, first found first: pocketsphinx's
+    /// acoustic model, then voicesh's shell corpus (nil: both are there).
+    static func missing() -> EdgeProblem? {
+        guard FileManager.default.fileExists(atPath: acousticModel) else {
+            return .noAcousticModel(path: acousticModel)
+        }
+        guard !ShellCorpus.sentences.isEmpty else { return .noCorpus(searched: ShellCorpus.places("shell-corpus.txt")) }
+        return nil
+    }
+
     /// Builds (or finds in `cacheDirectory`) the model for these extra sentences and terms.
     static func prepare(vocabulary: [String], history: [String], cacheDirectory: String) throws(EngineError)
         -> EdgeModel
     {
-        guard FileManager.default.fileExists(atPath: acousticModel) else {
-            throw .edge(.noAcousticModel(path: acousticModel))
-        }
-        guard !ShellCorpus.sentences.isEmpty else {
-            throw .edge(.noCorpus(searched: ShellCorpus.places("shell-corpus.txt")))
-        }
+        if let missing = missing() { throw .edge(missing) }
         let lines = lines(vocabulary: vocabulary, history: history)
         let directory = entry(lines: lines, cacheDirectory: cacheDirectory)
         let lm = directory + "/shell.lm"

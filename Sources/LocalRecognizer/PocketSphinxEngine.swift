@@ -91,6 +91,13 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         adaptsToChannel = true
     }
 
+    /// The stock acoustic model's folder (Debian's pocketsphinx-en-us), which a learnt voice adapts.
+    public static var stockAcousticModel: String { EdgeModel.acousticModel }
+
+    /// What the engine needs and this machine lacks (the acoustic model, voicesh's shell
+    /// corpus), or nil: what a session would find first, found without building anything.
+    public static func missing() -> EdgeProblem? { EdgeModel.missing() }
+
     /// Loads the model now and waits for it (for measuring the load).
     public func load() throws(EngineError) { _ = try loadedDecoder().get() }
 

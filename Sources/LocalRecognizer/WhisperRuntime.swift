@@ -27,6 +27,12 @@ public struct WhisperRuntime: Equatable, Sendable {
 
     public static let scriptName = Ear.whisper.scriptName
 
+    /// The SHA-256 of the base model's `model.bin` as `scripts/setup` joins it from its two
+    /// version-pinned wheels (`whisper_sha256` there, which setup checks; a test keeps the two
+    /// the same). Moonshine's model is pinned by its wheel's hash only: setup converts the wheel's
+    /// graphs on this machine, so the files it leaves have no published digest.
+    public static let baseModelSHA256 = "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9"
+
     /// Why there is no second ear here (the session says it, once).
     public enum Problem: Error, Equatable, Sendable {
         /// No runtime installed: the edge engine runs on pocketsphinx alone (a notice, not an error).
@@ -101,6 +107,8 @@ public struct WhisperRuntime: Equatable, Sendable {
 extension NeuralEar {
     /// The script voicesh ships for this ear's child.
     public var scriptName: String { rawValue + "-ear.py" }
+    /// The Python package its child runs the model with, installed in the ear's venv.
+    public var runtimePackage: String { self == .whisper ? "faster_whisper" : "onnxruntime" }
     /// The variable that names its one home, as it does for setup.
-    var homeVariable: String { "VOICESH_\(rawValue.uppercased())_HOME" }
+    public var homeVariable: String { "VOICESH_\(rawValue.uppercased())_HOME" }
 }

@@ -89,14 +89,19 @@ public struct KnownHosts {
 }
 
 /// One file's entries in a libssh2 collection, with the line each came from.
-private final class Entries {
+final class Entries {
     enum Result { case match, mismatch(line: Int), notFound }
 
     private let hosts: OpaquePointer?
     private var lines: [Int] = []  // the source line of the n-th entry
 
-    init(session: SSHSession, text: String) {
-        hosts = libssh2_knownhost_init(session.raw)
+    convenience init(session: SSHSession, text: String) {
+        self.init(raw: session.raw, text: text)
+    }
+
+    /// On any session: a collection only borrows it to allocate and report errors.
+    init(raw session: OpaquePointer, text: String) {
+        hosts = libssh2_knownhost_init(session)
         guard let hosts else { return }
         var number = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -45,7 +45,7 @@ public final class SharedDatabase: Sendable {
         if !connection.isClosed, !connection.eventLoop.inEventLoop { try? connection.close().wait() }
     }
 
-    private static func configuration(for address: StoreAddress) throws(StoreError)
+    static func configuration(for address: StoreAddress) throws(StoreError)
         -> PostgresConnection.Configuration
     {
         var configuration: PostgresConnection.Configuration
@@ -108,7 +108,7 @@ public final class SharedDatabase: Sendable {
         }
     }
 
-    private static func blocking<T: Sendable>(
+    static func blocking<T: Sendable>(
         _ address: StoreAddress, _ body: @escaping @Sendable () async throws -> T
     ) throws(StoreError) -> T {
         let result = Blocking.run(on: StoreExecutor.shared) { () async -> Result<T, any Error> in
@@ -122,7 +122,7 @@ public final class SharedDatabase: Sendable {
 }
 
 /// PostgresNIO's debug lines carry statements and their values: never logged.
-private let quietLogger: Logger = {
+let quietLogger: Logger = {
     var logger = Logger(label: "voicesh.store")
     logger.logLevel = .warning
     return logger
