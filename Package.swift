@@ -36,6 +36,9 @@ let package = Package(
         // PostgreSQL's sslmode (PostgresNIO takes NIOSSL's TLSConfiguration).
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // SHA-256 of the installed models against their pins (`voicesh doctor`): BoringSSL's, with
+        // the CPU's SHA instructions; already in the graph through postgres-nio.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -117,7 +120,7 @@ let package = Package(
             dependencies: [
                 "VoiceshCore", "ProfileFormat", "Store", "SSHClient", "AudioCapture", "LocalRecognizer",
                 "Transcription", "Streaming", "TerminalScreen", "SharedStore", "ProcessSpawn", "ChatModel",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
 
@@ -205,7 +208,7 @@ let package = Package(
             name: "CommandTests",
             dependencies: [
                 "VoiceshCommands", "VoiceshSession", "VoiceshCore", "LocalRecognizer", "Store", "AudioCapture",
-                "SSHClient", "TestFixtures", .product(name: "GRDB", package: "GRDB.swift"),
+                "SSHClient", "ChatModel", "TestFixtures", "PostgresSandbox", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
         // The real tier: the built binary, through tmux and a real sshd.

@@ -173,13 +173,13 @@ _voicesh() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    connect|context|listen|transcribe|record|devices|adapt|intent|stats|profile|config|history|store|voice|help)
+    connect|context|listen|transcribe|record|devices|adapt|intent|stats|doctor|profile|config|history|store|voice|help)
         # Offer subcommand argument completions
         "_voicesh_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'connect context listen transcribe record devices adapt intent stats profile config history store voice help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'connect context listen transcribe record devices adapt intent stats doctor profile config history store voice help' -- "${cur}"))
         ;;
     esac
 }
@@ -440,6 +440,22 @@ _voicesh_stats() {
     case "${prev}" in
     '--profile')
         __voicesh_add_completions -W "$(__voicesh_custom_complete ---completion stats -- --profile "${COMP_CWORD}" "$(__voicesh_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_voicesh_doctor() {
+    repeating_flags=()
+    non_repeating_flags=(--connect --json --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __voicesh_offer_flags_options 1
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __voicesh_add_completions -W "$(__voicesh_custom_complete ---completion doctor -- positional@0 "${COMP_CWORD}" "$(__voicesh_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -59,6 +59,7 @@ _voicesh() {
             'adapt:Teach the offline engine your voice from recordings whose words are known.'
             'intent:Write a shell command from a request in plain English (nothing is run).'
             'stats:How each profile'\''s engine is doing, from the history: the last 7 days against earlier.'
+            'doctor:Check every part voicesh needs on this machine, one line each.'
             'profile:Manage saved servers and their speech engines.'
             'config:Show or change config.toml: the defaults every profile inherits, and the store.'
             'history:Search and manage the dictation history.'
@@ -70,7 +71,7 @@ _voicesh() {
         ;;
     arg)
         case "${words[1]}" in
-        connect|context|listen|transcribe|record|devices|adapt|intent|stats|profile|config|history|store|voice|help)
+        connect|context|listen|transcribe|record|devices|adapt|intent|stats|doctor|profile|config|history|store|voice|help)
             "_voicesh_${words[1]}" && ret=0
             ;;
         esac
@@ -227,6 +228,20 @@ _voicesh_stats() {
     local -ar arg_specs=(
         '--profile[Only this profile.]:profile:{__voicesh_custom_complete ---completion stats -- --profile "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
         '--json[Print JSON.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_voicesh_doctor() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':target:{__voicesh_custom_complete ---completion doctor -- positional@0 "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
+        '--connect[Connect to the target and check its host key (no login).]'
+        '--json[Print JSON\: {"ok"\: …, "checks"\: \[{"part", "ok", "detail", "advice"}\]}.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -15,7 +15,7 @@ package struct Voicesh: ParsableCommand {
         version: Version.text,
         subcommands: [
             Connect.self, ContextCommand.self, Listen.self, Transcribe.self, Record.self, Devices.self, Adapt.self,
-            IntentCommand.self, Stats.self,
+            IntentCommand.self, Stats.self, DoctorCommand.self,
             ProfileCommand.self, ConfigCommand.self,
             HistoryCommand.self, StoreCommand.self, EdgeModelCommand.self, VoiceHelp.self,
         ])

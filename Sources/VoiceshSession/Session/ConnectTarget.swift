@@ -19,7 +19,24 @@ package struct ConnectTarget {
     package static func resolve(_ command: some ConnectRequest, context: AppContext) throws -> ConnectTarget {
         let files = try SSHConfigFiles(explicit: command.configFile, context: context)
         let commandLine = try command.sshOptions()
-        let saved = try savedProfile(named: command.target, context: context)
+        return try resolve(
+            command, saved: try savedProfile(named: command.target, context: context), files: files,
+            commandLine: commandLine, context: context)
+    }
+
+    /// The same, with the saved profile of that name (nil: the target is `[user@]host[:port]`)
+    /// read by the caller, who may not open the store as `connect` does (`doctor` reads it only).
+    package static func resolve(_ command: some ConnectRequest, saved: Profile?, context: AppContext) throws
+        -> ConnectTarget
+    {
+        let files = try SSHConfigFiles(explicit: command.configFile, context: context)
+        return try resolve(command, saved: saved, files: files, commandLine: try command.sshOptions(), context: context)
+    }
+
+    private static func resolve(
+        _ command: some ConnectRequest, saved: Profile?, files: SSHConfigFiles, commandLine: [(String, String)],
+        context: AppContext
+    ) throws -> ConnectTarget {
         var base = try saved ?? adHoc(command.target)
         let name = base.host
         let options = try files.resolve(

@@ -1,5 +1,6 @@
 import Foundation
 import SSHClient
+import Testing
 import VoiceshSession
 
 /// A remote in this process, reached through `connector`: its shell prints `output` and ends
@@ -84,6 +85,11 @@ final class FakeRemote: RemoteHost, RemoteShell, @unchecked Sendable {
         func connect(_ target: ConnectTarget, context: AppContext) throws -> any RemoteHost {
             if let failure { throw failure }
             return remote
+        }
+
+        func probe(_ target: ConnectTarget, context: AppContext) throws -> HostKeyProbe {
+            Issue.record("the command probes \(target.target.host), but a fake remote has no host key")
+            throw failure ?? .hostKeyRefused(host: target.target.host)
         }
     }
 }

@@ -13,6 +13,11 @@ struct Unconfigured: SSHConnector, Microphone {
         throw NotConfigured()
     }
 
+    func probe(_ target: ConnectTarget, context: AppContext) throws -> HostKeyProbe {
+        Issue.record("the command probes \(target.target.host), but the test configured no SSH connector")
+        throw NotConfigured()
+    }
+
     func captureDevices() -> [(name: String, description: String)] {
         Issue.record("the command lists microphones, but the test configured none")
         return []

@@ -1,0 +1,270 @@
+import Foundation
+import PostgresSandbox
+import SSHClient
+import TestFixtures
+import Testing
+import VoiceshSession
+
+/// `voicesh doctor` on this machine as `scripts/setup` leaves it: every part ✓, then each part
+/// broken alone gives exactly one ✗ line naming it and what to do, and a non-zero exit; and
+/// never a byte of the state directory changed. The parts are real: the installed Whisper and
+/// intent model hashed, ALSA's own devices, SQLite's integrity check, a real sshd.
+@Suite(.serialized)
+struct DoctorTests {
+    /// A home with one profile, so the database is there to be looked at; its microphone is
+    /// ALSA (these machines have no sound card: the test names ALSA's `null` device).
+    let cli: CLI
+
+    init() async throws {
+        var cli = try CLI(connector: LibSSH2Connector())
+        cli.microphone = ALSAMicrophone()
+        self.cli = cli
+        try await cli.ok("profile", "add", "web", "--host", "web.example")
+    }
+
+    /// What `scripts/setup` leaves: the installed second ear and intent model (the test home
+    /// turns both off), and a capture device.
+    static let setUp = ["VOICESH_WHISPER_HOME": "", "VOICESH_INTENT_HOME": "", "VOICESH_AUDIO_DEVICE": "null"]
+
+    func doctor(_ arguments: String..., environment: [String: String] = [:]) async throws -> ProgramResult {
+        try await cli.run(["doctor"] + arguments, environment: Self.setUp.merging(environment) { _, new in new })
+    }
+
+    /// The lines that say something is wrong.
+    static func crosses(_ result: ProgramResult) -> [String] {
+        result.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("✗") }
+    }
+
+    @Test func everyPartWorksOnThisMachine() async throws {
+        let before = try StateSnapshot(cli.home)
+        let result = try await doctor()
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.hasPrefix("✓ ") }, "\(result.stdout)")
+        #expect(
+            lines.map { $0.dropFirst(2).prefix { $0 != ":" } } == [
+                "config.toml", "microphone", "offline engine", "second ear", "intent model", "history database",
+            ])
+        #expect(result.stdout.contains("✓ microphone: ALSA device \"null\": 0.3 s heard, silent"), "\(result.stdout)")
+        #expect(result.stdout.contains("model.bin has its pinned SHA-256 (d01c3014881c…)"), "\(result.stdout)")
+        #expect(result.stdout.contains("has its pinned SHA-256 (cc324af070c2…); xllamacpp in"), "\(result.stdout)")
+        #expect(result.stdout.contains("whole (integrity_check ok), schema"), "\(result.stdout)")
+        #expect(result.stdout.contains("1 profile, 0 dictations"), "\(result.stdout)")
+        #expect(try StateSnapshot(cli.home) == before)
+
+        let json = try await doctor("--json")
+        #expect(json.status == 0)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["ok"] as? Bool == true)
+        let checks = try #require(object["checks"] as? [[String: Any]])
+        #expect(checks.count == lines.count)
+        for check in checks {
+            #expect(check["ok"] as? Bool == true)
+            #expect(check["advice"] is NSNull, "\(check)")
+            #expect((check["detail"] as? String)?.isEmpty == false)
+        }
+        #expect(checks.map { $0["part"] as? String }.contains("second ear"))
+    }
+
+    @Test func aProfileThatWorksAllTheWayToItsHostKey() async throws {
+        let sshd = try SSHSandbox()
+        try await cli.ok("profile", "import", try cli.file("s.toml", sshd.profile("s")))
+        let before = try StateSnapshot(cli.home)
+        let result = try await doctor("s", "--connect")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(Self.crosses(result).isEmpty, "\(result.stdout)")
+        let name = "[\(sshd.address)]:\(sshd.port)"
+        #expect(result.stdout.contains("✓ destination: profile \"s\": "), "\(result.stdout)")
+        #expect(result.stdout.contains("@\(sshd.address) port \(sshd.port), connect timeout 15 s"), "\(result.stdout)")
+        #expect(result.stdout.contains("✓ identity files: \(sshd.clientKey), private to you"), "\(result.stdout)")
+        #expect(result.stdout.contains("✓ known_hosts: \(name) is known (\(sshd.knownHosts):1)"), "\(result.stdout)")
+        #expect(result.stdout.contains("✓ agent: none (SSH_AUTH_SOCK is not set)"), "\(result.stdout)")
+        #expect(result.stdout.contains("✓ connection: \(name) answered in "), "\(result.stdout)")
+        #expect(result.stdout.contains("matches known_hosts (not logged in)"), "\(result.stdout)")
+        #expect(try StateSnapshot(cli.home) == before)
+        // Reached, and left before a login: sshd saw no user authenticate.
+        #expect(!sshd.log.contains("Accepted publickey"), "\(sshd.log)")
+    }
+
+    @Test func noCaptureDevice() async throws {
+        let before = try StateSnapshot(cli.home)
+        let result = try await doctor(environment: ["VOICESH_AUDIO_DEVICE": "nosuch"])
+        #expect(result.status == 1)
+        #expect(
+            Self.crosses(result) == [
+                "✗ microphone: cannot record from \"nosuch\": ALSA knows no device of that name; check `voicesh devices` and pick one with the profile's audio_device or VOICESH_AUDIO_DEVICE"
+            ], "\(result.stdout)")
+        #expect(try StateSnapshot(cli.home) == before)
+    }
+
+    @Test func aWhisperModelWithOneByteChanged() async throws {
+        // A copy of the installed second ear in the test's home, its model.bin one byte off.
+        let installed = "/usr/local/lib/voicesh/whisper"
+        let copy = cli.home.appendingPathComponent("whisper").path
+        let files = FileManager.default
+        try files.createDirectory(atPath: copy + "/bin", withIntermediateDirectories: true)
+        try files.createDirectory(atPath: copy + "/base", withIntermediateDirectories: true)
+        try files.createSymbolicLink(atPath: copy + "/bin/python3", withDestinationPath: installed + "/bin/python3")
+        try files.createSymbolicLink(atPath: copy + "/lib", withDestinationPath: installed + "/lib")
+        for name in ["config.json", "tokenizer.json", "vocabulary.txt"] {
+            try files.copyItem(atPath: "\(installed)/base/\(name)", toPath: "\(copy)/base/\(name)")
+        }
+        var model = try Data(contentsOf: URL(fileURLWithPath: installed + "/base/model.bin"))
+        model[model.count / 2] ^= 0x01
+        try model.write(to: URL(fileURLWithPath: copy + "/base/model.bin"))
+
+        let before = try StateSnapshot(cli.home)
+        let result = try await doctor(environment: ["VOICESH_WHISPER_HOME": copy])
+        #expect(result.status == 1)
+        let crosses = Self.crosses(result)
+        #expect(crosses.count == 1, "\(result.stdout)")
+        let line = try #require(crosses.first)
+        #expect(
+            line.hasPrefix(
+                "✗ second ear: \(copy)/base/model.bin does not have its pinned SHA-256 ("), "\(line)")
+        #expect(line.contains(", not d01c3014881c…): the file changed since it was installed"), "\(line)")
+        #expect(
+            line.hasSuffix(
+                "; install it again: remove \(copy)/ready, then run VOICESH_WHISPER_HOME=\(copy) scripts/setup"),
+            "\(line)")
+        #expect(try StateSnapshot(cli.home) == before)
+    }
+
+    @Test func anIntentModelMissing() async throws {
+        let empty = cli.home.appendingPathComponent("intent").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let before = try StateSnapshot(cli.home)
+        let result = try await doctor(environment: ["VOICESH_INTENT_HOME": empty])
+        #expect(result.status == 1)
+        #expect(
+            Self.crosses(result) == [
+                "✗ intent model: the local intent model is not installed (\(empty)); run scripts/setup, or set intent.url"
+            ], "\(result.stdout)")
+        #expect(try StateSnapshot(cli.home) == before)
+    }
+
+    @Test func aDamagedDatabase() async throws {
+        try cli.damageDatabase()
+        let before = try StateSnapshot(cli.home)
+        let result = try await doctor()
+        #expect(result.status == 1)
+        let crosses = Self.crosses(result)
+        #expect(crosses.count == 1, "\(result.stdout)")
+        let line = try #require(crosses.first)
+        #expect(line.hasPrefix("✗ history database: \(cli.database) "), "\(line)")
+        #expect(line.contains("damaged") || line.contains("not a usable voicesh database"), "\(line)")
+        #expect(line.contains("move it aside and voicesh starts a new one"), "\(line)")
+        #expect(try StateSnapshot(cli.home) == before)
+    }
+
+    @Test func aProfileWhoseKeyFileIsWorldReadable() async throws {
+        let key = cli.home.appendingPathComponent("id_ed25519").path
+        try Shell.keygen(key)
+        chmod(key, 0o644)
+        try await cli.ok("profile", "add", "loose", "--host", "127.0.0.1", "--identity", key)
+        let before = try StateSnapshot(cli.home)
+        let result = try await doctor("loose")
+        #expect(result.status == 1)
+        #expect(
+            Self.crosses(result) == [
+                "✗ identity files: UNPROTECTED PRIVATE KEY FILE: permissions 0644 for '\(key)' are too open; ssh ignores a key others can read; chmod 600 \(key)"
+            ], "\(result.stdout)")
+        #expect(result.stdout.contains("✓ destination: profile \"loose\": "), "\(result.stdout)")
+        #expect(try StateSnapshot(cli.home) == before)
+    }
+
+    @Test func aHostKeyThatChanged() async throws {
+        let sshd = try SSHSandbox()
+        // known_hosts holds another key for the server's name: what a changed host key looks like.
+        let other = cli.home.appendingPathComponent("other_host_key").path
+        try Shell.keygen(other)
+        let otherKey = try String(contentsOfFile: other + ".pub", encoding: .utf8).split(separator: " ").prefix(2)
+        let name = "[\(sshd.address)]:\(sshd.port)"
+        let knownHosts = try cli.file("known_hosts", "\(name) \(otherKey.joined(separator: " "))\n")
+        try await cli.ok(
+            "profile", "import",
+            try cli.file("s.toml", sshd.profile("s").replacingOccurrences(of: sshd.knownHosts, with: knownHosts)))
+        let before = try StateSnapshot(cli.home)
+        let result = try await doctor("s", "--connect")
+        #expect(result.status == 1)
+        let crosses = Self.crosses(result)
+        #expect(crosses.count == 1, "\(result.stdout)")
+        let line = try #require(crosses.first)
+        #expect(
+            line.hasPrefix(
+                "✗ connection: REMOTE HOST IDENTIFICATION HAS CHANGED! The ED25519 key sent by \(name) is SHA256:"))
+        #expect(line.contains("; Offending ED25519 key in \(knownHosts):1; "), "\(line)")
+        #expect(line.contains("ssh-keygen -f \"\(knownHosts)\" -R \"\(name)\""), "\(line)")
+        // Without --connect the entry is there: only the key it holds is wrong.
+        #expect(result.stdout.contains("✓ known_hosts: \(name) is known (\(knownHosts):1)"), "\(result.stdout)")
+        #expect(try StateSnapshot(cli.home) == before)
+    }
+
+    /// A team store is looked at only when one is configured; it answers, and nothing there is
+    /// made (no schema: a probe reads it); stopped, it is the one ✗.
+    @Test func aTeamStoreThatAnswersThenStops() async throws {
+        let server = try PostgresSandbox()
+        let store = ["VOICESH_STORE": server.url(), "PGPASSWORD": PostgresSandbox.password]
+        let before = try StateSnapshot(cli.home)
+        let answering = try await doctor(environment: store)
+        #expect(answering.status == 0, "\(answering.stdout)\(answering.stderr)")
+        #expect(
+            answering.stdout.contains(
+                "✓ team store: \(server.address):\(server.port)/voicesh answers, no voicesh has used it yet"),
+            "\(answering.stdout)")
+        #expect(try server.psql("SELECT to_regclass('voicesh_migrations') IS NULL") == "t")
+        try server.stop()
+        let stopped = try await doctor(environment: store)
+        #expect(stopped.status == 1)
+        let crosses = Self.crosses(stopped)
+        #expect(crosses.count == 1, "\(stopped.stdout)")
+        #expect(
+            crosses.first?.hasPrefix(
+                "✗ team store: cannot reach the shared store at \(server.address):\(server.port)/voicesh")
+                == true, "\(stopped.stdout)")
+        #expect(crosses.first?.hasSuffix("; check VOICESH_STORE and that the server is up") == true, "\(crosses)")
+        #expect(try StateSnapshot(cli.home) == before)
+    }
+
+    @Test func connectWantsADestination() async throws {
+        let result = try await doctor("--connect")
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--connect needs a profile or [user@]host[:port]"), "\(result.stderr)")
+    }
+}
+
+/// Every file, folder and link under a directory: its mode, size, modification time and
+/// contents, so two snapshots are equal only when nothing there changed.
+struct StateSnapshot: Equatable, CustomStringConvertible {
+    var entries: [String: String]
+
+    init(_ root: URL) throws {
+        entries = [:]
+        let base = root.path
+        var queue = [base]
+        while let directory = queue.popLast() {
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory) {
+                let path = directory + "/" + name
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                var entry = "mode \(String(info.st_mode, radix: 8)) size \(info.st_size) "
+                entry += "mtime \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: queue.append(path)
+                case S_IFREG:
+                    var hasher = Hasher()
+                    hasher.combine(try Data(contentsOf: URL(fileURLWithPath: path)))
+                    entry += " contents \(hasher.finalize())"
+                case S_IFLNK:
+                    entry += " to \(try FileManager.default.destinationOfSymbolicLink(atPath: path))"
+                default: break
+                }
+                entries[String(path.dropFirst(base.count))] = entry
+            }
+        }
+    }
+
+    var description: String {
+        entries.keys.sorted().map { "\($0): \(entries[$0] ?? "")" }.joined(separator: "\n")
+    }
+}
