@@ -86,6 +86,49 @@ struct DoctorTests {
         #expect(!sshd.log.contains("Accepted publickey"), "\(sshd.log)")
     }
 
+    /// Through a jump host (ssh_config's alias): the jump host is logged in to without asking
+    /// anything, to reach the target, which is not logged in to.
+    @Test func aTargetBehindAJumpHost() async throws {
+        let jump = try SSHSandbox(config: ["LogLevel VERBOSE"])
+        let target = try SSHSandbox(config: ["LogLevel VERBOSE"])
+        try target.authorize(publicKeyFile: jump.clientKey + ".pub")
+        let knownHosts = try cli.file(
+            "known_hosts",
+            try String(contentsOfFile: jump.knownHosts, encoding: .utf8)
+                + String(contentsOfFile: target.knownHosts, encoding: .utf8))
+        _ = try cli.file(
+            ".ssh/config",
+            """
+            Host jumpA
+              HostName \(jump.address)
+              Port \(jump.port)
+              IdentityFile \(jump.clientKey)
+              UserKnownHostsFile \(knownHosts)
+            """)
+        try await cli.ok(
+            "profile", "import",
+            try cli.file(
+                "behind.toml",
+                """
+                name = "behind"
+                host = "\(target.address)"
+                port = \(target.port)
+                identity = "\(jump.clientKey)"
+                known_hosts = "\(knownHosts)"
+                jump = "jumpA"
+                """))
+        let before = try StateSnapshot(cli.home)
+        let result = try await doctor("behind", "--connect")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(Self.crosses(result).isEmpty, "\(result.stdout)")
+        #expect(result.stdout.contains(" port \(target.port), through jumpA, connect timeout"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("✓ connection: [\(target.address)]:\(target.port) answered in "), "\(result.stdout)")
+        #expect(jump.log.contains("Accepted publickey"), "\(jump.log)")
+        #expect(!target.log.contains("Accepted publickey"), "\(target.log)")
+        #expect(try StateSnapshot(cli.home) == before)
+    }
+
     @Test func noCaptureDevice() async throws {
         let before = try StateSnapshot(cli.home)
         let result = try await doctor(environment: ["VOICESH_AUDIO_DEVICE": "nosuch"])

@@ -46,7 +46,10 @@ extension Doctor {
     /// "profile "prod": deploy@10.0.0.5 port 22, through bastion, timeout 15 s".
     private func describe(_ target: ConnectTarget, profile: String?) -> String {
         let hop = target.target
-        var words = profile.map { "profile \"\($0)\": " } ?? "no profile \"\(hop.name)\", the host: "
+        // A name that could be a profile's but is not one is taken as a host, as `connect` does.
+        var words =
+            profile.map { "profile \"\($0)\": " }
+            ?? (Profile.nameProblem(hop.name) == nil ? "no profile \"\(hop.name)\", so the host: " : "")
         words += "\(hop.user)@\(hop.host) port \(hop.port)"
         if target.hops.count > 1 {
             words += ", through " + target.hops.dropLast().map(\.name).joined(separator: ", ")
