@@ -1,4 +1,5 @@
 import Foundation
+import LocalRecognizer
 import PostgresSandbox
 import SSHClient
 import TestFixtures
@@ -126,6 +127,53 @@ struct DoctorTests {
             result.stdout.contains("✓ connection: [\(target.address)]:\(target.port) answered in "), "\(result.stdout)")
         #expect(jump.log.contains("Accepted publickey"), "\(jump.log)")
         #expect(!target.log.contains("Accepted publickey"), "\(target.log)")
+        #expect(try StateSnapshot(cli.home) == before)
+    }
+
+    /// A learnt voice is the one the offline engine hears with, and says from how many recordings.
+    @Test func aLearntVoice() async throws {
+        let model = cli.home.appendingPathComponent("voice/model").path
+        try FileManager.default.createDirectory(atPath: model, withIntermediateDirectories: true)
+        let stock = PocketSphinxEngine.stockAcousticModel
+        for name in ["means", "variances", "transition_matrices", "mdef", "feat.params", "noisedict"] {
+            try FileManager.default.copyItem(atPath: "\(stock)/\(name)", toPath: "\(model)/\(name)")
+        }
+        try FileManager.default.copyItem(atPath: "\(stock)/sendump", toPath: "\(model)/mixture_weights")
+        // What the learner writes beside the voice after a run (voicesh adapt --status reads it).
+        let score = #"{"exact": 3, "wordErrors": 1, "recordings": 3}"#
+        _ = try cli.file(
+            "voice/learning.json",
+            #"{"learntFrom": 12, "seen": 15, "heldBack": 3, "lastRun": "2026-11-01T10:00:00Z", "before": "#
+                + score + #", "after": "# + score + #", "replaced": true, "seconds": 40}"#)
+        #expect(VoiceLearner(voiceDirectory: cli.home.path + "/voice", cacheDirectory: "").status()?.learntFrom == 12)
+        let result = try await doctor()
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(
+            result.stdout.contains("✓ offline engine: pocketsphinx, your voice learnt from 12 recordings (\(model))"),
+            "\(result.stdout)")
+    }
+
+    /// An endpoint for intent mode: its key variable must be set, and its value is never shown.
+    @Test func anIntentEndpointAndItsKeyVariable() async throws {
+        try await cli.ok(
+            "config", "set", "intent.url", "https://models.example/v1", "intent.model", "coder", "intent.api_key_env",
+            "DOCTOR_KEY")
+        let before = try StateSnapshot(cli.home)
+        let unset = try await doctor()
+        #expect(unset.status == 1)
+        #expect(
+            Self.crosses(unset) == [
+                "✗ intent model: intent.api_key_env names DOCTOR_KEY, which is not set; export it (or, for the local model, unset intent.api_key_env and intent.url)"
+            ], "\(unset.stdout)")
+        let set = try await doctor(environment: ["DOCTOR_KEY": "sk-very-secret-value"])
+        #expect(set.status == 0, "\(set.stdout)")
+        #expect(
+            set.stdout.contains(
+                "✓ intent model: the endpoint https://models.example/v1 (model coder), its key variable DOCTOR_KEY is set (not contacted)"
+            ),
+            "\(set.stdout)")
+        let json = try await doctor("--json", environment: ["DOCTOR_KEY": "sk-very-secret-value"])
+        #expect(!(set.stdout + set.stderr + json.stdout + json.stderr).contains("sk-very-secret-value"))
         #expect(try StateSnapshot(cli.home) == before)
     }
 
