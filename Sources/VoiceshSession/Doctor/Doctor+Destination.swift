@@ -24,6 +24,8 @@ extension Doctor {
                 }
             } catch StoreError.profileNotFound {
                 saved = nil
+            } catch let error as StoreError {
+                return (nil, [.problem(.destination, .store(error))])
             } catch {
                 return (nil, [.problem(.destination, .unresolved(words: Failure.words(for: error) ?? ["\(error)"]))])
             }
@@ -49,7 +51,10 @@ extension Doctor {
         // A name that could be a profile's but is not one is taken as a host, as `connect` does.
         var words =
             profile.map { "profile \"\($0)\": " }
-            ?? (Profile.nameProblem(hop.name) == nil ? "no profile \"\(hop.name)\", so the host: " : "")
+            ?? (Profile.nameProblem(hop.name) == nil
+                ? "no profile \"\(hop.name)\""
+                    + (context.storeURL == nil ? "" : " in this machine's copy of the team store")
+                    + ", so the host: " : "")
         words += "\(hop.user)@\(hop.host) port \(hop.port)"
         if target.hops.count > 1 {
             words += ", through " + target.hops.dropLast().map(\.name).joined(separator: ", ")
