@@ -208,7 +208,8 @@ let package = Package(
             name: "CommandTests",
             dependencies: [
                 "VoiceshCommands", "VoiceshSession", "VoiceshCore", "LocalRecognizer", "Store", "AudioCapture",
-                "SSHClient", "ChatModel", "TestFixtures", "PostgresSandbox", .product(name: "GRDB", package: "GRDB.swift"),
+                "SSHClient", "ChatModel", "TestFixtures", "PostgresSandbox",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
         // The real tier: the built binary, through tmux and a real sshd.
