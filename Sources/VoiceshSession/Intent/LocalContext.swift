@@ -14,11 +14,12 @@ package enum LocalContext {
             _ = files.fileExists(atPath: name, isDirectory: &isFolder)
             return isFolder.boolValue ? name + "/" : name
         }
-        // One level down, as the remote's gatherer lists it: the first 40 names of 30 folders.
-        let folders = local.entries.filter { $0.hasSuffix("/") && !$0.hasPrefix(".") }.prefix(30)
+        // One level down, as the remote's gatherer lists it: up to 300 names in the folders
+        // that are not hidden.
+        let folders = local.entries.filter { $0.hasSuffix("/") && !$0.hasPrefix(".") }
         local.inside = Array(
-            folders.flatMap { folder in
-                ((try? files.contentsOfDirectory(atPath: folder)) ?? []).sorted().prefix(40).map { folder + $0 }
+            folders.lazy.flatMap { folder in
+                ((try? files.contentsOfDirectory(atPath: folder)) ?? []).sorted().map { folder + $0 }
             }.prefix(RemoteContext.Limit.inside))
         // Every program on the PATH, as the remote's gatherer reports them: the prompt names the
         // notable ones, and the check before showing (`IntentCheck`) looks up the rest.

@@ -92,12 +92,10 @@ case " $VOICESH_PARTS " in *" dir "*)
     # ls sorts; head stops reading after the cap, so a huge directory costs one listing.
     ls -1Ap 2>/dev/null | head -n 501 | sed 's/^/ /'
     echo "@inside"
-    # One level down, the first 40 names of the first 30 folders (not hidden): what a request
-    # names with its folder ("the changelog in docs"). No glob (zsh stops at one that matches
-    # nothing); printf, not sed: a folder's name is data, not a script.
-    ls -1Ap 2>/dev/null | grep '/$' | grep -v '^[.]' | head -n 30 | while IFS= read -r folder; do
-        ls -1Ap "$folder" 2>/dev/null | head -n 40 | while IFS= read -r name; do printf ' %s%s\n' "$folder" "$name"; done
-    done | head -n 300
+    # One level down, the first 300 names in the folders that are not hidden, in the order the
+    # file system gives them: what a request names with its folder ("the changelog in docs").
+    # One find, stopped by head: a listing per folder cost 10 times this script's own time.
+    find . -mindepth 2 -maxdepth 2 ! -path './.*' 2>/dev/null | head -n 300 | sed 's|^[.]/| |'
     if command -v git >/dev/null 2>&1 && [ "$(git rev-parse --is-inside-work-tree 2>/dev/null)" = true ]; then
         echo "@branches"
         git for-each-ref --count=200 --format='%(refname:short)' refs/heads refs/remotes 2>/dev/null | sed 's/^/ /'
