@@ -78,7 +78,9 @@ public enum IntentCheck {
         var entries: Set<String>?
 
         init(_ context: RemoteContext) {
-            let whole = !context.commands.isEmpty && context.commands.count < RemoteContext.Limit.commands
+            // The gatherer keeps 3,000 names a PATH directory and 4,000 in all, unmarked: a list
+            // that long may be cut, and a program past the cut is not missing.
+            let whole = !context.commands.isEmpty && context.commands.count < 3000
             programs = whole ? Set(context.commands) : nil
             let listed = context.entries.count < RemoteContext.Limit.entries && !context.truncated
             entries = listed && context.directory != nil ? Set(context.entries) : nil
