@@ -24,7 +24,11 @@ struct IntentRepairTests {
     }
 
     func write(_ server: ChatServer) async throws -> Intent {
-        let writer = IntentWriter(settings: IntentSettings(url: server.url, model: "m"), environment: [:])
+        var settings = IntentSettings(url: server.url, model: "m")
+        // The repair is asked within half the timeout; a machine running every suite at once
+        // once took 15 s for the first answer.
+        settings.timeout = 120
+        let writer = IntentWriter(settings: settings, environment: [:])
         return try await writer.write(IntentPrompt(request: "show the start of the notes", context: Self.place))
     }
 
