@@ -12,9 +12,14 @@ package actor IntentWriter {
     /// The local server while it loads: a request that comes meanwhile waits for the same one.
     private var starting: Task<Result<LocalModelServer, IntentError>, Never>?
 
-    package init(settings: IntentSettings, environment: [String: String]) {
+    /// How long the first answer may have taken for a repair to be asked (half the timeout).
+    private let repairBudget: Double
+
+    /// `repairBudget`: seconds, instead of half the timeout (tests, whose load is not a user's).
+    package init(settings: IntentSettings, environment: [String: String], repairBudget: Double? = nil) {
         self.settings = settings
         self.environment = environment
+        self.repairBudget = repairBudget ?? settings.timeout / 2
     }
 
     deinit { local?.stop() }
@@ -54,7 +59,7 @@ package actor IntentWriter {
         var intent = try await ask(prompt, said: said)
         var faults = IntentCheck.faults(in: intent.answer.command, context: place)
         let spent = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        if !faults.isEmpty, repairing, spent < settings.timeout / 2 {
+        if !faults.isEmpty, repairing, spent < repairBudget {
             prompt.repair = .init(command: intent.answer.command, problems: IntentCheck.words(faults))
             if let second = try? await ask(prompt, said: said) {
                 let left = IntentCheck.faults(in: second.answer.command, context: place)
