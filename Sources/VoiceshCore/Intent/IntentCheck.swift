@@ -91,12 +91,12 @@ public enum IntentCheck {
             return programs.contains(name) || IntentCheck.builtins.contains(name)
         }
 
-        /// A name the line makes before it is used (first part only; `a/b` makes `a/`).
+        /// A name the line makes before it is used, as the listing would show it (first part
+        /// only: `a/b` makes `a/`; a folder's name ends in `/`).
         mutating func made(_ path: String) {
             let parts = path.split(separator: "/", omittingEmptySubsequences: true)
             guard let first = parts.first else { return }
-            entries?.insert(String(first) + (parts.count > 1 ? "/" : ""))
-            entries?.insert(String(first) + "/")
+            entries?.insert(String(first) + (parts.count > 1 || path.hasSuffix("/") ? "/" : ""))
         }
 
         /// The fault for a relative `path` whose first part the directory does not hold.
@@ -140,7 +140,8 @@ public enum IntentCheck {
     static func makes(_ name: String, _ args: [String]) -> [String] {
         let operands = operands(args, taking: optionsWithValue[name] ?? [])
         switch name {
-        case "mkdir", "touch": return operands
+        case "mkdir": return operands.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        case "touch": return operands
         case "cp", "mv", "ln", "rsync": return operands.count > 1 ? [operands[operands.count - 1]] : []
         case "tar":
             guard let mode = args.first, mode.contains("c") else { return [] }
