@@ -23,7 +23,7 @@ BUILT_COMPLETIONS = completions
 # What voicesh reads at run time (ResourceLocator finds it in $(DATADIR)).
 DATA = Sources/LocalRecognizer/Resources/shell-corpus.txt Sources/LocalRecognizer/Resources/shell-usage.txt \
        Sources/LocalRecognizer/Resources/whisper-ear.py Sources/LocalRecognizer/Resources/moonshine-ear.py \
-       Sources/LocalRecognizer/Resources/ear_protocol.py \
+       Sources/LocalRecognizer/Resources/ear_protocol.py Sources/LocalRecognizer/Resources/ear-choice.json \
        Sources/ChatModel/Resources/intent-server.py \
        Sources/voicesh/Resources/gather-context.sh
 # Written once by hand: the file formats.

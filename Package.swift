@@ -65,7 +65,7 @@ let package = Package(
             resources: [
                 .copy("Resources/shell-corpus.txt"), .copy("Resources/shell-usage.txt"),
                 .copy("Resources/whisper-ear.py"), .copy("Resources/moonshine-ear.py"),
-                .copy("Resources/ear_protocol.py"),
+                .copy("Resources/ear_protocol.py"), .copy("Resources/ear-choice.json"),
             ], swiftSettings: strict),
         // swift-nio-ssl's trust store as OpenSSL users expect it, and its refusals in words: shared
         // by the two network adapters below (which still never import each other).

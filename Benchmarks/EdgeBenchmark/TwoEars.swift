@@ -14,7 +14,8 @@ import VoiceshCore
 /// readings with what the fusion knew of them, a JSON object a line (to tune it offline);
 /// EDGE_BENCH_WHISPER_BEAM=5 has Whisper propose its beam's five readings (the engine: one).
 /// EDGE_BENCH_FUSION_DEPTH=5 lets the fusion choose among pocketsphinx's five best (the engine: its best).
-/// EDGE_BENCH_SPLICE=off makes no lines of both ears' words.
+/// EDGE_BENCH_SPLICE=off makes no lines of both ears' words. EDGE_BENCH_CHOICE=margin chooses by
+/// the rule before fitted weights (Whisper's score, the shell-talk judge and a margin).
 /// EDGE_BENCH_EAR=moonshine has the steered Moonshine ear beside pocketsphinx instead of Whisper;
 /// EDGE_BENCH_STEER=W sets the shell-talk model's weight in its search (0: Moonshine decodes freely).
 /// EDGE_BENCH_REALTIME=1 plays each recording at a microphone's pace, so the times after its end
@@ -145,6 +146,12 @@ func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utteranc
                     "voice": voice, "target": target, "chosen": d.chosen, "readings": readings,
                     "whisper_text": d.whisperText, "seconds": d.whisperSeconds,
                     "channel": ears.pocketsphinx.lastChannel?.rawValue ?? NSNull(),
+                    "ps_confidence": d.take.pocketsphinxConfidence ?? NSNull(),
+                    "ps_lowest_word": d.take.pocketsphinxLowestWord ?? NSNull(),
+                    "whisper_logprob": d.take.whisperLogProbability ?? NSNull(),
+                    "whisper_no_speech": d.take.whisperNoSpeech ?? NSNull(), "narrowband": d.take.narrowband,
+                    "tab": transcript.map { Reading.distinct($0, normalize: shell.normalize).map(\.shell) } ?? [],
+                    "fused": shell.normalize(fused),
                 ]
                 if var line = try? JSONSerialization.data(withJSONObject: take, options: [.sortedKeys]) {
                     line.append(0x0A)
@@ -245,7 +252,9 @@ func secondEar() -> WhisperEar {
 /// (EDGE_BENCH_WHISPER_BEAM, EDGE_BENCH_FUSION_DEPTH). Whisper is waited for however long it
 /// takes: its accuracy, not the machine's load, is measured (the times say how long it took).
 func twoEars(_ pocketsphinx: PocketSphinxEngine, whisper: WhisperEar) -> TwoEarEngine {
-    var fusion = Int(environment["EDGE_BENCH_FUSION_DEPTH"] ?? "").map { EarFusion(depth: $0) } ?? EarFusion()
+    var fusion =
+        Int(environment["EDGE_BENCH_FUSION_DEPTH"] ?? "").map { EarFusion(depth: $0) }
+        ?? (environment["EDGE_BENCH_CHOICE"] == "margin" ? EarFusion() : EarWeights.fusion(voiceDirectory: nil))
     fusion.splices = environment["EDGE_BENCH_SPLICE"] != "off"
     return TwoEarEngine(
         pocketsphinx: pocketsphinx, whisper: whisper, patience: 600,

@@ -150,20 +150,21 @@ struct EarChoice: Sendable {
     func decision(whisperSeconds: Double) -> TwoEarEngine.Decision? {
         chosen.map {
             TwoEarEngine.Decision(
-                readings: readings, whisperText: hearing.text, chosen: $0, whisperSeconds: whisperSeconds)
+                readings: readings, whisperText: hearing.text, take: take, chosen: $0,
+                probability: fusion.probability($0, of: readings, take: take), whisperSeconds: whisperSeconds)
         }
     }
 
     /// The reading kept, as its transcript, with the others in Tab's order.
     private mutating func choose() -> Transcript {
         // Whisper heard no speech: its scores of pocketsphinx's readings say nothing either.
-        guard let chosen = proposed.isEmpty ? 0 : fusion.choose(readings) else { return heard }
+        guard let chosen = proposed.isEmpty ? 0 : fusion.choose(readings, take: take) else { return heard }
         self.chosen = chosen
         guard !proposed.isEmpty else { return heard }
         // On Tab after the chosen: the next two the fusion weighed likeliest, then
         // pocketsphinx's N-best (Reading.distinct drops the repeats).
         let others =
-            fusion.ranked(readings).filter { $0 != chosen }.prefix(2).map { transcript($0) }
+            fusion.ranked(readings, take: take).filter { $0 != chosen }.prefix(2).map { transcript($0) }
             + spoken.indices.filter { $0 != chosen }.map { Transcript(segments: spoken[$0].transcript.segments) }
         let line = transcript(chosen)
         // pocketsphinx's command with the English between the quotes as Whisper heard it, when
@@ -196,7 +197,7 @@ struct EarChoice: Sendable {
             whisperScore: score.flatMap {
                 hearing.scores.indices.contains($0) ? Self.perToken(hearing.scores[$0]) : nil
             },
-            unknownWords: words.filter { !names.contains($0) && !knows($0) }.count,
+            unknownWords: Self.sayable(Self.unquoted(normalized)).filter { !names.contains($0) && !knows($0) }.count,
             contextNames: words.filter(names.contains).count, shellTalk: judge?.perWord(spokenWords))
     }
 
@@ -239,6 +240,15 @@ struct EarChoice: Sendable {
         }
     }
 
+    /// What each ear said of its own hearing of the take.
+    var take: EarFusion.Take {
+        EarFusion.Take(
+            pocketsphinxConfidence: heard.segments.first?.confidence,
+            pocketsphinxLowestWord: heard.segments.flatMap(\.words).compactMap(\.confidence).min(),
+            whisperLogProbability: hearing.averageLogProbability, whisperNoSpeech: hearing.noSpeechProbability,
+            narrowband: narrowband)
+    }
+
     /// Where the take is: from pocketsphinx's first word to its last.
     private var start: Double { heard.segments.first?.start ?? 0 }
     private var end: Double { heard.segments.last?.end ?? 0 }
@@ -260,6 +270,15 @@ struct EarChoice: Sendable {
         if hearing.text.isEmpty { return true }
         if let p = hearing.noSpeechProbability, let l = hearing.averageLogProbability, p > 0.6, l < -1 { return true }
         return (hearing.compressionRatio ?? 0) > 2.4
+    }
+
+    /// Shell text without what is between double quotes: free English, which no shell-talk
+    /// dictionary holds. Counted there, the words of every quoted message (and Whisper's own
+    /// spellings, `jit log` for the `git log` it normalises to) shut out Whisper's right
+    /// readings (held out: `git log --stat` lost to `change log --stat`).
+    static func unquoted(_ shell: String) -> String {
+        shell.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
     }
 
     /// The words of a reading as they would be said, lower case: written forms split at the

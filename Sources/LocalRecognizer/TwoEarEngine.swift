@@ -28,8 +28,12 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         /// pocketsphinx's distinct readings (best first), then those only Whisper proposed.
         public var readings: [EarFusion.Reading]
         public var whisperText: String
+        /// What each ear said of its own hearing of the take.
+        public var take: EarFusion.Take
         /// The index of the reading kept.
         public var chosen: Int
+        /// The chance it is the right line, by the fitted weights (nil without them).
+        public var probability: Double?
         public var whisperSeconds: Double
     }
 

@@ -64,7 +64,7 @@ struct InstallTests {
         for file in [
             "bin/voicesh", "share/voicesh/shell-corpus.txt", "share/voicesh/shell-usage.txt",
             "share/voicesh/gather-context.sh", "share/voicesh/whisper-ear.py", "share/voicesh/moonshine-ear.py",
-            "share/voicesh/ear_protocol.py",
+            "share/voicesh/ear_protocol.py", "share/voicesh/ear-choice.json",
             "share/voicesh/intent-server.py",
             "share/man/man1/voicesh.1",
             "share/man/man1/voicesh-connect.1",

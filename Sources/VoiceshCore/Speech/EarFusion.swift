@@ -1,3 +1,5 @@
+import Foundation
+
 /// Chooses among the edge engine's readings of one recording: pocketsphinx's N-best, which
 /// only ever write shell talk but mishear what its acoustic model cannot tell apart, and
 /// Whisper's beam, which hears better but glues and writes words (`catpackage.json`, `GET
@@ -13,8 +15,9 @@ public struct EarFusion: Sendable {
         /// Whisper's log-likelihood of the reading (as the ear wrote it, after the spoken-form
         /// prompt), per token; nil when not scored.
         public var whisperScore: Double?
-        /// The reading's words no shell-talk dictionary knows and no remote name matches: glued
-        /// words (`catpackage`) and written forms that cannot be said back.
+        /// The words of the reading's shell text, outside its quotes, that no shell-talk
+        /// dictionary knows and no remote name matches: glued words (`catpackage`) and written
+        /// forms that cannot be said back.
         public var unknownWords: Int
         /// Its words that are names from the remote (files, branches, commands there).
         public var contextNames: Int
@@ -43,6 +46,35 @@ public struct EarFusion: Sendable {
             self.contextNames = contextNames
             self.pocketsphinxRank = pocketsphinxRank
             self.whisperRank = whisperRank
+        }
+    }
+
+    /// What each ear says of its own hearing of one recording, whichever reading it leads to.
+    public struct Take: Equatable, Sendable {
+        /// pocketsphinx's posterior of its best reading, 0…1 (the lattice's utterance score).
+        public var pocketsphinxConfidence: Double?
+        /// The lowest of its best reading's word confidences (posterior and N-best agreement).
+        public var pocketsphinxLowestWord: Double?
+        /// Whisper's mean log-probability per token of its own reading.
+        public var whisperLogProbability: Double?
+        /// Whisper's probability that the recording holds no speech.
+        public var whisperNoSpeech: Double?
+        /// The take came through a headset's band (300–3,400 Hz).
+        public var narrowband: Bool
+
+        /// pocketsphinx's posterior on a log scale, as the choice weighs it (it spans 0 to about
+        /// 0.4, most takes under 0.05); 0 when not known.
+        var logPosterior: Double { pocketsphinxConfidence.map { log(max($0, 1e-4)) } ?? 0 }
+
+        public init(
+            pocketsphinxConfidence: Double? = nil, pocketsphinxLowestWord: Double? = nil,
+            whisperLogProbability: Double? = nil, whisperNoSpeech: Double? = nil, narrowband: Bool = false
+        ) {
+            self.pocketsphinxConfidence = pocketsphinxConfidence
+            self.pocketsphinxLowestWord = pocketsphinxLowestWord
+            self.whisperLogProbability = whisperLogProbability
+            self.whisperNoSpeech = whisperNoSpeech
+            self.narrowband = narrowband
         }
     }
 
@@ -82,36 +114,61 @@ public struct EarFusion: Sendable {
 
     public init() {}
 
+    /// The calibrated choice (nil: the margin rule below decides).
+    public var weights: Weights?
+
+    /// The choice by these weights (`scripts/fit-ear-choice`).
+    public init(weights: Weights) {
+        self.weights = weights
+    }
+
     /// The index in `readings` of the reading to keep: nil when there is none. With no Whisper
-    /// scores (Whisper silent or not asked), pocketsphinx's best.
-    public func choose(_ readings: [Reading]) -> Int? {
-        let said = readings.indices.filter { index in
-            !readings[index].shell.isEmpty && readings[index].pocketsphinxRank.map { $0 < depth } ?? true
-        }
+    /// scores (Whisper silent or not asked), pocketsphinx's best. `take`: what each ear said of
+    /// its own hearing of the recording.
+    public func choose(_ readings: [Reading], take: Take = Take()) -> Int? {
         // pocketsphinx's best: the reading that stands without better evidence.
-        let first = said.compactMap { index in readings[index].pocketsphinxRank.map { (index, $0) } }
-            .min { $0.1 < $1.1 }?.0
-        // A reading that cannot be said back as shell talk is not a reading of it; then the
-        // remote's names that a reading has and others lack decide.
-        guard let fewest = said.map({ readings[$0].unknownWords }).min() else { return nil }
-        let sayable = said.filter { readings[$0].unknownWords == fewest }
-        guard let most = sayable.map({ readings[$0].contextNames }).max() else { return first }
-        let named = sayable.filter { readings[$0].contextNames == most }
-        // Without Whisper's scores nothing outweighs pocketsphinx's best.
-        let scored = named.filter { readings[$0].whisperScore != nil }
+        let first = readings.indices.filter { !readings[$0].shell.isEmpty && readings[$0].pocketsphinxRank != nil }
+            .min { readings[$0].pocketsphinxRank ?? 0 < readings[$1].pocketsphinxRank ?? 0 }
+        // Without Whisper's scores nothing outweighs it.
+        let scored = choosable(readings)
         guard !scored.isEmpty else { return first }
-        return scored.max { weight(readings[$0]) < weight(readings[$1]) }
+        return scored.max { weight(readings[$0], take) < weight(readings[$1], take) }
     }
 
     /// The readings Whisper scored that may be chosen, likeliest first by the same weight:
     /// the next ones Tab offers after the chosen (then pocketsphinx's N-best), so a right reading
-    /// the margin kept back is a key away (the right line on Tab, development: 77.2 → 80.1%).
-    public func ranked(_ readings: [Reading]) -> [Int] {
+    /// the choice kept back is a key away.
+    public func ranked(_ readings: [Reading], take: Take = Take()) -> [Int] {
         readings.indices.filter { index in
             let reading = readings[index]
             return reading.whisperScore != nil && !reading.shell.isEmpty && (reading.pocketsphinxRank ?? 0) < depth
                 && (splices || !reading.spliced)
-        }.sorted { weight(readings[$0]) > weight(readings[$1]) }
+        }.sorted { weight(readings[$0], take) > weight(readings[$1], take) }
+    }
+
+    /// The chance the reading at `index` is the right line, by the weights (nil without them):
+    /// its share beside the take's other choosable readings, times the chance one of them is.
+    public func probability(_ index: Int, of readings: [Reading], take: Take) -> Double? {
+        guard let weights, readings.indices.contains(index) else { return nil }
+        let shares = Set(choosable(readings) + [index]).map { weights.weight(readings[$0], in: take) }
+        let own = weights.weight(readings[index], in: take)
+        let top = shares.max() ?? own
+        let share = exp(own - top) / shares.reduce(0) { $0 + exp($1 - top) }
+        return share / (1 + exp(min(30, max(-30, weights.noneLogOdds(take)))))
+    }
+
+    /// The readings that may be chosen, as indices: pocketsphinx's first `depth`, Whisper's and
+    /// the lines of both; of those, the ones that can be said back as shell talk best (a reading
+    /// with words no dictionary knows is not a reading of it), then with the most of the
+    /// remote's names, then those Whisper scored.
+    func choosable(_ readings: [Reading]) -> [Int] {
+        let said = readings.indices.filter { index in
+            !readings[index].shell.isEmpty && readings[index].pocketsphinxRank.map { $0 < depth } ?? true
+        }
+        guard let fewest = said.map({ readings[$0].unknownWords }).min() else { return [] }
+        let sayable = said.filter { readings[$0].unknownWords == fewest }
+        guard let most = sayable.map({ readings[$0].contextNames }).max() else { return [] }
+        return sayable.filter { readings[$0].contextNames == most && readings[$0].whisperScore != nil }
     }
 
     /// pocketsphinx's shell text with the English between its quotes as Whisper wrote it, when
@@ -130,12 +187,14 @@ public struct EarFusion: Sendable {
         return pocketsphinx.replacingCharacters(in: mine, with: english)
     }
 
-    /// Whisper's score of a reading with what each ear's ranking says of it, and how much it
-    /// reads as shell talk.
-    func weight(_ reading: Reading) -> Double {
+    /// A reading's weight: by the fitted weights, or else Whisper's score of it with what each
+    /// ear's ranking says of it, and how much it reads as shell talk.
+    func weight(_ reading: Reading, _ take: Take) -> Double {
+        if reading.spliced, !splices { return -.infinity }
+        if let weights { return weights.weight(reading, in: take) }
         let ln10 = 2.302_585_093
         let score = (reading.whisperScore ?? -.infinity) + shellTalkWeight * ln10 * (reading.shellTalk ?? 0)
-        if reading.spliced { return splices ? score + margin : -.infinity }
+        if reading.spliced { return score + margin }
         guard let rank = reading.pocketsphinxRank else { return score }
         return score + margin - rankCost * Double(rank)
     }

@@ -76,7 +76,7 @@ package struct EngineFactory {
                 pocketsphinx: edge,
                 whisper: WhisperEar(
                     runtime: runtime, scratchDirectory: context.location.cacheDirectory + "/recordings"),
-                aliases: aliases,
+                aliases: aliases, fusion: EarWeights.fusion(voiceDirectory: context.location.voiceDirectory),
                 prompt: { ShellPrompt(context: $0, config: config, aliases: aliases).text },
                 report: { Log.app.info("\($0)") })
         case .failure(let problem):

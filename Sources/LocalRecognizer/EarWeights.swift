@@ -1,0 +1,22 @@
+import Foundation
+import VoiceshCore
+
+/// The two-ear choice's fitted weights (`EarFusion.Weights`): the user's own, learnt by
+/// `voicesh adapt` (`ChoiceLearner`), else the resource `ear-choice.json` that
+/// `scripts/fit-ear-choice` fitted on the benchmark's training takes.
+public enum EarWeights {
+    /// The shipped weights; nil when the file is missing or unreadable (an install without
+    /// voicesh's data: the choice then keeps the rule it had before weights).
+    public static let shipped: EarFusion.Weights? = ShellCorpus.resource("ear-choice.json").flatMap(read)
+
+    /// The choice a session makes: with the weights learnt for this user (in `voiceDirectory`)
+    /// when there are some, else the shipped ones.
+    public static func fusion(voiceDirectory: String?) -> EarFusion {
+        let own = voiceDirectory.flatMap { read(ChoiceLearner.file(in: $0)) }
+        return (own ?? shipped).map(EarFusion.init(weights:)) ?? EarFusion()
+    }
+
+    static func read(_ path: String) -> EarFusion.Weights? {
+        FileManager.default.contents(atPath: path).flatMap { try? EarFusion.Weights.decode($0) }
+    }
+}
