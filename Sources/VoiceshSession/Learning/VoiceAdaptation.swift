@@ -2,6 +2,7 @@ import AudioCapture
 import Foundation
 import LocalRecognizer
 import Store
+import Transcription
 import VoiceshCore
 
 /// `voicesh adapt`: the user's voice learnt from recordings whose words are known (the kept
@@ -81,6 +82,38 @@ package struct VoiceAdaptation {
             status.replaced
                 ? "voicesh: learnt your voice from \(Self.recordings(status.learntFrom)) (\(check)); edge profiles use it from now on"
                 : "voicesh: the new voice heard the recordings held back worse (\(check)); the voice in use is kept"
+        )
+        learnWhichEar(samples)
+    }
+
+    /// Teaches the two-ear choice which ear to trust for this user, when Whisper is installed:
+    /// both ears hear every recording as a session would (with the voice in use now), and the
+    /// choice's weights are fitted to the known words (`ChoiceLearner`). Without Whisper there
+    /// is no choice to teach.
+    private func learnWhichEar(_ samples: [SpeakerAdaptation.Sample]) {
+        guard
+            case .success(let runtime) = WhisperRuntime.locate(
+                model: nil, environment: context.environment, ear: .whisper)
+        else { return }
+        let model = SpeakerAdaptation.isModel(at: learner.modelDirectory) ? learner.modelDirectory : nil
+        let ears = TwoEarEngine(
+            pocketsphinx: PocketSphinxEngine(
+                vocabulary: [], history: [], cacheDirectory: context.location.cacheDirectory, acousticModel: model),
+            whisper: WhisperEar(runtime: runtime, scratchDirectory: context.location.cacheDirectory + "/recordings"),
+            patience: 600, fusion: EarWeights.fusion(voiceDirectory: voice),
+            prompt: { ShellPrompt(context: $0, config: EngineConfig(), aliases: [:]).text })
+        context.console.error(
+            "voicesh: learning which ear to trust: both ears hear the \(Self.recordings(samples.count)) …")
+        let learner = ChoiceLearner(voiceDirectory: voice)
+        let status = Blocking.run { try? await learner.learn(samples, ears: ears) }
+        guard let status = status ?? nil else {
+            return context.console.error("voicesh: Whisper heard too few of the recordings to learn which ear to trust")
+        }
+        let check = "\(status.before) → \(status.after) of \(status.heldBack) held back chosen right"
+        context.console.error(
+            "voicesh: pocketsphinx heard \(status.pocketsphinxRight) and Whisper \(status.whisperRight) of "
+                + "\(Self.recordings(status.learntFrom + status.heldBack)) right; "
+                + (status.kept ? "the choice learnt which to trust (\(check))" : "the choice in use is kept (\(check))")
         )
     }
 

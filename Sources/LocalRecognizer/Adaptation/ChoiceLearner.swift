@@ -1,0 +1,87 @@
+import Foundation
+import VoiceshCore
+
+/// Learns which ear to trust for this user: the two-ear choice's weights fitted to recordings
+/// whose words are known, heard by both ears as a session hears them. Every fifth recording is
+/// held back, and the new weights are kept (`ear-choice.json` beside the learnt voice) only when
+/// they choose at least as many of those right as the weights in use, as every learner here.
+public struct ChoiceLearner: Sendable {
+    public let voiceDirectory: String
+    public let holdBackEvery = 5
+
+    public struct Status: Sendable, Equatable {
+        /// Recordings the weights were fitted to, and those held back to check them.
+        public var learntFrom: Int
+        public var heldBack: Int
+        /// Held-back recordings the choice in use, and the new one, chose right.
+        public var before: Int
+        public var after: Int
+        /// Each ear's own reading was the right line in this many recordings (of all).
+        public var pocketsphinxRight: Int
+        public var whisperRight: Int
+        public var kept: Bool
+    }
+
+    public init(voiceDirectory: String) {
+        self.voiceDirectory = voiceDirectory
+    }
+
+    /// Where the user's weights are kept.
+    public static func file(in voiceDirectory: String) -> String { voiceDirectory + "/ear-choice.json" }
+
+    /// Hears every sample with `ears` and learns from what each ear heard; nil when Whisper
+    /// heard too few of them to learn from (fewer than `holdBackEvery`).
+    public func learn(_ samples: [SpeakerAdaptation.Sample], ears: TwoEarEngine) async throws(EngineError)
+        -> Status?
+    {
+        let shell = SpokenShell()
+        var examples: [EarFusion.Example] = []
+        for sample in samples {
+            let frames = AudioFrame.frames(of: sample.samples)
+            let stream = AsyncStream<AudioFrame> { continuation in
+                for frame in frames { continuation.yield(frame) }
+                continuation.finish()
+            }
+            do throws(EngineError) {
+                _ = try await ears.transcribe(EngineRequest(stream)) { _ in }
+            } catch .noSpeech {
+                continue
+            }
+            guard let decision = ears.lastDecision else { continue }
+            let right = shell.normalize(SpeakerAdaptation.spokenWords(sample.text).joined(separator: " "))
+            examples.append(EarFusion.Example(readings: decision.readings, take: decision.take, right: right))
+        }
+        return learn(examples, inUse: EarWeights.fusion(voiceDirectory: voiceDirectory))
+    }
+
+    /// Fits and checks the weights on examples already heard (the part with no ears), starting
+    /// from the choice in use.
+    func learn(_ examples: [EarFusion.Example], inUse: EarFusion) -> Status? {
+        let heldBack = examples.indices.filter { $0 % holdBackEvery == holdBackEvery - 1 }.map { examples[$0] }
+        let training = examples.indices.filter { $0 % holdBackEvery != holdBackEvery - 1 }.map { examples[$0] }
+        guard !heldBack.isEmpty, let fitted = inUse.fitted(to: training), let weights = fitted.weights else {
+            return nil
+        }
+        func right(_ ear: (EarFusion.Reading) -> Bool) -> Int {
+            examples.filter { example in example.readings.contains { ear($0) && $0.shell == example.right } }.count
+        }
+        var status = Status(
+            learntFrom: training.count, heldBack: heldBack.count, before: inUse.chosenRight(heldBack),
+            after: fitted.chosenRight(heldBack), pocketsphinxRight: right { $0.pocketsphinxRank == 0 },
+            whisperRight: right { $0.whisperRank == 0 }, kept: false)
+        status.kept = status.after >= status.before && write(weights)
+        return status
+    }
+
+    /// Puts the weights in place by a rename: a run killed halfway leaves the old ones.
+    private func write(_ weights: EarFusion.Weights) -> Bool {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let path = Self.file(in: voiceDirectory), staging = path + ".new"
+        try? FileManager.default.createDirectory(atPath: voiceDirectory, withIntermediateDirectories: true)
+        guard let data = try? encoder.encode(weights),
+            FileManager.default.createFile(atPath: staging, contents: data, attributes: [.posixPermissions: 0o600])
+        else { return false }
+        return rename(staging, path) == 0
+    }
+}

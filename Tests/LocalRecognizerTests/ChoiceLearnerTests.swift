@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import VoiceshCore
+
+@testable import LocalRecognizer
+
+/// Learning which ear to trust for one user: the choice's weights fitted to recordings whose
+/// words are known, kept only when they choose the held-back ones at least as well.
+struct ChoiceLearnerTests {
+    /// Weights that trust pocketsphinx when it is sure of itself, whatever Whisper says.
+    static let start = EarFusion(
+        weights: EarFusion.Weights(
+            readings: Dictionary(
+                uniqueKeysWithValues: EarFusion.Feature.allCases.map {
+                    ($0, [.whisperScore: 1, .whisper: 2, .whisperConfidence: 4, .pocketsphinxConfidence: 3][$0] ?? 0.0)
+                }),
+            none: Dictionary(uniqueKeysWithValues: EarFusion.NoneFeature.allCases.map { ($0, 0.0) })))
+
+    /// A take where pocketsphinx is sure and Whisper less so, and the line said.
+    static func example(_ i: Int, whisperRight: Bool) -> EarFusion.Example {
+        EarFusion.Example(
+            readings: [
+                .init(shell: "make test\(i)", whisperScore: -1.5, pocketsphinxRank: 0),
+                .init(shell: "make test \(i)", whisperScore: -1.0, whisperRank: 0),
+            ],
+            take: EarFusion.Take(pocketsphinxConfidence: 0.9, whisperLogProbability: -0.9),
+            right: whisperRight ? "make test \(i)" : "make test\(i)")
+    }
+
+    static func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicesh-choice-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func weightsThatChooseBetterOnHeldBackRecordingsAreKept() throws {
+        let voice = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: voice) }
+        let examples = (0..<20).map { Self.example($0, whisperRight: true) }
+        let status = try #require(ChoiceLearner(voiceDirectory: voice).learn(examples, inUse: Self.start))
+        #expect(
+            status
+                == .init(
+                    learntFrom: 16, heldBack: 4, before: 0, after: 4, pocketsphinxRight: 0, whisperRight: 20, kept: true
+                ))
+        let file = ChoiceLearner.file(in: voice)
+        let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        // A session's choice now reads them: Whisper's reading wins where the start's lost.
+        let fusion = EarWeights.fusion(voiceDirectory: voice)
+        #expect(fusion.chosenRight(examples) == 20)
+    }
+
+    @Test func weightsThatChooseWorseOnHeldBackRecordingsAreRefused() throws {
+        let voice = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: voice) }
+        // What it learns from says Whisper; what it is checked on says pocketsphinx.
+        let examples = (0..<20).map { Self.example($0, whisperRight: $0 % 5 != 4) }
+        let status = try #require(ChoiceLearner(voiceDirectory: voice).learn(examples, inUse: Self.start))
+        #expect(status.before == 4)
+        #expect(status.after < status.before)
+        #expect(!status.kept)
+        #expect(!FileManager.default.fileExists(atPath: ChoiceLearner.file(in: voice)))
+    }
+
+    @Test func tooFewRecordingsTeachNothing() throws {
+        let voice = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: voice) }
+        let examples = (0..<4).map { Self.example($0, whisperRight: true) }
+        #expect(ChoiceLearner(voiceDirectory: voice).learn(examples, inUse: Self.start) == nil)
+    }
+}
