@@ -136,6 +136,36 @@ struct LearningTests {
         #expect(try tmux.wait { $0.contains("\nstill here") }.contains("remote$ echo still here"))
     }
 
+    /// `voicesh adapt` at a terminal says which phase it is in, with its counts, on one line
+    /// redrawn in place and erased at the end; piped, its stderr holds its messages alone.
+    @Test func adaptShowsItsProgressAtATerminalAndNoneInAPipe() throws {
+        let cli = try CLI()
+        try Self.keep(Self.prompts(10), voice: "en-gb", in: cli)
+        let piped = try cli.ok("adapt").stderr
+        #expect(!piped.contains("\r") && !piped.contains("\u{1B}") && !piped.contains("adapt: "), "\(piped)")
+        #expect(piped.contains("learning your voice from 10 recordings"), "\(piped)")
+
+        let tmux = try Tmux([CLI.binary.path, "adapt"], environment: cli.environment)
+        var phases: [String] = []
+        let end = try tmux.wait(seconds: 300) { screen in
+            for line in screen.split(separator: "\n") where line.hasPrefix("adapt: ") {
+                let phase = line.prefix { !$0.isNumber }
+                if phases.last != String(phase) { phases.append(String(phase)) }
+            }
+            return screen.contains("EXIT=")
+        }
+        #expect(end.contains("EXIT=0"), "\(end)")
+        // Each phase, in order (the reading may pass between two looks at the screen).
+        let expected = [
+            "adapt: scoring the voice in use on held-back recordings ", "adapt: training the new voice, step ",
+            "adapt: scoring the new voice on held-back recordings ",
+        ]
+        #expect(phases.filter { !$0.hasPrefix("adapt: reading") } == expected, "\(phases)")
+        // Erased at the end: the last messages stand alone.
+        #expect(!end.contains("adapt: "), "\(end)")
+        #expect(end.contains("voicesh: learnt your voice") || end.contains("voicesh: the new voice heard"), "\(end)")
+    }
+
     /// SIGKILL to a process and everything under it (its sphinxtrain tools).
     static func killTree(_ pid: Int32) {
         for member in [pid] + VoiceLearning.descendants(of: pid) { kill(member, SIGKILL) }

@@ -48,6 +48,8 @@ struct AdaptTests {
         // Every fifth held back to check the new voice, which hears them better than the stock one.
         #expect(learnt.stderr.contains("learning your voice from 25 recordings"), "\(learnt.stderr)")
         #expect(learnt.stderr.contains("learnt your voice from 20 recordings ("), "\(learnt.stderr)")
+        // Into a pipe: the messages alone, no progress line.
+        #expect(!learnt.stderr.contains("\r") && !learnt.stderr.contains("adapt: "), "\(learnt.stderr)")
         let after = try await Self.heard(tests, by: cli)
         #expect(after > before, "before \(before)/\(tests.count), after \(after)/\(tests.count)")
         #expect(after >= tests.count * 3 / 4, "after \(after)/\(tests.count)")

@@ -34,6 +34,9 @@ public enum SpeakerAdaptation {
         ("/usr/lib/sphinxtrain/map_adapt", "sphinxtrain"),
     ]
 
+    /// How many tools `adapt` runs, one after another (the steps a progress line counts).
+    public static let steps = 8
+
     /// Files the adapted model folder holds: what pocketsphinx reads for `-hmm`.
     static let modelFiles = ["means", "variances", "mixture_weights", "transition_matrices"]
     static let copiedFiles = ["mdef", "feat.params", "noisedict"]
@@ -51,9 +54,11 @@ public enum SpeakerAdaptation {
     /// Adapts the stock model to `samples` and installs the result at `modelDirectory`
     /// (replacing any model there only once the new one is complete). `scratch` holds the
     /// intermediate files and is removed afterwards.
-    public static func adapt(_ samples: [Sample], into modelDirectory: String, scratch: String)
-        throws(EngineError) -> Report
-    {
+    /// `step` hears each tool as it starts, with its number of `steps`.
+    public static func adapt(
+        _ samples: [Sample], into modelDirectory: String, scratch: String,
+        step: (_ tool: String, _ number: Int) -> Void = { _, _ in }
+    ) throws(EngineError) -> Report {
         let base = EdgeModel.acousticModel
         guard FileManager.default.fileExists(atPath: base) else {
             throw .edge(.noAcousticModel(path: base))
@@ -107,6 +112,12 @@ public enum SpeakerAdaptation {
             throw .learning(.noSendump(model: base))
         }
         try write(MixtureWeights.fromSendump([UInt8](sendump)), to: scratch + "/mixture_weights")
+        var number = 0
+        func run(_ program: String, _ arguments: [String], log: String) throws(EngineError) {
+            number += 1
+            step((program as NSString).lastPathComponent, number)
+            try Self.run(program, arguments, log: log)
+        }
 
         // Cepstra, as the decoder computes them (the model's own front-end settings).
         try run(

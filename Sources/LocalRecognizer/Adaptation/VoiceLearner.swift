@@ -59,8 +59,19 @@ public struct VoiceLearner: Sendable {
         return try? decoder.decode(Status.self, from: data)
     }
 
-    /// Learns from `samples` (in the order they were kept) and returns what happened.
-    public func learn(_ samples: [SpeakerAdaptation.Sample], now: Date = Date()) async throws(EngineError) -> Status {
+    /// How far a run has got, for a progress line.
+    public enum Stage: Equatable, Sendable {
+        /// Scoring on the held-back recordings: the voice in use, or the new one.
+        case scoring(newVoice: Bool, done: Int, of: Int)
+        /// Training the new voice: a sphinxtrain tool, one of `SpeakerAdaptation.steps`.
+        case training(tool: String, step: Int)
+    }
+
+    /// Learns from `samples` (in the order they were kept) and returns what happened; `stage`
+    /// hears how far it has got.
+    public func learn(
+        _ samples: [SpeakerAdaptation.Sample], now: Date = Date(), stage: @Sendable (Stage) -> Void = { _ in }
+    ) async throws(EngineError) -> Status {
         recover()
         let started = Date()
         let heldBack = samples.indices.filter { $0 % holdBackEvery == holdBackEvery - 1 }.map { samples[$0] }
@@ -71,10 +82,12 @@ public struct VoiceLearner: Sendable {
         let fm = FileManager.default
         defer { try? fm.removeItem(atPath: scratch) }
         let current = SpeakerAdaptation.isModel(at: modelDirectory) ? modelDirectory : nil
-        let before = try await score(heldBack, model: current)
+        let before = try await score(heldBack, model: current) { stage(.scoring(newVoice: false, done: $0, of: $1)) }
         let candidate = scratch + "/model"
-        let report = try SpeakerAdaptation.adapt(training, into: candidate, scratch: scratch + "/work")
-        let after = try await score(heldBack, model: candidate)
+        let report = try SpeakerAdaptation.adapt(training, into: candidate, scratch: scratch + "/work") {
+            stage(.training(tool: $0, step: $1))
+        }
+        let after = try await score(heldBack, model: candidate) { stage(.scoring(newVoice: true, done: $0, of: $1)) }
         let replaced = after.isAtLeast(before)
         if replaced { try install(candidate) }
         let status = Status(
@@ -85,13 +98,17 @@ public struct VoiceLearner: Sendable {
         return status
     }
 
-    /// How a model (nil: the stock one) hears `samples`, through the shell-talk language model.
-    public func score(_ samples: [SpeakerAdaptation.Sample], model: String?) async throws(EngineError) -> Score {
+    /// How a model (nil: the stock one) hears `samples`, through the shell-talk language model;
+    /// `scored` hears how many of how many are done.
+    public func score(
+        _ samples: [SpeakerAdaptation.Sample], model: String?, scored: (Int, Int) -> Void = { _, _ in }
+    ) async throws(EngineError) -> Score {
         let engine = PocketSphinxEngine(
             vocabulary: [], history: [], cacheDirectory: cacheDirectory, acousticModel: model)
         let shell = SpokenShell()
         var score = Score(exact: 0, wordErrors: 0, recordings: samples.count)
-        for sample in samples {
+        for (index, sample) in samples.enumerated() {
+            scored(index, samples.count)
             let frames = AudioFrame.frames(of: sample.samples)
             let stream = AsyncStream<AudioFrame> { continuation in
                 for frame in frames { continuation.yield(frame) }
@@ -107,6 +124,7 @@ public struct VoiceLearner: Sendable {
             if shell.normalize(heard) == shell.normalize(said.joined(separator: " ")) { score.exact += 1 }
             score.wordErrors += Self.wordErrors(said, SpeakerAdaptation.spokenWords(heard))
         }
+        scored(samples.count, samples.count)
         return score
     }
 

@@ -51,9 +51,17 @@ package struct VoiceAdaptation {
     /// hears those at least as well as the voice in use (so `adapt` never makes it worse, and
     /// a run killed halfway leaves the old voice in place).
     package func learn() throws {
+        let progress = ProgressLine(console: context.console)
+        defer { progress.clear() }
         let database = try context.openDatabase()
-        let dictated = try confirmedDictations(in: database)
-        let samples = dictated + (try kept.samples())
+        let rows = try confirmedDictations(in: database)
+        let total = rows.count + kept.count
+        let dictated = try recordings(of: rows, in: database) {
+            progress.show("adapt: reading recordings", done: $0, of: total)
+        }
+        let samples =
+            try dictated + kept.samples { progress.show("adapt: reading recordings", done: rows.count + $0, of: total) }
+        progress.clear()
         guard !samples.isEmpty else {
             throw VoiceAdaptationProblem.nothingToLearn
         }
@@ -66,11 +74,12 @@ package struct VoiceAdaptation {
         let learner = learner
         let result = Blocking.run { () -> Result<VoiceLearner.Status, EngineError> in
             do throws(EngineError) {
-                return .success(try await learner.learn(samples))
+                return .success(try await learner.learn(samples) { Self.show($0, on: progress) })
             } catch {
                 return .failure(error)
             }
         }
+        progress.clear()
         let status: VoiceLearner.Status
         switch result {
         case .success(let done): status = done
@@ -115,6 +124,18 @@ package struct VoiceAdaptation {
                 + "\(Self.recordings(status.learntFrom + status.heldBack)) right; "
                 + (status.kept ? "the choice learnt which to trust (\(check))" : "the choice in use is kept (\(check))")
         )
+    }
+
+    /// Which phase a run is in, with its counts.
+    private static func show(_ stage: VoiceLearner.Stage, on progress: ProgressLine) {
+        switch stage {
+        case .scoring(let newVoice, let done, let total):
+            progress.show(
+                "adapt: scoring \(newVoice ? "the new voice" : "the voice in use") on held-back recordings", done: done,
+                of: total)
+        case .training(let tool, let step):
+            progress.show("adapt: training the new voice, step \(step)/\(SpeakerAdaptation.steps) (\(tool))")
+        }
     }
 
     package func printStatus() {
@@ -197,10 +218,18 @@ package struct VoiceAdaptation {
     /// it ran is left out rather than learnt with the words heard. Among the newest 500
     /// dictations: the gain levels off well before that many (BENCHMARKS.md), and each is
     /// held in memory while learning.
-    private func confirmedDictations(in database: AppDatabase) throws -> [SpeakerAdaptation.Sample] {
+    private func confirmedDictations(in database: AppDatabase) throws -> [Dictation] {
         try database.dictations(profile: profile, limit: 500).filter {
             $0.hasAudio && [.inserted, .ran].contains($0.outcome) && !$0.rawText.isEmpty
-        }.compactMap { row in
+        }
+    }
+
+    /// The recordings of `rows` with the words they are learnt as; `read` hears how many are done.
+    private func recordings(of rows: [Dictation], in database: AppDatabase, read: (Int) -> Void) throws
+        -> [SpeakerAdaptation.Sample]
+    {
+        try rows.enumerated().compactMap { index, row in
+            defer { read(index + 1) }
             guard let id = row.id,
                 let words = LearningLabel.words(outcome: row.outcome, rawText: row.rawText, finalText: row.finalText),
                 let wav = try database.audio(forDictation: id)

@@ -10,8 +10,9 @@ package struct VoiceRecordings {
 
     package init(directory: String) { self.directory = directory }
 
-    /// Every pair in the folder, in name order; a WAV without its text is left out.
-    package func samples() throws -> [SpeakerAdaptation.Sample] {
+    /// Every pair in the folder, in name order; a WAV without its text is left out. `read`
+    /// hears how many WAVs (of `count`) have been looked at.
+    package func samples(read: (Int) -> Void = { _ in }) throws -> [SpeakerAdaptation.Sample] {
         let fm = FileManager.default
         guard fm.fileExists(atPath: directory) else { return [] }
         let names: [String]
@@ -20,7 +21,8 @@ package struct VoiceRecordings {
         } catch {
             throw VoiceStoreProblem.cannotRead(directory: directory, reason: error.localizedDescription)
         }
-        return try names.compactMap { name in
+        return try names.enumerated().compactMap { index, name in
+            defer { read(index + 1) }
             let base = directory + "/" + String(name.dropLast(4))
             guard let text = try? String(contentsOfFile: base + ".txt", encoding: .utf8) else { return nil }
             guard let wav = FileManager.default.contents(atPath: base + ".wav") else {
