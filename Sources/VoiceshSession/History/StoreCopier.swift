@@ -11,9 +11,13 @@ package enum StoreCopier {
     {
         let profiles = try local.profiles()
         let added = try shared.addProfiles(profiles)
+        let progress = ProgressLine(console: console)
+        defer { progress.clear() }
+        let count = try local.dictationCount()
         var rows = (added: 0, updated: 0, total: 0)
         var after: Int64 = 0
         while true {
+            progress.show("store copy: history rows", done: rows.total, of: count)
             let page = try local.dictationPage(after: after, limit: 1000)
             guard let last = page.last?.dictation.id else { break }
             let taken = try shared.takeDictations(page)
@@ -21,6 +25,7 @@ package enum StoreCopier {
             rows = (rows.added + taken.added, rows.updated + taken.updated, rows.total + page.count)
             after = last
         }
+        progress.clear()
         console.error(
             "copied to \(shared.server): \(added) of \(profiles.count) profiles (\(profiles.count - added) already there), "
                 + "\(rows.added) of \(rows.total) history rows (\(rows.total - rows.added) already there)")
@@ -45,14 +50,19 @@ package enum StoreCopier {
                 guard case .duplicateProfile = error else { throw error }
             }
         }
+        let progress = ProgressLine(console: console)
+        defer { progress.clear() }
+        let count = try shared.dictationCount()
         var rows = (added: 0, total: 0)
         var after: Int64?
         while true {
+            progress.show("store copy: history rows", done: rows.total, of: count)
             let page = try shared.allDictations(after: after, limit: 1000)
             guard let last = page.last else { break }
             rows = (rows.added + (try local.addSharedDictations(page.rows)), rows.total + page.rows.count)
             after = last
         }
+        progress.clear()
         console.error(
             "copied from \(shared.server): \(added) of \(profiles.count) profiles (\(profiles.count - added - refused.count) already here), "
                 + "\(rows.added) of \(rows.total) history rows (\(rows.total - rows.added) already here)")
