@@ -86,6 +86,8 @@ struct IntentCommandTests {
         try await use(fresh)
         let text = try await intent("--candidates", "1", "disk", "usage", "of", "home")
         #expect(text.stdout == "du -sh /home\n" && text.stderr.hasSuffix("or: df -h /home\n"), "\(text.stderr)")
+        // Into a pipe, no progress line among them.
+        #expect(!text.stderr.contains("\r") && !text.stderr.contains("intent: "), "\(text.stderr)")
         #expect(try await intent("--candidates", "9", "x").stderr.contains("--candidates must be between 0 and 4"))
     }
 
@@ -266,6 +268,7 @@ struct IntentCommandTests {
         #expect((object?["command"] as? String)?.split(separator: " ").first == "date", "\(result.stdout)")
         #expect(object?["endpoint"] as? String == "local")
         #expect(object?["model"] as? String == "SmolLM2-135M-Instruct.Q4_1.gguf")
+        #expect(!result.stderr.contains("\r") && !result.stderr.contains("intent: "), "\(result.stderr)")
         // Its server went with it: no child of this process serves the model any more.
         let children = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { entry in
             guard let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),

@@ -53,7 +53,8 @@ struct IntentCommand: AsyncVoiceshCommand {
             settings = try store.profile(named: profile).intentSettings(over: settings)
             recent = IntentPrompt.recent(from: try store.dictations(profile: profile, search: nil, limit: 20))
         }
-        let writer = IntentWriter(settings: settings, environment: context.environment)
+        let writer = IntentWriter(
+            settings: settings, environment: context.environment, progress: ProgressLine(console: context.console))
         // The command runs here: where the names stay on this machine (the local model, or
         // intent.context = true), this directory's go with every request.
         let names = here || settings.sendsContext ? LocalContext.here(environment: context.environment) : nil

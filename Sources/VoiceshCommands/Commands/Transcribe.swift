@@ -99,9 +99,10 @@ struct Transcribe: AsyncVoiceshCommand {
             // `--intent` says the recording is a request, as the intent key does: no lead needed.
             let request = IntentLead.request(taking: heard.rawText)
             let settings = try chosen.intentSettings(over: context.config().intent)
-            let writer = IntentWriter(settings: settings, environment: context.environment)
+            let writer = IntentWriter(
+                settings: settings, environment: context.environment, progress: ProgressLine(console: context.console))
             return try IntentCommand.show(
-                await writer.write(IntentPrompt(request: request)), json: json, context: context)
+                await writer.write(IntentPrompt(request: request), more: 0), json: json, context: context)
         }
         if json {
             try context.console.json(HeardJSON(heard, segments: transcript.segments, latencyMs: latency))

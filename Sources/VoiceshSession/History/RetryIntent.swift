@@ -15,12 +15,14 @@ package struct RetryIntent {
 
     package func run(_ context: AppContext, database: AppDatabase) throws -> Bool {
         let intentSettings = try settings.intentSettings(over: context.config().intent)
-        let writer = IntentWriter(settings: intentSettings, environment: context.environment)
+        let writer = IntentWriter(
+            settings: intentSettings, environment: context.environment, progress: ProgressLine(console: context.console)
+        )
         let prompt = IntentPrompt(request: request)
         let started = Date()
         let result = Blocking.run { () -> Result<Intent, IntentError> in
             do throws(IntentError) {
-                return .success(try await writer.write(prompt))
+                return .success(try await writer.write(prompt, more: 0))
             } catch {
                 return .failure(error)
             }

@@ -14,12 +14,19 @@ package actor IntentWriter {
 
     /// How long the first answer may have taken for a repair to be asked (half the timeout).
     private let repairBudget: Double
+    /// Says what a command waits for: the local model loading, each candidate (nil in a session,
+    /// which draws its own line).
+    private let progress: ProgressLine?
 
     /// `repairBudget`: seconds, instead of half the timeout (tests, whose load is not a user's).
-    package init(settings: IntentSettings, environment: [String: String], repairBudget: Double? = nil) {
+    package init(
+        settings: IntentSettings, environment: [String: String], repairBudget: Double? = nil,
+        progress: ProgressLine? = nil
+    ) {
         self.settings = settings
         self.environment = environment
         self.repairBudget = repairBudget ?? settings.timeout / 2
+        self.progress = progress
     }
 
     deinit { local?.stop() }
@@ -97,10 +104,14 @@ package actor IntentWriter {
     /// One command for `prompt` and up to `more` others, asked for one at a time as a session's
     /// Tab does (the answer's `candidates`); the asking stops at the first repeat or failure.
     package func write(_ prompt: IntentPrompt, more: Int) async throws(IntentError) -> Intent {
+        defer { progress?.clear() }
+        progress?.show("intent: writing the command …")
         var intent = try await write(prompt)
         var asking = prompt
         asking.others = [intent.answer]
-        while asking.others.count <= more, let next = try? await write(asking, repairing: false) {
+        while asking.others.count <= more {
+            progress?.show("intent: other commands", done: asking.others.count - 1, of: more)
+            guard let next = try? await write(asking, repairing: false) else { break }
             guard next.answer.repeated(in: asking.others) == nil else { break }
             asking.others.append(next.answer)
         }
@@ -135,7 +146,9 @@ package actor IntentWriter {
                     }
                 }
             starting = load
+            progress?.show("intent: loading the local model (the first request waits for it) …")
             let started = await load.value
+            progress?.show("intent: writing the command …")
             if starting == load { starting = nil }
             server = try started.get()
             local = server
