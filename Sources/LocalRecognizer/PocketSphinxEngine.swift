@@ -46,19 +46,24 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
     public var lastChannel: Channel? { lock.withLock { channel } }
     /// Whether takes are adapted to their channel (false: every take as it is, for comparisons).
     private let adaptsToChannel: Bool
+    /// Hears that this process starts building a model the cache lacks (true) and is done
+    /// (false): seconds of work a command says it waits for.
+    private let building: @Sendable (Bool) -> Void
 
     /// `acousticModel` is a folder written by `SpeakerAdaptation`; nil means Debian's en-us model.
     /// `quotedEnglish: false` leaves quoted English as the shell-talk model heard it (for comparisons).
     /// With a `builder`, `prepare` builds the model in a child process. `channelMemory` keeps
     /// the capture device's channel (narrowband or not) for its next session;
-    /// `adaptsToChannel: false` decodes every take as it is (for comparisons).
+    /// `adaptsToChannel: false` decodes every take as it is (for comparisons). `building` hears
+    /// a build in this process start and end.
     public init(
         vocabulary: [String], history: [String], cacheDirectory: String, acousticModel: String? = nil,
         phrases: [String] = [], quotedEnglish: Bool = true, builder: EdgeModelBuilder? = nil,
         scoring: WordAgreement.Fit = WordAgreement.fitted, channelMemory: ChannelMemory? = nil,
-        adaptsToChannel: Bool = true
+        adaptsToChannel: Bool = true, building: @escaping @Sendable (Bool) -> Void = { _ in }
     ) {
         self.adaptsToChannel = adaptsToChannel
+        self.building = building
         self.builder = builder
         self.scoring = scoring
         self.channelMemory = channelMemory
@@ -89,6 +94,7 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         scoring = WordAgreement.fitted
         channelMemory = nil
         adaptsToChannel = true
+        building = { _ in }
     }
 
     /// The stock acoustic model's folder (Debian's pocketsphinx-en-us), which a learnt voice adapts.
@@ -138,6 +144,10 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         if let files = lock.withLock({ files }) { return files }
         let result = Result { () throws(EngineError) -> ModelFiles in
             if let stockFiles { return stockFiles }
+            let job = job
+            let cold = !job.isCached
+            if cold { building(true) }
+            defer { if cold { building(false) } }
             let model = try EdgeModel.prepare(
                 vocabulary: job.vocabulary, history: job.history, cacheDirectory: job.cacheDirectory)
             if model.built { builder?.report("edge model: built in this process") }

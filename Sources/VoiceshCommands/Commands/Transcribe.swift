@@ -61,6 +61,7 @@ struct Transcribe: AsyncVoiceshCommand {
         }
         chosen.engine.override(command: command, timeout: timeout)
         factory.notice = { context.console.error("voicesh: \($0)") }
+        factory.progress = ProgressLine(console: context.console)
         let engine = try factory.engine(for: chosen)
         // A stream engine hears the file as a microphone would: at 1x, never faster (providers
         // refuse faster-than-real-time audio).

@@ -20,6 +20,9 @@ package struct EngineFactory {
     /// Builds a missing edge model in a child process (`voicesh edge-model`) rather than in
     /// this one; a session sets it, so its memory and keystroke echo are spared the build.
     package var buildsInChild = false
+    /// Says when a command waits for the edge model to be built (nil in a session, whose
+    /// child builds it in the background).
+    package var progress: ProgressLine?
     /// The capture device a session records from (nil: a file, or no session): the edge
     /// engine remembers its channel for the device's next session.
     package var audioDevice: String?
@@ -110,6 +113,14 @@ package struct EngineFactory {
                 builder: buildsInChild ? childBuilder : nil,
                 channelMemory: audioDevice.flatMap {
                     ChannelMemory(file: context.location.cacheDirectory + "/channels", device: $0)
+                },
+                building: { [progress] started in
+                    guard let progress else { return }
+                    if started {
+                        progress.show("building the edge model for this vocabulary and history (once) …")
+                    } else {
+                        progress.clear()
+                    }
                 })
             if let ears = try twoEars(edge, config: config) {
                 ears.prepare()
