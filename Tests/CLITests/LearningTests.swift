@@ -228,8 +228,15 @@ struct LearningTests {
         #expect(earlier["dictations"] as? Int == 4 && earlier["editRate"] as? Double == 0.5)
         #expect(earlier["medianLatencyMs"] as? Int == 200 && earlier["p95LatencyMs"] as? Int == 400)
 
-        let table = try cli.ok("stats", "--profile", "prod").stdout.split(separator: "\n").map(String.init)
+        let piped = try cli.ok("stats", "--profile", "prod")
+        #expect(!piped.stderr.contains("\r") && !piped.stdout.contains("\r"))
+        let table = piped.stdout.split(separator: "\n").map(String.init)
         #expect(table.count == 4 && table[0].hasPrefix("PROFILE  ENGINE"), "\(table)")
+        // The weeks, oldest first, drawn once per profile and engine: 3 of 4 sent as heard this
+        // week (▆), 1 of 4 the week before (▃), none shown further back; the model's 1 of 3 (▃).
+        #expect(table[0].contains("AS WRITTEN  BY WEEK "), "\(table)")
+        #expect(table[1].contains(" 75%         ······▃▆ "), "\(table)")
+        #expect(!table[2].contains("·") && table[3].contains(" ·······▃ "), "\(table)")
         #expect(table[0].contains("AS WRITTEN") && table[3].contains("intent/qwen"), "\(table)")
         #expect(table[1].contains("last 7 days") && table[1].contains("60 ms") && table[1].contains("25%"), "\(table)")
         #expect(table[2].contains("earlier") && table[2].contains("50%"), "\(table)")
