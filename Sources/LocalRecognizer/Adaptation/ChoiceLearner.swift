@@ -30,13 +30,15 @@ public struct ChoiceLearner: Sendable {
     public static func file(in voiceDirectory: String) -> String { voiceDirectory + "/ear-choice.json" }
 
     /// Hears every sample with `ears` and learns from what each ear heard; nil when Whisper
-    /// heard too few of them to learn from (fewer than `holdBackEvery`).
-    public func learn(_ samples: [SpeakerAdaptation.Sample], ears: TwoEarEngine) async throws(EngineError)
-        -> Status?
-    {
+    /// heard too few of them to learn from (fewer than `holdBackEvery`). `heard` is told how
+    /// many samples are heard so far.
+    public func learn(
+        _ samples: [SpeakerAdaptation.Sample], ears: TwoEarEngine, heard: @Sendable (Int) -> Void = { _ in }
+    ) async throws(EngineError) -> Status? {
         let shell = SpokenShell()
         var examples: [EarFusion.Example] = []
-        for sample in samples {
+        for (index, sample) in samples.enumerated() {
+            heard(index)
             let frames = AudioFrame.frames(of: sample.samples)
             let stream = AsyncStream<AudioFrame> { continuation in
                 for frame in frames { continuation.yield(frame) }

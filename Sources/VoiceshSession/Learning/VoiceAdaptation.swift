@@ -92,14 +92,14 @@ package struct VoiceAdaptation {
                 ? "voicesh: learnt your voice from \(Self.recordings(status.learntFrom)) (\(check)); edge profiles use it from now on"
                 : "voicesh: the new voice heard the recordings held back worse (\(check)); the voice in use is kept"
         )
-        learnWhichEar(samples)
+        learnWhichEar(samples, progress: progress)
     }
 
     /// Teaches the two-ear choice which ear to trust for this user, when Whisper is installed:
     /// both ears hear every recording as a session would (with the voice in use now), and the
     /// choice's weights are fitted to the known words (`ChoiceLearner`). Without Whisper there
     /// is no choice to teach.
-    private func learnWhichEar(_ samples: [SpeakerAdaptation.Sample]) {
+    private func learnWhichEar(_ samples: [SpeakerAdaptation.Sample], progress: ProgressLine) {
         guard
             case .success(let runtime) = WhisperRuntime.locate(
                 model: nil, environment: context.environment, ear: .whisper)
@@ -114,7 +114,12 @@ package struct VoiceAdaptation {
         context.console.error(
             "voicesh: learning which ear to trust: both ears hear the \(Self.recordings(samples.count)) …")
         let learner = ChoiceLearner(voiceDirectory: voice)
-        let status = Blocking.run { try? await learner.learn(samples, ears: ears) }
+        let status = Blocking.run {
+            try? await learner.learn(samples, ears: ears) {
+                progress.show("adapt: both ears hearing the recordings", done: $0, of: samples.count)
+            }
+        }
+        progress.clear()
         guard let status = status ?? nil else {
             return context.console.error("voicesh: Whisper heard too few of the recordings to learn which ear to trust")
         }
