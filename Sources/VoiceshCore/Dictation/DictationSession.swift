@@ -3,10 +3,11 @@
 /// store's answers, time), and everything to do comes out (`Output`: bytes for the remote
 /// and for the screen, orders for the microphone, the engine and the store). It decodes
 /// keys, routes the terminal's answers, fits and draws the line and decides when, around
-/// `DictationStateMachine`, which decides what a dictation does; while carrying the machine's
-/// effects out it asks the machine again (keys, the line's room, unasked replies), within this
-/// one value. What the store or an engine answers is a later input. `DictationController`
-/// carries a session's output out; `listen` drives the same value.
+/// `DictationStateMachine`, which decides what a dictation does. Carrying the machine's
+/// effects out never calls it back: what it must hear next (a decoded key, the line's room, a
+/// save with no history) is queued, and one loop hands it over (`drain`). What the store or an
+/// engine answers is a later input. `DictationController` carries a session's output out;
+/// `listen` drives the same value through the same loop.
 public struct DictationSession: Sendable {
     public enum Input: Sendable {
         /// A read from the keyboard, as read.
@@ -177,8 +178,11 @@ public struct DictationSession: Sendable {
     private var toldHistoryOff = false
     /// The typed bytes the machine let through to the remote, for the read that is going on.
     private var passing: [UInt8] = []
-    /// A read with the terminal's answers sorted out (`sortReplies`), for `typed`.
+    /// A read with the terminal's answers sorted out (`.sortReplies`): its bytes, and whether
+    /// any of them were typed.
     private var sorted: (bytes: [UInt8], typed: Bool)?
+    /// What is left to do for the input being handled (`drain`).
+    private var steps: [Step] = []
     private var out = Output()
     private var moment = Moment(now: 0, window: nil)
 
@@ -200,27 +204,31 @@ public struct DictationSession: Sendable {
     public mutating func handle(_ input: Input, at moment: Moment) -> Output {
         self.moment = moment
         switch input {
-        case .keyboard(let bytes): out.typed = read(bytes)
+        case .keyboard(let bytes):
+            (lastInput, passing) = (now, [])
+            steps = [.read(bytes, answersAwaited: route.isWaiting || replies.isWaiting), .readDone]
         case .remoteWillWrite: if let size { out.screen += line.remoteWillWrite(size) }
-        case .remoteModes(let modes): remoteModes(modes)
+        case .remoteModes(let modes):
+            remoteModes(modes)
+            steps = [.remoteModes(modes)]
         case .remoteWrote(let queries, let row):
             route.remoteAsked(queries)
             bottomRow = row
             keepBottomRow()
-            perform(machine.screenChanged(resized: false))
+            steps = [.screenChanged(resized: false)]
         case .resized(let row):
             bottomRow = row
-            perform(machine.screenChanged(resized: true))
-        case .turn(let reports, let woken): turn(reports, woken: woken)
-        case .saved(let id): answered(machine.saved(id: id))
-        case .notSaved(let error): answered(machine.historyFailed(words(.rowNotWritten(error)), now: now))
-        case .found(let commands): answered(machine.historyFound(commands, now: now))
-        case .noMicrophone(let error): answered(machine.unavailable(words(.noMicrophone(error)), now: now))
-        case .cancel: answered(machine.key(.escape, now: now))
-        case .ending(let reason):
-            perform(machine.interrupted(reason, now: now))
-            if let size { out.screen += line.clear(size) }
+            steps = [.screenChanged(resized: true)]
+        case .turn(let reports, let woken): steps = turn(reports, woken: woken)
+        // An answer to an earlier order (the store's, the microphone's): its effects, and the line.
+        case .saved(let id): steps = [.saved(id), .takeKeys]
+        case .notSaved(let error): steps = [.historyFailed(words(.rowNotWritten(error))), .takeKeys]
+        case .found(let commands): steps = [.found(commands), .takeKeys]
+        case .noMicrophone(let error): steps = [.unavailable(words(.noMicrophone(error))), .takeKeys]
+        case .cancel: steps = [.key(.escape), .takeKeys]
+        case .ending(let reason): steps = [.interrupted(reason), .effect(.clearLine)]
         }
+        drain()
         defer { out = Output() }
         return out
     }
@@ -228,134 +236,108 @@ public struct DictationSession: Sendable {
     private var now: Double { moment.now }
     private var size: StatusLine.Size? { moment.window }
 
-    // MARK: Keys
+    // MARK: The one loop
 
-    private mutating func read(_ input: [UInt8]) -> [UInt8] {
-        lastInput = now
-        passing = []
-        let awaited = route.isWaiting || replies.isWaiting
-        perform(machine.read(input, answersAwaited: awaited, now: now, fullScreen: modes.alternateScreen))
-        guard let keys = sorted else { return passing }
-        sorted = nil
-        guard keys.typed else { return keys.bytes }  // only answers for the remote: nothing the user typed
-        perform(machine.typed(keys.bytes, now: now, fullScreen: modes.alternateScreen))
-        return passing
+    /// What is left to do for an input, in order: an input for the machine, an effect of its
+    /// to carry out, or the session's own move between them. Carrying an effect out never
+    /// calls the machine; it queues what the machine must hear next (a decoded key, the
+    /// line's room, a save with no history), and `take` alone calls it.
+    private enum Step {
+        case read([UInt8], answersAwaited: Bool)
+        case typed([UInt8])
+        case remoteModes(TerminalModes)
+        case screenChanged(resized: Bool)
+        case report(Report)
+        case saved(Int64?)
+        case historyFailed(String)
+        case found([String])
+        case unavailable(String)
+        case key(Key)
+        case interrupted(String)
+        case tick
+        /// A decoded key, which the machine holds until the line lets it be taken.
+        case pressed(Key)
+        /// The next held key the line lets through, then another; `drawIfNone`: the line is
+        /// drawn again if none is taken.
+        case nextKey(drawIfNone: Bool)
+        case shown(room: Int)
+        /// The line as the machine says it is now.
+        case draw
+        /// A terminal reply among a dictation's keys, to whoever asked; the machine says
+        /// whether one no one asked for goes on as a key.
+        case reply(TerminalReply)
+        /// A piece of a read whose replies are sorted out, gathered for `typed`.
+        case sorted(TerminalReplyFilter.Piece)
+        case effect(DictationStateMachine.Effect)
+        /// The line goes up (or asks where) and takes the keys that waited for it.
+        case takeKeys
+        /// The read's effects are carried out: its bytes that pass on are `Output.typed`.
+        case readDone
+        /// Time moved on (`turn`).
+        case time
     }
 
-    /// Each of the terminal's answers to whoever asked; the remote's stay in their place among
-    /// the keys typed around them.
-    private mutating func sortReplies(_ input: [UInt8]) -> (bytes: [UInt8], typed: Bool) {
-        var bytes: [UInt8] = []
-        var typed = false
-        for piece in replies.feed(input) {
-            switch piece {
-            case .keys(let keys):
-                bytes += keys
-                typed = typed || !keys.isEmpty
-            case .reply(let reply): bytes += replied(reply)
-            }
+    /// Takes the queued steps until none is left. A step's own next steps come before those
+    /// already waiting, so everything happens in the order of the calls they stand for.
+    private mutating func drain() {
+        while !steps.isEmpty {
+            steps.insert(contentsOf: take(steps.removeFirst()), at: 0)
         }
-        return (bytes, typed)
     }
 
-    /// Keys for the dictation, which the machine takes when the line lets it (`nextKey`);
-    /// replies go to whoever asked.
-    private mutating func keys(_ keys: [Key]) {
-        for key in keys {
-            if case .reply(let reply) = key {
-                out.remote += replied(reply)
-            } else {
-                machine.pressed(key, now: now)  // the time it was pressed (a double toggle)
-            }
-        }
-        // The line goes up (or asks where) before its keys are taken; drawn already, it is not drawn twice.
-        let shown = lineShown
-        if !shown { render() }
-        var took = false
-        while let effects = machine.nextKey(lineShown: lineShown) {
-            perform(effects)
-            render()
-            took = true
-        }
-        if shown && !took { render() }
-    }
-
-    /// The line is on screen, or can never be (a terminal that never says where its cursor is:
-    /// its keys go at once, as before).
-    private var lineShown: Bool { line.isVisible || line.terminalSilent }
-
-    /// A reply from the terminal: voicesh's own question answered (the line may be drawn), or
-    /// the remote's, whose bytes are returned to go on to it unchanged.
-    private mutating func replied(_ reply: TerminalReply) -> [UInt8] {
-        switch route.route(reply) {
-        case .remote: return reply.bytes
-        case .voicesh:
-            if let size, let (row, column) = reply.position {
-                out.screen += line.cursorReported(row: row, column: column, size: size, now: now)
-                noteAsked()
-            }
+    /// One step, and the steps it leads to. The one place the machine is called: once per
+    /// step, its effects (with the takes it let go) are the next steps.
+    private mutating func take(_ step: Step) -> [Step] {
+        let fullScreen = modes.alternateScreen
+        var after: [Step] = []
+        let effects: [DictationStateMachine.Effect]
+        switch step {
+        case .read(let bytes, let awaited):
+            effects = machine.read(bytes, answersAwaited: awaited, now: now, fullScreen: fullScreen)
+        case .typed(let bytes): effects = machine.typed(bytes, now: now, fullScreen: fullScreen)
+        case .remoteModes(let modes): effects = machine.remoteModes(modes, now: now)
+        case .screenChanged(let resized): effects = machine.screenChanged(resized: resized)
+        case .report(let report): effects = reported(report)
+        case .saved(let id): effects = machine.saved(id: id)
+        case .historyFailed(let message): effects = machine.historyFailed(message, now: now)
+        case .found(let commands): effects = machine.historyFound(commands, now: now)
+        case .unavailable(let message): effects = machine.unavailable(message, now: now)
+        case .key(let key): effects = machine.key(key, now: now)
+        case .interrupted(let reason): effects = machine.interrupted(reason, now: now)
+        case .tick: effects = machine.tick(now: now)
+        case .shown(let room): effects = machine.shown(room: room)
+        case .pressed(let key):
+            machine.pressed(key, now: now)  // the time it was pressed (a double toggle)
             return []
-        case nil:  // no one asked: a key, as typed, unless a dictation owns the keyboard
-            var bytes: [UInt8] = []
-            for case .sendToRemote(let key) in machine.unaskedReply(reply.bytes) { bytes += key }
-            return bytes
+        case .nextKey(let drawIfNone):
+            guard let taken = machine.nextKey(lineShown: lineShown) else { return drawIfNone ? [.draw] : [] }
+            (effects, after) = (taken, [.draw, .nextKey(drawIfNone: false)])
+        case .draw: return machine.draw().map(Step.effect)
+        case .reply(let reply):
+            guard let bytes = replied(reply) else { return machine.unaskedReply(reply.bytes).map(Step.effect) }
+            out.remote += bytes
+            return []
+        case .sorted(.keys(let keys)):
+            sorted?.bytes += keys
+            if !keys.isEmpty { sorted?.typed = true }
+            return []
+        case .sorted(.reply(let reply)):
+            guard let bytes = replied(reply) else {
+                for case .sendToRemote(let key) in machine.unaskedReply(reply.bytes) { sorted?.bytes += key }
+                return []
+            }
+            sorted?.bytes += bytes
+            return []
+        case .effect(let effect): return carryOut(effect)
+        case .takeKeys: return takeKeys()
+        case .readDone: return readDone()
+        case .time: return timePassed()
         }
+        // Taken at once: a take let go here is released before any a later step lets go.
+        return (effects + machine.released()).map(Step.effect) + after
     }
 
-    /// Asks the terminal where the cursor is, if the line has no question on its way.
-    private mutating func askCursor() {
-        out.screen += line.ask(now: now)
-        noteAsked()
-    }
-
-    private mutating func noteAsked() {
-        while questionsRouted < line.questionsAsked {
-            route.voiceshAsked()
-            questionsRouted += 1
-        }
-    }
-
-    // MARK: The remote's screen
-
-    private mutating func remoteModes(_ modes: TerminalModes) {
-        self.modes = modes
-        perform(machine.remoteModes(modes, now: now))
-        // A copy of the screen is kept while a full-screen program has it, once its size is known.
-        if modes.alternateScreen, !keepsScreen, let size {
-            keepsScreen = true
-            out.screenCopy = .keep(columns: size.columns, rows: size.rows)
-        } else if !modes.alternateScreen, keepsScreen {
-            keepsScreen = false
-            bottomRow = nil
-            out.screenCopy = .drop
-        }
-    }
-
-    /// The bottom row as the program has it now, for the line to paint back when it comes off.
-    private mutating func keepBottomRow() {
-        guard line.borrowsRow, let bottomRow else { return }
-        line.underneath = bottomRow
-    }
-
-    // MARK: Turns
-
-    /// The take's reports first, then time (reports may come faster than a held key's wait runs out).
-    private mutating func turn(_ reports: [Report], woken: Bool) {
-        if woken {
-            for report in reports { perform(reported(report)) }
-            render()
-        }
-        guard woken || deadline.map({ now >= $0 }) == true else { return }
-        lastTick = now
-        if now - lastInput >= Self.keyWait {
-            let held = decoder.timeout()  // a lone ESC, say: nothing more came in time
-            if !held.isEmpty { keys(held) }
-            out.remote += replies.timeout()
-        }
-        perform(machine.tick(now: now))
-        keys([])  // draws the line (asking again for a lost answer) and takes the keys that waited for it
-    }
-
+    /// The machine's call for a report from the take's audio or engine.
     private mutating func reported(_ report: Report) -> [DictationStateMachine.Effect] {
         switch report {
         case .partial(let words, let take): machine.partial(words, take: take)
@@ -379,33 +361,129 @@ public struct DictationSession: Sendable {
         }
     }
 
-    /// An answer to an earlier order (the store's, the microphone's): its effects, and the line.
-    private mutating func answered(_ effects: [DictationStateMachine.Effect]) {
-        perform(effects)
-        keys([])
+    // MARK: Keys
+
+    /// The read's bytes that pass on to the remote; a read whose replies were sorted out goes
+    /// to the machine as typed first, unless it held only answers for the remote.
+    private mutating func readDone() -> [Step] {
+        guard let keys = sorted else {
+            out.typed = passing
+            return []
+        }
+        sorted = nil
+        guard keys.typed else {
+            out.typed = keys.bytes  // only answers for the remote: nothing the user typed
+            return []
+        }
+        return [.typed(keys.bytes), .readDone]
+    }
+
+    /// Keys for the dictation, which the machine takes when the line lets it (`nextKey`);
+    /// replies go to whoever asked.
+    private func keySteps(_ keys: [Key]) -> [Step] {
+        keys.map { key in if case .reply(let reply) = key { .reply(reply) } else { .pressed(key) } } + [.takeKeys]
+    }
+
+    /// The line goes up (or asks where) before its keys are taken; drawn already, it is not drawn twice.
+    private func takeKeys() -> [Step] {
+        let shown = lineShown
+        return (shown ? [] : [.draw]) + [.nextKey(drawIfNone: shown)]
+    }
+
+    /// The line is on screen, or can never be (a terminal that never says where its cursor is:
+    /// its keys go at once, as before).
+    private var lineShown: Bool { line.isVisible || line.terminalSilent }
+
+    /// The bytes a reply from the terminal sends on: none for voicesh's own question (the line
+    /// may be drawn), the remote's reply unchanged; nil: no one asked.
+    private mutating func replied(_ reply: TerminalReply) -> [UInt8]? {
+        switch route.route(reply) {
+        case .remote: return reply.bytes
+        case .voicesh:
+            if let size, let (row, column) = reply.position {
+                out.screen += line.cursorReported(row: row, column: column, size: size, now: now)
+                noteAsked()
+            }
+            return []
+        case nil: return nil
+        }
+    }
+
+    /// Asks the terminal where the cursor is, if the line has no question on its way.
+    private mutating func askCursor() {
+        out.screen += line.ask(now: now)
+        noteAsked()
+    }
+
+    private mutating func noteAsked() {
+        while questionsRouted < line.questionsAsked {
+            route.voiceshAsked()
+            questionsRouted += 1
+        }
+    }
+
+    // MARK: The remote's screen
+
+    /// A copy of the screen is kept while a full-screen program has it, once its size is known.
+    private mutating func remoteModes(_ modes: TerminalModes) {
+        self.modes = modes
+        if modes.alternateScreen, !keepsScreen, let size {
+            keepsScreen = true
+            out.screenCopy = .keep(columns: size.columns, rows: size.rows)
+        } else if !modes.alternateScreen, keepsScreen {
+            keepsScreen = false
+            bottomRow = nil
+            out.screenCopy = .drop
+        }
+    }
+
+    /// The bottom row as the program has it now, for the line to paint back when it comes off.
+    private mutating func keepBottomRow() {
+        guard line.borrowsRow, let bottomRow else { return }
+        line.underneath = bottomRow
+    }
+
+    // MARK: Turns
+
+    /// The take's reports first, then time (reports may come faster than a held key's wait runs out).
+    private func turn(_ reports: [Report], woken: Bool) -> [Step] {
+        let heard: [Step] = woken ? reports.map(Step.report) + [.draw] : []
+        guard woken || deadline.map({ now >= $0 }) == true else { return heard }
+        return heard + [.time]
+    }
+
+    /// Bytes that waited for the rest of a key go on (a lone ESC, say: nothing more came in
+    /// time), then the machine's clock moves, then the line is drawn (asking again for a lost
+    /// answer) and takes the keys that waited for it.
+    private mutating func timePassed() -> [Step] {
+        lastTick = now
+        var steps: [Step] = []
+        if now - lastInput >= Self.keyWait {
+            let held = decoder.timeout()
+            if !held.isEmpty { steps += keySteps(held) }
+            steps.append(.effect(.sendToRemote(replies.timeout())))
+        }
+        return steps + [.tick] + keySteps([])
     }
 
     // MARK: Effects
 
-    private mutating func perform(_ effects: [DictationStateMachine.Effect]) {
-        for effect in effects + machine.released() { carryOut(effect) }
-    }
-
-    private mutating func carryOut(_ effect: DictationStateMachine.Effect) {
+    /// Carries one effect out: into the output, or as the next steps.
+    private mutating func carryOut(_ effect: DictationStateMachine.Effect) -> [Step] {
         switch effect {
         case .sendToRemote(let bytes): out.remote += bytes
         case .passThrough(let bytes): passing += bytes
-        case .keys(let bytes): keys(decoder.feed(bytes))
-        case .redraw: render()
+        case .keys(let bytes): return keySteps(decoder.feed(bytes))
+        case .redraw: return [.draw]
         case .release(let take): out.released.append(take)
         case .startRecording(let take, let commands, let plainEnglish):
-            startRecording(take, commands: commands, plainEnglish: plainEnglish)
+            return startRecording(take, commands: commands, plainEnglish: plainEnglish)
         case .stopRecording: out.stopsRecording = true
         case .cancelRecording:
             out.stopsRecording = true
             out.cancelsEngine = true
         case .cancelTranscription: out.cancelsEngine = true
-        case .save(let entry): save(entry)
+        case .save(let entry): return save(entry)
         case .findHistory(let request): out.search = request
         case .writeIntent(let take, let request, let refining, let others):
             out.intent = IntentOrder(take: take, request: request, refining: refining, others: others)
@@ -420,49 +498,54 @@ public struct DictationSession: Sendable {
             if let size { out.screen += line.clear(size) }
             line.borrowsRow = false
             line.underneath = []
-        case .drawLine(let state):
-            guard let size else { return }
-            guard let width = line.room(size) else { return askCursor() }
-            let drawn = view.render(state, level: moment.level, now: now, width: width)
-            out.screen += line.draw(drawn.line, size: size)
-            if let room = drawn.textRoom { perform(machine.shown(room: room)) }
+        case .drawLine(let state): return drawLine(state)
         case .clearLine:
             if let size { out.screen += line.clear(size) }
         case .placeLine(let resized):
             if resized {
-                guard let size else { return }
+                guard let size else { return [] }
                 out.screen += line.resized(size)
                 keepBottomRow()
             }
             askCursor()
-        case .sortReplies(let input): sorted = sortReplies(input)
+        case .sortReplies(let input):
+            sorted = ([], false)
+            return replies.feed(input).map(Step.sorted)
         }
+        return []
+    }
+
+    /// Draws the line fitted to the room there is (asking where it goes first); the machine
+    /// hears how much of the text it had room for.
+    private mutating func drawLine(_ state: DictationStateMachine.State) -> [Step] {
+        guard let size else { return [] }
+        guard let width = line.room(size) else {
+            askCursor()
+            return []
+        }
+        let drawn = view.render(state, level: moment.level, now: now, width: width)
+        out.screen += line.draw(drawn.line, size: size)
+        return drawn.textRoom.map { [.shown(room: $0)] } ?? []
     }
 
     /// A take starts: its recording, unless no engine could be built (dictation is off).
-    private mutating func startRecording(_ take: Int, commands: [String], plainEnglish: Bool) {
-        if let why = settings.engineMissing {
-            return perform(machine.unavailable(words(.dictationOff(why)), now: now))
-        }
+    private mutating func startRecording(_ take: Int, commands: [String], plainEnglish: Bool) -> [Step] {
+        if let why = settings.engineMissing { return [.unavailable(words(.dictationOff(why)))] }
         out.record = Start(take: take, commands: commands, plainEnglish: plainEnglish)
         askCursor()
+        return []
     }
 
     /// A row to write; without a history the session answers for the store, telling why once.
-    private mutating func save(_ entry: DictationStateMachine.Entry) {
+    private mutating func save(_ entry: DictationStateMachine.Entry) -> [Step] {
         out.rows.append(entry)
-        guard case .notKept(let reason) = settings.history else { return }
-        guard let reason, !toldHistoryOff else { return perform(machine.saved(id: nil)) }
+        guard case .notKept(let reason) = settings.history else { return [] }
+        guard let reason, !toldHistoryOff else { return [.saved(nil)] }
         toldHistoryOff = true
-        perform(machine.historyFailed(words(.historyOff(reason)), now: now))
+        return [.historyFailed(words(.historyOff(reason)))]
     }
 
     private func words(_ problem: DictationProblem) -> String {
         settings.wording.full(problem)
-    }
-
-    /// The line as the machine says it is now.
-    private mutating func render() {
-        for effect in machine.draw() { carryOut(effect) }
     }
 }
