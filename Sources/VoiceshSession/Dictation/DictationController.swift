@@ -114,21 +114,14 @@ package final class DictationController: LoopParticipant {
 
     // MARK: Carrying out
 
-    /// Hands the session one input and carries out what it asks, then each answer the world
-    /// gave at once (a row written, history found, no microphone) as the next input, in a flat
-    /// loop: nothing re-enters it. Returns the keys typed on.
+    /// Hands the session one input and carries out what it asks, then the answers that came
+    /// at once (`drive`). Returns the keys typed on.
     @discardableResult
-    private func run(_ first: DictationSession.Input) -> [UInt8] {
-        var inputs = [first]
-        var typed: [UInt8] = []
-        while !inputs.isEmpty {
-            let moment = DictationSession.Moment(
-                now: setup.clock(), window: window, level: capture?.recording.level ?? 0)
-            let asked = session.handle(inputs.removeFirst(), at: moment)
-            typed += asked.typed
-            inputs += carryOut(asked)
-        }
-        return typed
+    private func run(_ input: DictationSession.Input) -> [UInt8] {
+        session.drive(
+            input,
+            at: { .init(now: setup.clock(), window: window, level: capture?.recording.level ?? 0) },
+            carryOut: carryOut)
     }
 
     /// Carries out one output in the order `DictationSession.Output` gives; returns the
