@@ -16,7 +16,8 @@ public enum EarWeights {
         return (own ?? shipped).map(EarFusion.init(weights:)) ?? EarFusion()
     }
 
-    static func read(_ path: String) -> EarFusion.Weights? {
+    /// Weights from a file; nil when it is missing or not weights of this version.
+    public static func read(_ path: String) -> EarFusion.Weights? {
         FileManager.default.contents(atPath: path).flatMap { try? EarFusion.Weights.decode($0) }
     }
 }

@@ -23,7 +23,7 @@ struct DoctorTests {
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 6 && lines.allSatisfy { $0.hasPrefix("✓ ") }, "\(result.stdout)")
+        #expect(lines.count == 7 && lines.allSatisfy { $0.hasPrefix("✓ ") }, "\(result.stdout)")
         // The recording's first 0.3 s: its room noise, quiet but not the silence of no input.
         #expect(
             result.stdout.contains("✓ microphone: ALSA device \"default\": 0.3 s heard, peak -"), "\(result.stdout)")

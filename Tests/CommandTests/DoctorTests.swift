@@ -44,7 +44,8 @@ struct DoctorTests {
         #expect(lines.allSatisfy { $0.hasPrefix("✓ ") }, "\(result.stdout)")
         #expect(
             lines.map { $0.dropFirst(2).prefix { $0 != ":" } } == [
-                "config.toml", "microphone", "offline engine", "second ear", "intent model", "history database",
+                "config.toml", "microphone", "offline engine", "second ear", "ear choice", "intent model",
+                "history database",
             ])
         #expect(result.stdout.contains("✓ microphone: ALSA device \"null\": 0.3 s heard, silent"), "\(result.stdout)")
         #expect(result.stdout.contains("model.bin has its pinned SHA-256 (d01c3014881c…)"), "\(result.stdout)")

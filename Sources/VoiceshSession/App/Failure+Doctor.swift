@@ -37,6 +37,13 @@ extension Failure {
                 "\(ear.scriptName) is not among voicesh's data",
                 "reinstall voicesh (make install), or set VOICESH_DATA_DIR to the folder that holds it"
             )
+        case .choiceWeightsMissing:
+            (
+                "ear-choice.json, the weights the two ears' readings are chosen by, is not among voicesh's data",
+                "reinstall voicesh (make install), or set VOICESH_DATA_DIR to the folder that holds it"
+            )
+        case .choiceWeightsUnreadable(let path):
+            ("\(path), the choice learnt for your voice, cannot be read", "run voicesh adapt again, or remove it")
         case .earModel(let path, let reason):
             (
                 "the Whisper model \(path) cannot be used: \(reason)",

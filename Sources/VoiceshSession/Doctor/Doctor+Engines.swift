@@ -13,6 +13,7 @@ extension Doctor {
             case (.edge, .pocketsphinx):
                 if !checks.contains(where: { $0.part == .offlineEngine }) { checks.append(offlineEngine()) }
                 checks.append(secondEar(config))
+                if config.whisperModel != "off" { checks.append(earChoice()) }
             case (.edge, .command):
                 checks.append(.found(.engine, "the recogniser command `\(config.command ?? "")` (not run)"))
             case (.server, _), (.stream, _):
@@ -81,6 +82,18 @@ extension Doctor {
                 found: { "Whisper base at \(runtime.model), model.bin has its pinned SHA-256 (\($0))" },
                 reinstall: reinstall(home, ear.homeVariable))
         }
+    }
+
+    /// The weights the two ears' readings are chosen by: the user's, learnt by `voicesh adapt`,
+    /// or voicesh's own.
+    func earChoice() -> DoctorReport.Check {
+        let own = ChoiceLearner.file(in: context.location.voiceDirectory)
+        if FileManager.default.fileExists(atPath: own) {
+            guard EarWeights.read(own) != nil else { return .problem(.earChoice, .choiceWeightsUnreadable(path: own)) }
+            return .found(.earChoice, "the ears' readings chosen by weights learnt for your voice (\(own))")
+        }
+        guard EarWeights.shipped != nil else { return .problem(.earChoice, .choiceWeightsMissing) }
+        return .found(.earChoice, "the ears' readings chosen by voicesh's fitted weights (ear-choice.json)")
     }
 
     /// A server or stream engine: where it is, and its key variable (never its value).

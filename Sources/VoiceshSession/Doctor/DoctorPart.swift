@@ -6,6 +6,8 @@ package enum DoctorPart: String, CaseIterable, Codable, Sendable {
     /// A profile whose engine is not the edge one: its server, stream or command.
     case engine
     case secondEar = "second ear"
+    /// The weights the two ears' readings are chosen by.
+    case earChoice = "ear choice"
     case intentModel = "intent model"
     case history = "history database"
     case teamStore = "team store"

@@ -21,6 +21,10 @@ package enum DoctorProblem: Error, Equatable, Sendable {
     case earNotInstalled(ear: NeuralEar, places: [String])
     /// voicesh's own script for the ear is not among its data.
     case earScriptMissing(ear: NeuralEar)
+    /// The weights the two ears' readings are chosen by: voicesh's are not among its data, or
+    /// the user's (from `voicesh adapt`) cannot be read.
+    case choiceWeightsMissing
+    case choiceWeightsUnreadable(path: String)
     /// The model folder is not one the ear can load.
     case earModel(path: String, reason: String)
     /// A model file's SHA-256 is not the one `scripts/setup` pins.
