@@ -240,5 +240,21 @@ struct LearningTests {
         #expect(table[0].contains("AS WRITTEN") && table[3].contains("intent/qwen"), "\(table)")
         #expect(table[1].contains("last 7 days") && table[1].contains("60 ms") && table[1].contains("25%"), "\(table)")
         #expect(table[2].contains("earlier") && table[2].contains("50%"), "\(table)")
+
+        // After `voicesh adapt` learnt which ear to trust: how often each was right, once.
+        let voice = cli.home.appendingPathComponent("voice").path
+        try FileManager.default.createDirectory(atPath: voice, withIntermediateDirectories: true)
+        try Data(
+            #"{"learntFrom": 40, "heldBack": 10, "before": 7, "after": 9, "pocketsphinxRight": 31, "whisperRight": 38, "kept": true, "lastRun": "2026-11-20T10:00:00Z"}"#
+                .utf8
+        ).write(to: URL(fileURLWithPath: voice + "/ear-choice-status.json"))
+        let ears = try cli.ok("stats").stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(
+            ears.hasPrefix("ears, from voicesh adapt ")
+                && ears.hasSuffix(
+                    "pocketsphinx heard 31 and Whisper 38 of your 50 recordings right; the choice between them is voicesh's"
+                ),
+            "\(ears)")
+        #expect(try cli.ok("stats", "--profile", "prod").stdout.split(separator: "\n").count == 4)
     }
 }

@@ -41,8 +41,13 @@ struct ChoiceLearnerTests {
         #expect(
             status
                 == .init(
-                    learntFrom: 16, heldBack: 4, before: 0, after: 4, pocketsphinxRight: 0, whisperRight: 20, kept: true
-                ))
+                    learntFrom: 16, heldBack: 4, before: 0, after: 4, pocketsphinxRight: 0, whisperRight: 20,
+                    kept: true,
+                    lastRun: status.lastRun))
+        // What it found is kept for `voicesh stats`.
+        let kept = try #require(ChoiceLearner(voiceDirectory: voice).status())
+        #expect(kept.whisperRight == 20 && kept.kept)
+        #expect(abs((kept.lastRun ?? .distantPast).timeIntervalSince(status.lastRun ?? .distantFuture)) < 1)
         let file = ChoiceLearner.file(in: voice)
         let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
         #expect(mode == 0o600)

@@ -9,7 +9,7 @@ public struct ChoiceLearner: Sendable {
     public let voiceDirectory: String
     public let holdBackEvery = 5
 
-    public struct Status: Sendable, Equatable {
+    public struct Status: Codable, Sendable, Equatable {
         /// Recordings the weights were fitted to, and those held back to check them.
         public var learntFrom: Int
         public var heldBack: Int
@@ -20,6 +20,8 @@ public struct ChoiceLearner: Sendable {
         public var pocketsphinxRight: Int
         public var whisperRight: Int
         public var kept: Bool
+        /// When it ran (nil in a status not yet written).
+        public var lastRun: Date?
     }
 
     public init(voiceDirectory: String) {
@@ -28,6 +30,15 @@ public struct ChoiceLearner: Sendable {
 
     /// Where the user's weights are kept.
     public static func file(in voiceDirectory: String) -> String { voiceDirectory + "/ear-choice.json" }
+
+    /// What the last run found (for `voicesh stats`), nil before one.
+    public func status() -> Status? {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return FileManager.default.contents(atPath: statusFile).flatMap { try? decoder.decode(Status.self, from: $0) }
+    }
+
+    private var statusFile: String { voiceDirectory + "/ear-choice-status.json" }
 
     /// Hears every sample with `ears` and learns from what each ear heard; nil when Whisper
     /// heard too few of them to learn from (fewer than `holdBackEvery`). `heard` is told how
@@ -70,18 +81,21 @@ public struct ChoiceLearner: Sendable {
         var status = Status(
             learntFrom: training.count, heldBack: heldBack.count, before: inUse.chosenRight(heldBack),
             after: fitted.chosenRight(heldBack), pocketsphinxRight: right { $0.pocketsphinxRank == 0 },
-            whisperRight: right { $0.whisperRank == 0 }, kept: false)
-        status.kept = status.after >= status.before && write(weights)
+            whisperRight: right { $0.whisperRank == 0 }, kept: false, lastRun: nil)
+        status.kept = status.after >= status.before && write(weights, to: Self.file(in: voiceDirectory))
+        status.lastRun = Date()
+        _ = write(status, to: statusFile)
         return status
     }
 
-    /// Puts the weights in place by a rename: a run killed halfway leaves the old ones.
-    private func write(_ weights: EarFusion.Weights) -> Bool {
+    /// Puts a file in place by a rename: a run killed halfway leaves the old one.
+    private func write(_ value: some Encodable, to path: String) -> Bool {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let path = Self.file(in: voiceDirectory), staging = path + ".new"
+        encoder.dateEncodingStrategy = .iso8601
+        let staging = path + ".new"
         try? FileManager.default.createDirectory(atPath: voiceDirectory, withIntermediateDirectories: true)
-        guard let data = try? encoder.encode(weights),
+        guard let data = try? encoder.encode(value),
             FileManager.default.createFile(atPath: staging, contents: data, attributes: [.posixPermissions: 0o600])
         else { return false }
         return rename(staging, path) == 0

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LocalRecognizer
 import VoiceshCore
 import VoiceshSession
 
@@ -40,5 +41,14 @@ struct Stats: VoiceshCommand {
                     rate(s.discardRate), rate(s.unsureEditedRate), rate(s.sureEditedRate),
                 ]
             })
+        let voice = context.location.voiceDirectory
+        if profile == nil, let ears = ChoiceLearner(voiceDirectory: voice).status() {
+            let recordings = ears.learntFrom + ears.heldBack
+            let own = FileManager.default.fileExists(atPath: ChoiceLearner.file(in: voice))
+            context.console.print(
+                "\nears, from voicesh adapt \(HistoryFormat.time(ears.lastRun ?? now)): pocketsphinx heard "
+                    + "\(ears.pocketsphinxRight) and Whisper \(ears.whisperRight) of your \(recordings) recordings right; "
+                    + (own ? "the choice between them is learnt for you" : "the choice between them is voicesh's"))
+        }
     }
 }
