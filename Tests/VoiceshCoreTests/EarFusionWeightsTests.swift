@@ -80,6 +80,9 @@ struct EarFusionWeightsTests {
         #expect(shipped.chosenRight(examples) == 0)
         let fitted = try #require(shipped.fitted(to: examples))
         #expect(fitted.chosenRight(examples) == 20)
+        // And surer of them: what breaks a tie in chosen lines when a user's weights are checked.
+        #expect(fitted.likelihood(examples) > shipped.likelihood(examples))
+        #expect(fitted.likelihood(examples) < 0 && EarFusion().likelihood(examples) == 0)
         let few = try #require(shipped.fitted(to: Array(examples.prefix(2))))
         func moved(_ fusion: EarFusion) -> Double {
             EarFusion.Feature.allCases.reduce(0) {

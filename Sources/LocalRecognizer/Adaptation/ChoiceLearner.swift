@@ -4,7 +4,8 @@ import VoiceshCore
 /// Learns which ear to trust for this user: the two-ear choice's weights fitted to recordings
 /// whose words are known, heard by both ears as a session hears them. Every fifth recording is
 /// held back, and the new weights are kept (`ear-choice.json` beside the learnt voice) only when
-/// they choose at least as many of those right as the weights in use, as every learner here.
+/// they choose at least as many of those right as the weights in use, and on a tie give the right
+/// lines no less probability, as every learner here keeps only what is no worse.
 public struct ChoiceLearner: Sendable {
     public let voiceDirectory: String
     public let holdBackEvery = 5
@@ -82,7 +83,11 @@ public struct ChoiceLearner: Sendable {
             learntFrom: training.count, heldBack: heldBack.count, before: inUse.chosenRight(heldBack),
             after: fitted.chosenRight(heldBack), pocketsphinxRight: right { $0.pocketsphinxRank == 0 },
             whisperRight: right { $0.whisperRank == 0 }, kept: false, lastRun: nil)
-        status.kept = status.after >= status.before && write(weights, to: Self.file(in: voiceDirectory))
+        // As many chosen right, then no less sure of the right lines (as the voice learner breaks
+        // a tie by word errors): a fit that only moved, unproven, is not kept.
+        let better =
+            (status.after, fitted.likelihood(heldBack)) >= (status.before, inUse.likelihood(heldBack))
+        status.kept = better && write(weights, to: Self.file(in: voiceDirectory))
         status.lastRun = Date()
         _ = write(status, to: statusFile)
         return status

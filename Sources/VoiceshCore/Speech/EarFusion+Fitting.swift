@@ -26,14 +26,7 @@ extension EarFusion {
     /// a little and many further. Nil without weights to start from.
     public func fitted(to examples: [Example], pull: Double = 4, steps: Int = 300) -> EarFusion? {
         guard let start = weights else { return nil }
-        // Each example as its choosable readings' features and the right one's place among them.
-        let rows: [(features: [[Double]], right: Int)] = examples.compactMap { example in
-            let choosable = choosable(example.readings)
-            guard let right = choosable.firstIndex(where: { example.readings[$0].shell == example.right }) else {
-                return nil
-            }
-            return (choosable.map { i in Feature.allCases.map { $0.value(example.readings[i], example.take) } }, right)
-        }
+        let rows = rows(examples)
         let origin = Feature.allCases.map { start.readings[$0] ?? 0 }
         func loss(_ w: [Double]) -> (Double, [Double]) {
             var loss = pull / 2 * zip(w, origin).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }
@@ -65,5 +58,29 @@ extension EarFusion {
         var fitted = self
         fitted.weights?.readings = Dictionary(uniqueKeysWithValues: zip(Feature.allCases, w))
         return fitted
+    }
+
+    /// The log-probability these weights give the right line, summed over the examples where
+    /// it could be chosen: how sure of the right lines a choice is, beside how many it gets.
+    public func likelihood(_ examples: [Example]) -> Double {
+        guard let weights else { return 0 }
+        let w = Feature.allCases.map { weights.readings[$0] ?? 0 }
+        return rows(examples).reduce(0) { total, row in
+            let u = row.features.map { x in zip(w, x).reduce(0) { $0 + $1.0 * $1.1 } }
+            let top = u.max() ?? 0
+            return total + u[row.right] - top - log(u.reduce(0) { $0 + exp($1 - top) })
+        }
+    }
+
+    /// Each example as its choosable readings' features and the right one's place among them;
+    /// none where the right line could not be chosen.
+    private func rows(_ examples: [Example]) -> [(features: [[Double]], right: Int)] {
+        examples.compactMap { example in
+            let choosable = choosable(example.readings)
+            guard let right = choosable.firstIndex(where: { example.readings[$0].shell == example.right }) else {
+                return nil
+            }
+            return (choosable.map { i in Feature.allCases.map { $0.value(example.readings[i], example.take) } }, right)
+        }
     }
 }
