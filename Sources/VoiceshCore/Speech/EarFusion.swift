@@ -4,9 +4,10 @@ import Foundation
 /// only ever write shell talk but mishear what its acoustic model cannot tell apart, and
 /// Whisper's beam, which hears better but glues and writes words (`catpackage.json`, `GET
 /// STATUS`). Each ear proposes its readings, and lines made of both (`ReadingSplice`) join
-/// them; Whisper's score of every one, each ear's rank of it, whether it reads as shell talk and
-/// the remote's names decide. Pure: the engine measures, this picks (and orders Tab, `ranked`;
-/// and splices quoted English, `quoteSpliced`).
+/// them; the remote's names, then fitted weights of what each ear says of a reading and of its
+/// own hearing of the take decide (`Weights`; without them, the margin rule below, as before
+/// weights). Pure: the engine measures, this picks (and orders Tab, `ranked`; and splices quoted
+/// English, `quoteSpliced`).
 public struct EarFusion: Sendable {
     /// One reading of the recording and what is known of it.
     public struct Reading: Equatable, Sendable {
@@ -84,11 +85,12 @@ public struct EarFusion: Sendable {
     /// on, and lost 12 of 252 on the held-out evaluation (BENCHMARKS.md, 2026-11-25): its
     /// next readings stay on Tab, where the user picks among them.
     public var depth = 1
-    /// How much likelier per token (natural log) Whisper must find a reading only it proposed
-    /// than pocketsphinx's best before it is taken. Whisper always prefers its own words and
-    /// written forms (`1234` over `one two three four`: 2.7 per token on the development set)
-    /// and pocketsphinx's readings are shell talk by construction, so only a wide gap says
-    /// pocketsphinx heard something else.
+    /// The margin rule, kept for an install without `ear-choice.json` and for the benchmark's
+    /// "before" (`EDGE_BENCH_CHOICE=margin`): how much likelier per token (natural log) Whisper
+    /// must find a reading only it proposed than pocketsphinx's best before it is taken. Whisper
+    /// prefers its own words and written forms (`1234` over `one two three four`: 2.7 per token
+    /// on the development set), so only a wide gap was taken to say pocketsphinx heard something
+    /// else; fitted on voices where Whisper is weak, it overruled Whisper on human ones.
     public var margin = 3.0
     /// What each place down pocketsphinx's N-best costs a reading, per token (with `depth` > 1):
     /// its next readings are the same kind of text as its best (spoken words), so Whisper's
