@@ -44,12 +44,22 @@ struct AdaptTests {
         let before = try await Self.heard(tests, by: cli)
 
         let folder = try Self.recordings(25, voice: "en-gb", in: cli)
-        let learnt = try await cli.ok("adapt", "--from", folder)
+        // With the second ear (off in tests unless asked for), so `adapt` also learns which ear to trust.
+        let learnt = try await cli.run(["adapt", "--from", folder], environment: ["VOICESH_WHISPER_HOME": ""])
+        #expect(learnt.status == 0, "\(learnt.stderr)")
         // Every fifth held back to check the new voice, which hears them better than the stock one.
         #expect(learnt.stderr.contains("learning your voice from 25 recordings"), "\(learnt.stderr)")
         #expect(learnt.stderr.contains("learnt your voice from 20 recordings ("), "\(learnt.stderr)")
         // Into a pipe: the messages alone, no progress line.
         #expect(!learnt.stderr.contains("\r") && !learnt.stderr.contains("adapt: "), "\(learnt.stderr)")
+        // Then which ear to trust, from the same recordings heard by both ears (Whisper is
+        // installed here, as scripts/setup installs it): how often each was right, and the
+        // choice learnt or kept by the same held-back fifth.
+        let ears = try #require(learnt.stderr.split(separator: "\n").last { $0.contains("pocketsphinx heard ") })
+        #expect(ears.contains(" of 25 recordings right; ") && ears.contains(" of 5 held back chosen right)"), "\(ears)")
+        let status = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: cli.home.appendingPathComponent("voice/ear-choice-status.json")))
+        #expect((status as? [String: Any])?["heldBack"] as? Int == 5, "\(status)")
         let after = try await Self.heard(tests, by: cli)
         #expect(after > before, "before \(before)/\(tests.count), after \(after)/\(tests.count)")
         #expect(after >= tests.count * 3 / 4, "after \(after)/\(tests.count)")

@@ -114,14 +114,26 @@ package struct VoiceAdaptation {
         context.console.error(
             "voicesh: learning which ear to trust: both ears hear the \(Self.recordings(samples.count)) …")
         let learner = ChoiceLearner(voiceDirectory: voice)
-        let status = Blocking.run {
-            try? await learner.learn(samples, ears: ears) {
-                progress.show("adapt: both ears hearing the recordings", done: $0, of: samples.count)
+        let result = Blocking.run { () -> Result<ChoiceLearner.Status?, EngineError> in
+            do throws(EngineError) {
+                return .success(
+                    try await learner.learn(samples, ears: ears) {
+                        progress.show("adapt: both ears hearing the recordings", done: $0, of: samples.count)
+                    })
+            } catch {
+                return .failure(error)
             }
         }
         progress.clear()
-        guard let status = status ?? nil else {
+        // The voice is learnt whatever happens here: a failure is said, not thrown.
+        let status: ChoiceLearner.Status
+        switch result {
+        case .success(let learnt?): status = learnt
+        case .success(nil):
             return context.console.error("voicesh: Whisper heard too few of the recordings to learn which ear to trust")
+        case .failure(let error):
+            let words = (Failure.words(for: error) ?? ["\(error)"]).joined(separator: "; ")
+            return context.console.error("voicesh: could not learn which ear to trust: \(words)")
         }
         let check = "\(status.before) → \(status.after) of \(status.heldBack) held back chosen right"
         context.console.error(
