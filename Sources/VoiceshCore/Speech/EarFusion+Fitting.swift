@@ -32,12 +32,10 @@ extension EarFusion {
             var loss = pull / 2 * zip(w, origin).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }
             var gradient = zip(w, origin).map { pull * ($0 - $1) }
             for row in rows {
-                let u = row.features.map { x in zip(w, x).reduce(0) { $0 + $1.0 * $1.1 } }
-                let top = u.max() ?? 0
-                let total = u.reduce(0) { $0 + exp($1 - top) }
-                loss -= u[row.right] - top - log(total)
+                let logShares = Self.logShares(w, row.features)
+                loss -= logShares[row.right]
                 for (i, x) in row.features.enumerated() {
-                    let share = exp(u[i] - top) / total - (i == row.right ? 1 : 0)
+                    let share = exp(logShares[i]) - (i == row.right ? 1 : 0)
                     for k in x.indices { gradient[k] += share * x[k] }
                 }
             }
@@ -65,11 +63,16 @@ extension EarFusion {
     public func likelihood(_ examples: [Example]) -> Double {
         guard let weights else { return 0 }
         let w = Feature.allCases.map { weights.readings[$0] ?? 0 }
-        return rows(examples).reduce(0) { total, row in
-            let u = row.features.map { x in zip(w, x).reduce(0) { $0 + $1.0 * $1.1 } }
-            let top = u.max() ?? 0
-            return total + u[row.right] - top - log(u.reduce(0) { $0 + exp($1 - top) })
-        }
+        return rows(examples).reduce(0) { $0 + Self.logShares(w, $1.features)[$1.right] }
+    }
+
+    /// Each reading's log-probability among its take's, by weights `w` (log-sum-exp, so a
+    /// far-off reading's share does not underflow to a log of zero).
+    private static func logShares(_ w: [Double], _ features: [[Double]]) -> [Double] {
+        let u = features.map { x in zip(w, x).reduce(0) { $0 + $1.0 * $1.1 } }
+        let top = u.max() ?? 0
+        let total = log(u.reduce(0) { $0 + exp($1 - top) })
+        return u.map { $0 - top - total }
     }
 
     /// Each example as its choosable readings' features and the right one's place among them;
