@@ -17,12 +17,27 @@ public struct ChatEndpoint: Sendable {
     let environment: [String: String]
     let timeout: Double
 
+    /// The kept local server's Unix socket, which `url` then names; nil: `url` is the address.
+    let socket: String?
+
     public init(url: String, model: String, key: String?, environment: [String: String], timeout: Double) {
         self.url = url
         self.model = model
         self.key = key
         self.environment = environment
         self.timeout = timeout
+        self.socket = nil
+    }
+
+    /// The kept local server on the Unix socket at `socket` (`KeptModelServer`): no key, no TLS.
+    public init(socket: String, model: String, timeout: Double) {
+        let host = socket.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? socket
+        self.url = "http+unix://\(host)/v1"
+        self.model = model
+        self.key = nil
+        self.environment = [:]
+        self.timeout = timeout
+        self.socket = socket
     }
 
     /// The most of an answer read: one command and a sentence are a few hundred bytes.
@@ -42,8 +57,28 @@ public struct ChatEndpoint: Sendable {
         async throws(IntentError) -> String
     {
         let body = try Self.body(model: model, messages: messages, schema: schema, maxTokens: maxTokens)
-        // Checked here too, not only where the URL was saved: nothing a file says may reach
-        // the HTTP client unchecked, and a key's route is decided at each request.
+        let (route, tls) =
+            try socket == nil
+            ? checkedRoute() : (KeyRoute(url: completionsURL, hostHeader: nil), .makeClientConfiguration())
+        let seconds = timeout
+        let outcome = await Self.within(seconds) { () async -> Result<String, IntentError> in
+            do throws(IntentError) {
+                return .success(try await exchange(body, route: route, tls: tls))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .some(.success(let content)): return content
+        case .some(.failure(let error)): throw error
+        case .none: throw Task.isCancelled ? .cancelled : .timedOut(seconds: seconds)
+        }
+    }
+
+    /// The route and TLS for `url`, checked here too, not only where the URL was saved: nothing
+    /// a file says may reach the HTTP client unchecked, and a key's route is decided at each
+    /// request.
+    private func checkedRoute() throws(IntentError) -> (KeyRoute, TLSConfiguration) {
         let checked: CheckedURL
         do throws(URLProblem) {
             checked = try CheckedURL(completionsURL, schemes: ["http", "https"])
@@ -62,19 +97,7 @@ public struct ChatEndpoint: Sendable {
         } catch {
             throw .trust(error)
         }
-        let seconds = timeout
-        let outcome = await Self.within(seconds) { () async -> Result<String, IntentError> in
-            do throws(IntentError) {
-                return .success(try await exchange(body, route: route, tls: tls))
-            } catch {
-                return .failure(error)
-            }
-        }
-        switch outcome {
-        case .some(.success(let content)): return content
-        case .some(.failure(let error)): throw error
-        case .none: throw Task.isCancelled ? .cancelled : .timedOut(seconds: seconds)
-        }
+        return (route, tls)
     }
 
     /// Sends, and waits once if the endpoint says when to come back, within the time there is.

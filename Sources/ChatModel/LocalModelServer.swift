@@ -43,45 +43,68 @@ public final class LocalModelServer: @unchecked Sendable {
         throws(IntentError) -> LocalModelServer
     {
         guard let stdin = ChildPipe.make() else { throw .localServer("no descriptors left for its pipes") }
-        guard let stdout = ChildPipe.make() else {
+        let argv = [runtime.python, runtime.script, runtime.model, String(threads), String(runtime.contextTokens)]
+        var pid: pid_t = 0
+        let line: String?
+        do throws(IntentError) {
+            line = try firstLine(of: argv, runtime: runtime, timeout: timeout, input: .copy(stdin.read)) { pid = $0 }
+        } catch {
             close(stdin.read)
             close(stdin.write)
-            throw .localServer("no descriptors left for its pipes")
+            throw error
         }
-        let pid: pid_t
+        close(stdin.read)
+        do throws(IntentError) {
+            let url = try ready(line, runtime: runtime, timeout: timeout)
+            guard url.hasPrefix("http://127.0.0.1:") else {
+                throw .localServer(
+                    "it said it was ready at \(UntrustedText.excerpt(url)), not on this machine's loopback")
+            }
+            return LocalModelServer(url: url, pid: pid, input: stdin.write)
+        } catch {
+            close(stdin.write)
+            kill(pid, SIGKILL)
+            _ = Spawn.wait(pid)
+            throw error
+        }
+    }
+
+    /// Runs the server script as `argv` says, its standard input `input`, hands its pid to
+    /// `spawned`, and returns the first line it says within `timeout` seconds (nil: none).
+    static func firstLine(
+        of argv: [String], runtime: IntentRuntime, timeout: Double,
+        input: Spawn.Descriptor = .file("/dev/null", flags: O_RDONLY), spawned: (pid_t) -> Void
+    ) throws(IntentError) -> String? {
+        guard let stdout = ChildPipe.make() else { throw .localServer("no descriptors left for its pipes") }
+        defer { close(stdout.read) }
         do {
-            pid = try Spawn(
-                executable: runtime.python,
-                arguments: [
-                    runtime.python, runtime.script, runtime.model, String(threads), String(runtime.contextTokens),
-                ],
-                descriptors: [
-                    (0, .copy(stdin.read)), (1, .copy(stdout.write)), (2, .file("/dev/null", flags: O_WRONLY)),
-                ],
+            let pid = try Spawn(
+                executable: runtime.python, arguments: argv,
+                descriptors: [(0, input), (1, .copy(stdout.write)), (2, .file("/dev/null", flags: O_WRONLY))],
                 // Nothing else of ours: no other pipe's end (its reader would never see EOF),
                 // no socket, and none of our environment's secrets.
                 closeOthers: true, ownGroup: true,
-                environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OMP_NUM_THREADS": String(threads)]
+                environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OMP_NUM_THREADS": argv[3]]
             ).run()
+            close(stdout.write)
+            spawned(pid)
         } catch {
-            for fd in [stdin.read, stdin.write, stdout.read, stdout.write] { close(fd) }
+            close(stdout.write)
             throw .localServer("cannot run \(runtime.python): \(error)")
         }
-        close(stdin.read)
-        close(stdout.write)
-        defer { close(stdout.read) }
-        let line = readLine(stdout.read, timeout: timeout)
+        return readLine(stdout.read, timeout: timeout)
+    }
+
+    /// Where the server said it is ready (its URL or socket), or why it is not, in words.
+    static func ready(_ line: String?, runtime: IntentRuntime, timeout: Double) throws(IntentError) -> String {
         let said = line.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-        if let url = said?["ready"] as? String, url.hasPrefix("http://127.0.0.1:") {
-            return LocalModelServer(url: url, pid: pid, input: stdin.write)
-        }
-        close(stdin.write)
-        kill(pid, SIGKILL)
-        _ = Spawn.wait(pid)
+        if let ready = said?["ready"] as? String { return ready }
         if let error = said?["error"] as? String {
+            let words = UntrustedText.excerpt(error, limit: 160)
+            // Only the load's own failure is the model's; the socket's folder is not.
+            guard error.hasPrefix("cannot load") else { throw .localServer(words) }
             let model = UntrustedText.excerpt(runtime.model, limit: 80)
-            throw .localServer(
-                "\(UntrustedText.excerpt(error, limit: 160)) (loading \(model): a damaged or truncated model?)")
+            throw .localServer("\(words) (loading \(model): a damaged or truncated model?)")
         }
         switch line {
         case nil: throw .localServer("it ended or said nothing within \(Int(timeout)) s")

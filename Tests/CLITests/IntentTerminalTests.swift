@@ -142,22 +142,22 @@ struct IntentTerminalTests: SessionSuite {
     /// Where scripts/setup installs the local model's runtime (and the small model the tests use).
     static let installed = "/usr/local/lib/voicesh/intent"
 
-    /// The intent servers `pid` started, by their pids.
-    static func modelServers(of pid: pid_t) throws -> [String] {
-        try Shell.run("/usr/bin/pgrep", ["-P", String(pid), "-f", "intent-server.py"]).stdout.split(separator: "\n")
-            .map(String.init)
+    /// The kept intent servers on a socket in this test's home (its `XDG_RUNTIME_DIR`), by pid.
+    func modelServers() throws -> [String] {
+        try Shell.run("/usr/bin/pgrep", ["-f", "intent-server.py .* --keep \(cli.home.path)/"]).stdout
+            .split(separator: "\n").map(String.init)
     }
 
     /// The local model (llama.cpp through xllamacpp, a small real model): it starts with the
-    /// session, before any take (`intent.warm`), writes the first intent's command, and goes
-    /// when the session ends.
+    /// session, before any take (`intent.warm`), writes the first intent's command, and stays
+    /// when the session ends, for the next call (`intent.persist`), on a socket in the home.
     @Test func theLocalModelStartsWithTheSessionAndWritesTheCommand() throws {
         let model = Self.installed + "/SmolLM2-135M-Instruct.Q4_1.gguf"
         let tmux = try session(server: nil, localModel: model)
         let voicesh = try tmux.programPID()
         var servers: [String] = []
         for _ in 0..<300 where servers.isEmpty {
-            servers = try Self.modelServers(of: voicesh)
+            servers = try modelServers()
             usleep(100_000)
         }
         #expect(servers.count == 1, "no intent server started with the session")
@@ -174,7 +174,12 @@ struct IntentTerminalTests: SessionSuite {
             intent["model"] as? String == "SmolLM2-135M-Instruct.Q4_1.gguf" && intent["endpoint"] as? String == "local")
         try tmux.send("exit", "Enter")
         for _ in 0..<100 where kill(voicesh, 0) == 0 { usleep(100_000) }
-        #expect(try Self.modelServers(of: voicesh).isEmpty)
+        #expect(kill(voicesh, 0) != 0, "the session did not end")
+        #expect(try modelServers() == servers, "the kept model did not outlive the session")
+        // Its socket gone (as at logout, or the home removed), the kept model goes too.
+        try FileManager.default.removeItem(atPath: cli.home.path + "/voicesh")
+        for _ in 0..<100 where try !modelServers().isEmpty { usleep(100_000) }
+        #expect(try modelServers().isEmpty)
     }
 
     /// A model that writes prose: one line, and the request kept in history with its audio for a retry.

@@ -250,7 +250,8 @@ struct IntentCommandTests {
     }
 
     /// The real runtime (llama.cpp through xllamacpp) with a real small model, as setup installs
-    /// them: the server starts, answers under the schema, and stops with the command.
+    /// them: the server starts, answers under the schema, and stops with the command
+    /// (`intent.persist = 0`; the kept one is KeptModelServerTests').
     @Test func theLocalModelWritesACommand() async throws {
         let home = "/usr/local/lib/voicesh/intent"
         // The model through a link of this test's own: the server counted below is this test's,
@@ -259,7 +260,7 @@ struct IntentCommandTests {
         try FileManager.default.createSymbolicLink(
             atPath: model, withDestinationPath: home + "/SmolLM2-135M-Instruct.Q4_1.gguf")
         // A whole answer may take long on a machine running every suite at once.
-        try await cli.ok("config", "set", "intent.model", model, "intent.timeout", "120")
+        try await cli.ok("config", "set", "intent.model", model, "intent.timeout", "120", "intent.persist", "0")
         let result = try await cli.run(
             ["intent", "--json", "print", "the", "date"], environment: ["VOICESH_INTENT_HOME": home])
         #expect(result.status == 0, "\(result.stderr)")

@@ -59,6 +59,7 @@ struct IntentWriterTests {
         defer { try? FileManager.default.removeItem(atPath: (model as NSString).deletingLastPathComponent) }
         var settings = IntentSettings(model: model)
         settings.timeout = 120  // a whole answer may take long on a machine running every suite at once
+        settings.persist = 0  // the server of this writer's own, not the kept one (KeptModelServerTests)
         try await ask(IntentWriter(settings: settings, environment: ["VOICESH_INTENT_HOME": Self.home]))
         // The writer is gone: its server with it.
         for _ in 0..<100 where try !servers().isEmpty { try await Task.sleep(for: .milliseconds(100)) }

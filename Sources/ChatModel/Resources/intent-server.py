@@ -1,17 +1,33 @@
 """voicesh's local intent model: llama.cpp's OpenAI-compatible server (xllamacpp, in the venv
-scripts/setup makes) on a loopback port of its choosing, for as long as voicesh keeps this
-process's standard input open.
+scripts/setup makes), in one of two lifetimes.
 
     python3 intent-server.py MODEL.gguf THREADS CONTEXT_TOKENS
+    python3 intent-server.py MODEL.gguf THREADS CONTEXT_TOKENS --keep SOCKET IDLE_SECONDS
 
-First line out: {"ready": "http://127.0.0.1:PORT/v1"} or {"error": "..."} (then it exits).
-It ends when its standard input ends (voicesh closed it, or died), from the start, loading
-included, or on SIGTERM. Logs go to stderr."""
+The first serves on a loopback port of its choosing for as long as voicesh keeps this
+process's standard input open: it ends when that input ends (voicesh closed it, or died), from
+the start, loading included, or on SIGTERM.
+
+The second is kept, as ssh's ControlPersist keeps a master: it leaves voicesh's session and
+serves the user's later calls on the Unix socket SOCKET (mode 0600, in a folder only the user
+can enter) until no request has come for IDLE_SECONDS, or SOCKET is removed or replaced. The
+model answers in this process (no port: the HTTP server llama.cpp opens anyway refuses every
+request without a key nobody is told). When a kept server already answers on SOCKET it says
+so and leaves it be.
+
+First line out: {"ready": URL} (a "http://127.0.0.1:PORT/v1", or SOCKET's path) or
+{"error": "..."}, then nothing more. Logs go to stderr."""
+import http.server
 import json
 import os
+import secrets
 import signal
+import socket
+import socketserver
+import stat
 import sys
 import threading
+import time
 
 
 def say(obj):
@@ -46,7 +62,155 @@ def watch_stdin():
     os._exit(0)
 
 
+def load(model, threads, context, key=None):
+    """The model in a server of llama.cpp's, or the words of why not (a string)."""
+    try:
+        import xllamacpp as xlc
+    except ImportError as error:
+        return "xllamacpp is not installed for %s (%s)" % (sys.executable, error)
+    params = xlc.CommonParams()
+    params.model.path = model
+    params.hostnames = ["127.0.0.1"]
+    params.port = 0  # the system picks a free port; the server says which
+    params.n_ctx = context
+    params.n_parallel = 1
+    params.cpuparams.n_threads = threads
+    params.cpuparams_batch.n_threads = threads
+    # Weights stay as the file has them: repacking them for the CPU copies the model (1.9 GiB
+    # in all for the 1.5B model, not 1.3) for a fifth more speed.
+    params.no_extra_bufts = True
+    if key:
+        params.api_keys = [key]
+    try:
+        return xlc.Server(params)
+    except Exception as error:  # the model file is the user's: say what was wrong with it
+        return "cannot load %s: %s" % (model, (str(error).splitlines() or [type(error).__name__])[0])
+
+
+def answering(path):
+    """Whether a server answers on the Unix socket at `path` now."""
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    probe.settimeout(2)
+    try:
+        probe.connect(path)
+        probe.sendall(b"GET /health HTTP/1.0\r\n\r\n")
+        return probe.recv(12).startswith(b"HTTP/1.")
+    except OSError:
+        return False
+    finally:
+        probe.close()
+
+
+class Kept(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
+    daemon_threads = True
+
+    def __init__(self, path, model):
+        self.model = model
+        self.lock = threading.Lock()  # one slot: requests take turns, as llama-server's would
+        self.busy = 0
+        self.last = time.monotonic()
+        super().__init__(path, Handler)
+
+    def track(self, delta):
+        with self.lock:
+            self.busy += delta
+            self.last = time.monotonic()
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    limit = 1 << 20
+
+    def log_message(self, *args):  # nothing of a request is logged: it may hold a user's words
+        pass
+
+    def reply(self, status, obj):
+        body = json.dumps(obj).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        self.server.track(0)
+        if self.path == "/health":
+            return self.reply(200, {"status": "ok"})
+        self.reply(404, {"error": {"code": 404, "message": "not found"}})
+
+    def do_POST(self):
+        if self.path.rstrip("/") != "/v1/chat/completions":
+            return self.reply(404, {"error": {"code": 404, "message": "not found"}})
+        size = int(self.headers.get("Content-Length") or 0)
+        if not 0 < size <= self.limit:
+            return self.reply(413 if size else 411, {"error": {"code": 400, "message": "a body of 1 to 1 MiB"}})
+        self.server.track(1)
+        try:
+            request = json.loads(self.rfile.read(size))
+            if not isinstance(request, dict) or request.get("stream"):
+                raise ValueError("one JSON object, not streamed")
+            answer = self.server.model.handle_chat_completions(request)
+            if "error" in answer:
+                code = answer["error"].get("code", 500) if isinstance(answer["error"], dict) else 500
+                return self.reply(code if 400 <= code < 600 else 500, answer)
+            self.reply(200, answer)
+        except ValueError as error:
+            self.reply(400, {"error": {"code": 400, "message": str(error)[:300]}})
+        finally:
+            self.server.track(-1)
+
+
+def keep(model, threads, context, path, idle):
+    """Serves the model on `path` until `idle` seconds pass without a request, away from the
+    session voicesh runs in (its hang-up is not ours)."""
+    if os.fork() != 0:  # voicesh reaps this one; the kept server is its child's child
+        os._exit(0)
+    os.setsid()
+    os.umask(0o077)
+    folder = os.path.dirname(path)
+    info = os.lstat(folder)
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o077:
+        say({"error": "%s must be a folder of yours that only you can enter" % folder})
+        return 1
+    if answering(path):  # another call started one meanwhile: it serves
+        say({"ready": path})
+        return 0
+    if os.path.lexists(path):
+        os.unlink(path)  # left by a server that died
+    os.nice(10)  # the priority main gives its server, for the same reason
+    server = load(model, threads, context, key=secrets.token_hex(32))
+    if isinstance(server, str):
+        say({"error": server})
+        return 1
+    kept = Kept(path, server)
+    os.chmod(path, 0o600)  # connecting needs write; nobody needs to run it
+    mine = os.stat(path).st_ino
+    say({"ready": path})
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1):  # voicesh reads its pipe to the end: the kept server says nothing more
+        os.dup2(null, fd)
+    threading.Thread(target=kept.serve_forever, daemon=True).start()
+    while True:
+        time.sleep(1)
+        try:
+            replaced = os.stat(path).st_ino != mine
+        except OSError:
+            replaced = True
+        with kept.lock:
+            idle_for = time.monotonic() - kept.last if kept.busy == 0 else 0
+        if replaced or idle_for >= idle:
+            if not replaced:
+                os.unlink(path)
+            return 0
+
+
 def main():
+    if len(sys.argv) == 7 and sys.argv[4] == "--keep":
+        try:
+            return keep(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[5], float(sys.argv[6]))
+        except OSError as error:
+            say({"error": "cannot serve on %s: %s" % (sys.argv[5], error.strerror or error)})
+            return 1
     watch_stdin()
     # A lower CPU priority, for the server's threads too (they inherit it): its load and the
     # warm-up request at a session's start took both cores for seconds, and the keystrokes of
@@ -54,28 +218,11 @@ def main():
     # on an idle machine; at 19 a request took 40% longer (its threads wait for each other).
     os.nice(10)
     if len(sys.argv) != 4:
-        say({"error": "usage: intent-server.py MODEL.gguf THREADS CONTEXT_TOKENS"})
+        say({"error": "usage: intent-server.py MODEL.gguf THREADS CONTEXT_TOKENS [--keep SOCKET IDLE_SECONDS]"})
         return 2
-    try:
-        import xllamacpp as xlc
-    except ImportError as error:
-        say({"error": "xllamacpp is not installed for %s (%s)" % (sys.executable, error)})
-        return 1
-    params = xlc.CommonParams()
-    params.model.path = sys.argv[1]
-    params.hostnames = ["127.0.0.1"]
-    params.port = 0  # the system picks a free port; the server says which
-    params.n_ctx = int(sys.argv[3])
-    params.n_parallel = 1
-    params.cpuparams.n_threads = int(sys.argv[2])
-    params.cpuparams_batch.n_threads = int(sys.argv[2])
-    # Weights stay as the file has them: repacking them for the CPU copies the model (1.9 GiB
-    # in all for the 1.5B model, not 1.3) for a fifth more speed.
-    params.no_extra_bufts = True
-    try:
-        server = xlc.Server(params)
-    except Exception as error:  # the model file is the user's: say what was wrong with it
-        say({"error": "cannot load %s: %s" % (sys.argv[1], (str(error).splitlines() or [type(error).__name__])[0])})
+    server = load(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]))
+    if isinstance(server, str):
+        say({"error": server})
         return 1
     address = server.listening_address
     if not address.startswith("http"):

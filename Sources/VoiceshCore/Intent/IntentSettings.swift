@@ -6,6 +6,7 @@
 /// model = "qwen2.5-coder:1.5b"
 /// api_key_env = "OPENAI_API_KEY"     # the variable's name; keys are never stored
 /// context = true                     # send the remote's names and the recent history
+/// persist = 600                      # seconds the local model stays loaded after its last request
 /// ```
 public struct IntentSettings: Equatable, Sendable {
     /// The endpoint's base URL, the part before `/chat/completions`; nil: the local model.
@@ -20,6 +21,9 @@ public struct IntentSettings: Equatable, Sendable {
     /// Whether a session starts the local model when it starts, so its first intent is not the
     /// cold one (the model's memory, about 1.3 GiB, is then held for the whole session).
     public var warm = true
+    /// Seconds the local model stays loaded after its last request, for the next call to find
+    /// it (ssh's ControlPersist); 0: it lives only as long as the voicesh that started it.
+    public var persist: Double = 600
 
     public init(url: String? = nil, model: String? = nil, apiKeyEnv: String? = nil, context: Bool? = nil) {
         self.url = url
@@ -44,6 +48,7 @@ public struct IntentSettings: Equatable, Sendable {
             .optionalBoolean("context", \.context),
             .float("timeout", \.timeout, default: 30),
             .boolean("warm", \.warm, default: true),
+            .float("persist", \.persist, default: 600),
         ]
     }
 
@@ -83,6 +88,7 @@ public struct IntentSettings: Equatable, Sendable {
             fail("api_key_env", "would send the key unencrypted to \(UntrustedText.excerpt(url)); use https://")
         }
         if !(timeout > 0 && timeout <= 600) { fail("timeout", "must be between 0 and 600 seconds") }
+        if !(persist >= 0 && persist <= 86400) { fail("persist", "must be between 0 (no) and 86400 seconds") }
         return problems
     }
 }

@@ -11,6 +11,8 @@ package actor IntentWriter {
     private var local: LocalModelServer?
     /// The local server while it loads: a request that comes meanwhile waits for the same one.
     private var starting: Task<Result<LocalModelServer, IntentError>, Never>?
+    /// The kept local server's socket (`intent.persist`), once reached.
+    private var kept: String?
 
     /// How long the first answer may have taken for a repair to be asked (half the timeout).
     private let repairBudget: Double
@@ -83,10 +85,17 @@ package actor IntentWriter {
 
     /// One request to the model and its answer, read.
     private func ask(_ prompt: IntentPrompt, said: String) async throws(IntentError) -> Intent {
-        let endpoint = try await endpoint()
+        var endpoint = try await endpoint()
         let content: String
         do throws(IntentError) {
-            content = try await endpoint.complete(prompt.messages, schema: IntentPrompt.schema)
+            do throws(IntentError) {
+                content = try await endpoint.complete(prompt.messages, schema: IntentPrompt.schema)
+            } catch .unreachable where kept != nil {
+                // It ended idle between our calls, or was stopped: started again, asked again.
+                kept = nil
+                endpoint = try await self.endpoint()
+                content = try await endpoint.complete(prompt.messages, schema: IntentPrompt.schema)
+            }
         } catch .unreachable(let url, let reason) {
             // The local server died under us: said as such, and the next request starts it anew.
             if let local, local.hasEnded {
@@ -130,12 +139,23 @@ package actor IntentWriter {
                 url: url, model: settings.model ?? "", key: key, environment: environment, timeout: settings.timeout)
         }
         let runtime = try IntentRuntime.locate(model: settings.model, environment: environment)
+        // Two threads: one leaves generation at half speed; more contend with the session.
+        let threads = min(2, ProcessInfo.processInfo.activeProcessorCount)
+        let name = (runtime.model as NSString).lastPathComponent
+        if settings.persist > 0 {
+            let socket: String
+            if let kept {
+                socket = kept
+            } else {
+                socket = try await reach(runtime, threads: threads)
+            }
+            kept = socket
+            return ChatEndpoint(socket: socket, model: name, timeout: settings.timeout)
+        }
         let server: LocalModelServer
         if let local {
             server = local
         } else {
-            // Two threads: one leaves generation at half speed; more contend with the session.
-            let threads = min(2, ProcessInfo.processInfo.activeProcessorCount)
             let load =
                 starting
                 ?? Task { () async -> Result<LocalModelServer, IntentError> in
@@ -153,9 +173,25 @@ package actor IntentWriter {
             server = try started.get()
             local = server
         }
-        return ChatEndpoint(
-            url: server.url, model: (runtime.model as NSString).lastPathComponent, key: nil, environment: environment,
-            timeout: settings.timeout)
+        return ChatEndpoint(url: server.url, model: name, key: nil, environment: environment, timeout: settings.timeout)
+    }
+
+    /// The kept server's socket, started when none answers, on a thread of its own: the load
+    /// takes seconds, which must not hold a thread of the concurrency pool meanwhile.
+    private func reach(_ runtime: IntentRuntime, threads: Int) async throws(IntentError) -> String {
+        let (idle, environment, progress) = (settings.persist, environment, progress)
+        let reached = await withCheckedContinuation { (done: CheckedContinuation<Result<String, IntentError>, Never>) in
+            Thread {
+                done.resume(
+                    returning: Result { () throws(IntentError) in
+                        try KeptModelServer.reach(runtime, threads: threads, idle: idle, environment: environment) {
+                            progress?.show("intent: loading the local model (the first request waits for it) …")
+                        }
+                    })
+            }.start()
+        }
+        progress?.show("intent: writing the command …")
+        return try reached.get()
     }
 
     private static func host(_ url: String) -> String {

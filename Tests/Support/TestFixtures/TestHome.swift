@@ -60,6 +60,8 @@ extension TestHome {
         env["VOICESH_WHISPER_HOME"] = "off"
         // No local intent model either (a session would start it): the tests of it name where it is.
         env["VOICESH_INTENT_HOME"] = "off"
+        // A kept intent model's socket in the home, so the model ends when the home goes.
+        env["XDG_RUNTIME_DIR"] = home.path
 
         env["PATH"] = "\(PackagePaths.products.path):\(env["PATH"] ?? "/usr/bin:/bin")"
         return env

@@ -1,0 +1,102 @@
+import ChatModel
+import Foundation
+import Testing
+import VoiceshCore
+
+/// The local model kept between calls (`intent.persist`): the real runtime and a small real
+/// model, as `scripts/setup` installs them, on a Unix socket in a folder of the test's own.
+struct KeptModelServerTests {
+    let runtime: IntentRuntime
+    /// What `XDG_RUNTIME_DIR` names for these tests; the socket's folder is `voicesh` in it.
+    let runtimeFolder: String
+
+    init() throws {
+        let home = "/usr/local/lib/voicesh/intent"
+        runtime = try IntentRuntime.locate(
+            model: home + "/SmolLM2-135M-Instruct.Q4_1.gguf", environment: ["VOICESH_INTENT_HOME": home])
+        runtimeFolder = FileManager.default.temporaryDirectory.appendingPathComponent("kept-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: runtimeFolder, withIntermediateDirectories: true)
+    }
+
+    var environment: [String: String] { ["XDG_RUNTIME_DIR": runtimeFolder] }
+
+    /// The kept servers serving `socket` (the command lines that name it).
+    func servers(_ socket: String) throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { entry in
+            guard let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
+            return String(decoding: line, as: UTF8.self).contains("--keep\0" + socket + "\0")
+        }.count
+    }
+
+    func waitUntil(seconds: Double, _ done: () throws -> Bool) throws -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if try done() { return true }
+            usleep(100_000)
+        }
+        return try done()
+    }
+
+    /// Two calls at once load one model; a later call finds it; it answers a chat request on its
+    /// socket (mode 0600, in a folder only the user enters); idle for its time, it ends and its
+    /// socket goes.
+    @Test func callsShareOneServerWhichEndsWhenIdle() async throws {
+        defer { try? FileManager.default.removeItem(atPath: runtimeFolder) }
+        let loads = Locked(0)
+        let (runtime, environment) = (runtime, environment)
+        let reach = { @Sendable () -> Result<String, IntentError> in
+            Result { () throws(IntentError) in
+                try KeptModelServer.reach(runtime, threads: 1, idle: 4, environment: environment) {
+                    loads.update { $0 += 1 }
+                }
+            }
+        }
+        async let first = Task.detached { reach() }.value
+        async let second = Task.detached { reach() }.value
+        let (one, two) = await (first, second)
+        let socket = try one.get()
+        #expect(try two.get() == socket)
+        #expect(loads.value == 1, "\(loads.value) loads for two calls at once")
+        #expect(try servers(socket) == 1)
+        #expect(socket.hasPrefix(runtimeFolder + "/voicesh/intent-") && socket.hasSuffix(".sock"))
+        var info = stat()
+        #expect(lstat(socket, &info) == 0 && info.st_mode & 0o777 == 0o600 && info.st_mode & S_IFMT == S_IFSOCK)
+        #expect(lstat(runtimeFolder + "/voicesh", &info) == 0 && info.st_mode & 0o777 == 0o700)
+
+        #expect(try reach().get() == socket)
+        #expect(loads.value == 1, "a later call loaded the model again")
+        let endpoint = ChatEndpoint(socket: socket, model: "SmolLM2", timeout: 120)
+        let content = try await endpoint.complete(
+            [.user("Request: print the date")], schema: IntentPrompt.schema, maxTokens: 40)
+        // A tiny model: what it writes is its own; an answer in the schema's shape is the check.
+        let object = try JSONSerialization.jsonObject(with: Data(content.utf8)) as? [String: Any]
+        #expect(object?["command"] is String, "\(content)")
+
+        let ended = try waitUntil(seconds: 30) {
+            let left = try servers(socket)
+            return left == 0 && !KeptModelServer.answers(socket)
+        }
+        #expect(ended, "an idle server did not end")
+        #expect(!FileManager.default.fileExists(atPath: socket), "an idle server left its socket")
+    }
+
+    /// Its socket's folder removed (the test's home, a logout's runtime folder): it ends.
+    @Test func itEndsWhenItsSocketIsRemoved() throws {
+        let socket = try KeptModelServer.reach(runtime, threads: 1, idle: 600, environment: environment)
+        #expect(KeptModelServer.answers(socket))
+        try FileManager.default.removeItem(atPath: runtimeFolder)
+        #expect(try waitUntil(seconds: 10) { try servers(socket) == 0 }, "it outlived its socket")
+    }
+
+    /// A folder others can enter is not where a socket that answers with the user's model goes.
+    @Test func aFolderOthersCanEnterIsRefused() throws {
+        defer { try? FileManager.default.removeItem(atPath: runtimeFolder) }
+        try FileManager.default.createDirectory(
+            atPath: runtimeFolder + "/voicesh", withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o755])
+        let words = runtimeFolder + "/voicesh must be a folder of yours that only you can enter (chmod 700)"
+        #expect(throws: IntentError.localServer(words)) {
+            try KeptModelServer.reach(runtime, threads: 1, idle: 600, environment: environment)
+        }
+    }
+}
