@@ -260,7 +260,8 @@ struct ContextScriptTests {
             contentsOf: CLI.packageDirectory.appendingPathComponent("Sources/voicesh/Resources/gather-context.sh"),
             encoding: .utf8)
         let quoted = "'" + dir.path.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        let input = try cli.file("input.sh", "VOICESH_DIR=\(quoted)\nVOICESH_PARTS='path history dir'\n" + script)
+        let input = try cli.file(
+            "input.sh", "VOICESH_DIR=\(quoted)\nVOICESH_PARTS='path history dir options'\n" + script)
         var seen: [String: RemoteContext] = [:]
         for shell in ["/bin/dash", "/bin/bash", "/bin/busybox sh", "/usr/bin/zsh"] {
             let result = try Shell.run(
@@ -273,9 +274,12 @@ struct ContextScriptTests {
             #expect(context.inside == ["k8s/web.yaml"], "\(shell)")
             #expect(context.history == ["kubectl get pods"], "\(shell)")
             #expect(context.commands.contains("sh"), "\(shell)")
+            #expect(context.isRepository == false, "\(shell)")
+            #expect(context.options["sort"]?.short["t"] == true, "\(shell)")
             seen[shell] = context
         }
         #expect(Set(seen.values.map(\.entries)).count == 1)
+        #expect(seen.values.allSatisfy { $0.options == seen.values.first?.options }, "each shell read other options")
     }
 }
 

@@ -200,7 +200,7 @@ struct ContextGatheringTests {
         sendAll()
         _ = machine.received(Self.answer, progressed: false, endOfOutput: true, now: 0.5)
         _ = machine.closed(now: 0.6)
-        #expect(scriptInput().contains("VOICESH_PARTS='path history dir'"))
+        #expect(scriptInput().contains("VOICESH_PARTS='path history dir options'"))
     }
 
     @Test mutating func aGivenUpRunDropsTheRequestWaiting() {

@@ -11,6 +11,7 @@ struct IntentCheckTests {
         context.directory = "/srv/app"
         context.commands = [
             "ls", "grep", "tar", "sort", "git", "cat", "wc", "find", "xargs", "head", "sudo", "cp", "mkdir", "touch",
+            "cut", "awk",
         ]
         context.entries = ["notes.txt", "data.csv", "backup.tar.gz", "logs/", "run.sh"]
         return context
@@ -57,6 +58,56 @@ struct IntentCheckTests {
     ])
     func aCommandIsCheckedAgainstThePlace(command: String, faults: [IntentCheck.Fault]) {
         #expect(IntentCheck.faults(in: command, context: Self.here) == faults, "\(command)")
+    }
+
+    /// What a program's options cannot show: the fields of a CSV without its comma, a `find`
+    /// pattern with no wildcard, git where there is no repository.
+    @Test(arguments: [
+        ("sort -k 2 -n data.csv", [IntentCheck.Fault.noSeparator(program: "sort", file: "data.csv", option: "-t")]),
+        ("sort -t, -k2,2n data.csv", []),
+        ("sort -u data.csv", []),
+        ("cut -f 2 data.csv", [.noSeparator(program: "cut", file: "data.csv", option: "-d")]),
+        ("cut -d, -f2 data.csv", []),
+        ("awk '{print $2}' data.csv", [.noSeparator(program: "awk", file: "data.csv", option: "-F")]),
+        ("awk -F, '{print $2}' data.csv", []),
+        ("awk 'BEGIN{FS=\",\"} {print $2}' data.csv", []),
+        ("sort -k 2 notes.txt", []),
+        ("find . -name \".sh\"", [.literalPattern(".sh")]),
+        ("find . -name '*.sh'", []),
+        ("find . -iname .bak -type f", [.literalPattern(".bak")]),
+        ("git log --oneline -5", [.notARepository]),
+        ("git init", []),
+        ("git clone https://example.com/r.git", []),
+    ])
+    func faultsOfMeaning(command: String, faults: [IntentCheck.Fault]) {
+        var outside = Self.here
+        outside.isRepository = false
+        #expect(IntentCheck.faults(in: command, context: outside) == faults, "\(command)")
+    }
+
+    /// A dotfile that is there is a name, not a pattern; git where it is unknown is not judged.
+    @Test func whatIsThereIsNotAFault() {
+        var here = Self.here
+        here.entries.append(".env")
+        #expect(IntentCheck.faults(in: "find . -name .env", context: here) == [])
+        #expect(IntentCheck.faults(in: "git status", context: Self.here) == [])
+    }
+
+    /// Options against the program's own help (here a sort's, as its `--help` lists them).
+    @Test func optionsTheHelpNeverNamesAreFaults() {
+        var here = Self.here
+        here.options["sort"] = ToolOptions(
+            help: """
+                  -n, --numeric-sort          compare according to string numerical value
+                  -r, --reverse               reverse the result of comparisons
+                  -k, --key=KEYDEF            sort via a key; KEYDEF gives location and type
+                  -t, --field-separator=SEP   use SEP instead of non-blank to blank transition
+                """)
+        #expect(IntentCheck.faults(in: "sort -t, -rn -k2,2 data.csv", context: here) == [])
+        #expect(IntentCheck.faults(in: "sort -t , --numeric -k 2 data.csv", context: here) == [])
+        #expect(
+            IntentCheck.faults(in: "sort -nQ --natural data.csv", context: here)
+                == [.noSuchOption(program: "sort", option: "-Q"), .noSuchOption(program: "sort", option: "--natural")])
     }
 
     @Test func whatTheContextDoesNotSayIsNotJudged() {

@@ -20,7 +20,7 @@ public struct ContextGatheringMachine: Sendable {
     /// recording starts; the directory alone after a command line was entered (it may have
     /// been a `cd`), so a dictation seldom has to wait for its own refresh.
     public enum Scope: String, Sendable {
-        case full = "path history dir"
+        case full = "path history dir options"
         case refresh = "history dir"
         case directory = "dir"
 
@@ -240,6 +240,7 @@ public struct ContextGatheringMachine: Sendable {
         if output.count >= RemoteContext.Limit.bytes { context.truncated = true }
         if let previous = last?.context {
             if context.commands.isEmpty { context.commands = previous.commands }
+            if context.options.isEmpty { context.options = previous.options }
             if scope == .directory { context.history = previous.history }
         }
         failures = 0

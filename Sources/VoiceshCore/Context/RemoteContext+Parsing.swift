@@ -17,6 +17,7 @@ extension RemoteContext {
         var seen: [String: Set<String>] = [:]  // per section: each name once, in linear time
         var historyLines: [String: [String]] = [:]
         var historyOrder: [String] = []
+        var help: [String: [String]] = [:]
         for raw in lines.dropFirst() {
             let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
             if line.hasPrefix("@") {
@@ -29,6 +30,7 @@ extension RemoteContext {
                 case "history":
                     if !historyOrder.contains(argument) { historyOrder.append(argument) }
                 case "truncated": truncated = true
+                case "git": isRepository = argument == "yes"
                 default: break
                 }
                 continue
@@ -45,6 +47,9 @@ extension RemoteContext {
                 // Only the first entries of each folder are sent: a cut here is no news.
                 guard value.contains("/") else { continue }
                 add(value, to: \.inside, limit: Limit.inside, seen: &seen[section, default: []], cut: false)
+            case "options":
+                guard ToolOptions.asked.contains(argument), help[argument, default: []].count < 300 else { continue }
+                help[argument, default: []].append(value)
             case "branches": add(value, to: \.branches, limit: Limit.gitNames, seen: &seen[section, default: []])
             case "remotes": add(value, to: \.remotes, limit: Limit.gitNames, seen: &seen[section, default: []])
             case "changed":
@@ -52,6 +57,7 @@ extension RemoteContext {
             default: break
             }
         }
+        for (tool, lines) in help { options[tool] = ToolOptions(help: lines.joined(separator: "\n")) }
         for shell in historyOrder {
             let format = ShellHistory.Format(rawValue: shell) ?? .bash
             history += ShellHistory.commands(in: historyLines[shell, default: []], format: format)

@@ -17,6 +17,10 @@ public struct RemoteContext: Equatable, Sendable, Codable {
     public var branches: [String] = []
     public var remotes: [String] = []
     public var changed: [String] = []
+    /// Whether the directory is in a git work tree; nil: not known (no git, not gathered).
+    public var isRepository: Bool?
+    /// What common tools there take (`ToolOptions.asked`), by name.
+    public var options: [String: ToolOptions] = [:]
     /// Whether a list was cut at the script's caps (a huge directory, a long PATH).
     public var truncated: Bool = false
 

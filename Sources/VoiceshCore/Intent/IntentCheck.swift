@@ -14,6 +14,14 @@ public enum IntentCheck {
         case noSuchFile(String)
         /// A directory the command works in (`tar -C`, `cd`) is not in the directory.
         case noSuchDirectory(String)
+        /// An option the program's own help there never names.
+        case noSuchOption(program: String, option: String)
+        /// Fields of a comma-separated file read with the default separator (blanks, a tab).
+        case noSeparator(program: String, file: String, option: String)
+        /// `find -name '.sh'`: a pattern with no wildcard matches that one name only.
+        case literalPattern(String)
+        /// A git command in a directory that is in no repository.
+        case notARepository
     }
 
     /// The faults of `command` where `context` says it runs; none when nothing can be judged.
@@ -43,6 +51,8 @@ public enum IntentCheck {
             if name == "alias" || name == "function" { defined.formUnion(args.map(\.text)) }
             guard !viaXargs else { continue }  // its operands come from its input
             let texts = args.filter { !$0.dynamic }.map(\.text)
+            faults += (context.options[name]?.unknown(in: texts) ?? []).map { .noSuchOption(program: name, option: $0) }
+            faults += meaning(name, texts, context: context)
             faults += reads(name, texts).compactMap { here.missing($0, as: Fault.noSuchFile) }
             faults += directories(name, texts).compactMap { here.missing($0, as: Fault.noSuchDirectory) }
             for target in simple.redirects where !target.target.dynamic {
@@ -67,6 +77,12 @@ public enum IntentCheck {
             case .noSuchProgram(let name): "\(name) is not installed there"
             case .noSuchFile(let name): "there is no \(name) in the directory"
             case .noSuchDirectory(let name): "there is no directory \(name) there"
+            case .noSuchOption(let program, let option): "\(program) there has no option \(option)"
+            case .noSeparator(let program, let file, let option):
+                "\(file) is comma-separated: \(program) needs \(option), to find its fields"
+            case .literalPattern(let pattern):
+                "-name \(pattern) matches only a file named \(pattern) exactly; a pattern needs * (\"*\(pattern)\")"
+            case .notARepository: "this directory is not in a git repository"
             }
         }.joined(separator: "; ")
     }
@@ -110,6 +126,39 @@ public enum IntentCheck {
             let isFolder = parts.count > 1 || path.hasSuffix("/")
             let found = entries.contains(first + "/") || (!isFolder && entries.contains(first))
             return found ? nil : fault(path)
+        }
+    }
+
+    /// Faults of meaning a program's options cannot show: a CSV's fields without its comma,
+    /// a `find` pattern with no wildcard, git outside a repository.
+    static func meaning(_ name: String, _ args: [String], context: RemoteContext) -> [Fault] {
+        switch name {
+        case "sort", "cut", "awk":
+            let (fields, separator) =
+                switch name {
+                case "sort": (["-k", "--key"], ["-t", "--field-separator"])
+                case "cut": (["-f", "--fields"], ["-d", "--delimiter"])
+                default: (["$1", "$2", "$3", "$4", "$5", "$NF"], ["-F", "FS="])
+                }
+            let uses = { (options: [String]) in
+                args.contains { arg in options.contains { name == "awk" ? arg.contains($0) : arg.hasPrefix($0) } }
+            }
+            let files = name == "awk" ? Array(args.drop { !$0.contains("$") }.dropFirst()) : reads(name, args)
+            guard let csv = files.first(where: { $0.lowercased().hasSuffix(".csv") }), uses(fields), !uses(separator)
+            else { return [] }
+            return [.noSeparator(program: name, file: csv, option: separator[0])]
+        case "find":
+            return zip(args, args.dropFirst()).compactMap { option, pattern in
+                guard ["-name", "-iname"].contains(option), pattern.hasPrefix("."), pattern.count > 1,
+                    !pattern.contains(where: { "*?[".contains($0) }), !context.entries.contains(pattern)
+                else { return nil }
+                return .literalPattern(pattern)
+            }
+        case "git":
+            let outside = ["init", "clone", "config", "--version", "version", "help", "-C", "--git-dir"]
+            guard context.isRepository == false, let sub = args.first, !outside.contains(sub) else { return [] }
+            return [.notARepository]
+        default: return []
         }
     }
 

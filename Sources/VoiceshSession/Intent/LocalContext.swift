@@ -27,6 +27,38 @@ package enum LocalContext {
         let found = Set(path.flatMap { (try? files.contentsOfDirectory(atPath: $0)) ?? [] })
         local.commands = Array(found.sorted().prefix(RemoteContext.Limit.commands))
         local.truncated = found.count > RemoteContext.Limit.commands || names.count > RemoteContext.Limit.entries
+        if found.contains("git") { local.isRepository = inRepository(local.directory ?? ".") }
+        local.options = options(environment: environment)
         return local
+    }
+
+    /// Whether `directory` or a folder above it holds `.git` (a work tree, or a worktree's file).
+    static func inRepository(_ directory: String) -> Bool {
+        var folder = URL(fileURLWithPath: directory).standardizedFileURL
+        while true {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) { return true }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return false }
+            folder = parent
+        }
+    }
+
+    /// What the common tools here take, read by the gathering script's own `options` part, as a
+    /// session reads the remote's; none when the script or `sh` cannot be run.
+    static func options(environment: [String: String]) -> [String: ToolOptions] {
+        guard let script = ContextGatherer.loadScript() else { return [:] }
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "VOICESH_DIR=\nVOICESH_PARTS=options\n" + script]
+        shell.environment = ["PATH": environment["PATH"] ?? "/usr/bin:/bin", "LC_ALL": "C"]
+        let output = Pipe()
+        shell.standardOutput = output
+        shell.standardError = FileHandle.nullDevice
+        shell.standardInput = FileHandle.nullDevice
+        do { try shell.run() } catch { return [:] }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        shell.waitUntilExit()
+        let text = String(decoding: data.prefix(RemoteContext.Limit.bytes), as: UTF8.self)
+        return RemoteContext(scriptOutput: text)?.options ?? [:]
     }
 }

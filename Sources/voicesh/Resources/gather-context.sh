@@ -3,7 +3,8 @@
 # POSIX sh (bash, zsh, dash, busybox ash); reads nothing but names; writes nothing.
 # voicesh puts two lines before this one:
 #   VOICESH_DIR=...      the directory the shell reported (OSC 7), or empty
-#   VOICESH_PARTS=...    what to gather: "path history dir", or "history dir" on a refresh
+#   VOICESH_PARTS=...    what to gather: "path history dir options" at first, "history dir" on
+#                        a refresh
 # Output: a header line, then sections "@name arg", each data line starting with a space.
 # The whole script is one compound command, so sh reads all of it before running any of it
 # and nothing inside can read the script as its input.
@@ -96,7 +97,12 @@ case " $VOICESH_PARTS " in *" dir "*)
     # file system gives them: what a request names with its folder ("the changelog in docs").
     # One find, stopped by head: a listing per folder cost 10 times this script's own time.
     find . -mindepth 2 -maxdepth 2 ! -path './.*' 2>/dev/null | head -n 300 | sed 's|^[.]/| |'
-    if command -v git >/dev/null 2>&1 && [ "$(git rev-parse --is-inside-work-tree 2>/dev/null)" = true ]; then
+    if ! command -v git >/dev/null 2>&1; then
+        :
+    elif [ "$(git rev-parse --is-inside-work-tree 2>/dev/null)" != true ]; then
+        echo "@git no"
+    else
+        echo "@git yes"
         echo "@branches"
         git for-each-ref --count=200 --format='%(refname:short)' refs/heads refs/remotes 2>/dev/null | sed 's/^/ /'
         echo "@remotes"
@@ -104,6 +110,17 @@ case " $VOICESH_PARTS " in *" dir "*)
         echo "@changed"
         git status --porcelain 2>/dev/null | head -n 200 | sed 's/^/ /'
     fi
+;; esac
+case " $VOICESH_PARTS " in *" options "*)
+    # What common tools take, in their own words, so a written command's options can be
+    # checked (ToolOptions.asked: tools that print help and do nothing else when asked); only
+    # the lines that list options, 300 a tool.
+    for tool in sort cut tar grep head tail wc ls du df uniq xargs sed cp mv rm mkdir chmod chown ln touch date \
+        stat tr diff comm split gzip xz zip unzip curl ss jq nl paste join tee base64 sha256sum md5sum file rsync; do
+        command -v "$tool" >/dev/null 2>&1 || continue
+        echo "@options $tool"
+        "$tool" --help 2>&1 </dev/null | head -n 300
+    done | grep -E '^@options |^ {0,12}-' | cut -c1-160 | sed '/^@/!s/^/ /'
 ;; esac
 echo "@end"
 cd "$here" 2>/dev/null
