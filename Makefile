@@ -24,7 +24,7 @@ BUILT_COMPLETIONS = completions
 DATA = Sources/LocalRecognizer/Resources/shell-corpus.txt Sources/LocalRecognizer/Resources/shell-usage.txt \
        Sources/LocalRecognizer/Resources/whisper-ear.py Sources/LocalRecognizer/Resources/moonshine-ear.py \
        Sources/LocalRecognizer/Resources/ear_protocol.py Sources/LocalRecognizer/Resources/ear-choice.json \
-       Sources/ChatModel/Resources/intent-server.py \
+       Sources/ChatModel/Resources/intent-server.py Sources/ChatModel/Resources/intent-examples.tsv \
        Sources/voicesh/Resources/gather-context.sh
 # Written once by hand: the file formats.
 MAN5 = man/voicesh-profile.5 man/voicesh-config.5

@@ -83,7 +83,8 @@ let package = Package(
             dependencies: [
                 "VoiceshCore", "TLSTrust", "ProcessSpawn", httpClient, nioSSL, nio("NIOCore"), nio("NIOHTTP1"),
             ],
-            resources: [.copy("Resources/intent-server.py")], swiftSettings: strict),
+            resources: [.copy("Resources/intent-server.py"), .copy("Resources/intent-examples.tsv")],
+            swiftSettings: strict),
         // WebSocket streaming providers: swift-nio's own NIOWebSocket for the socket (its buffers
         // must stay small: see WebSocketDialer); AsyncHTTPClient (the same swift-nio stack) only
         // for the short token requests that precede each connection.

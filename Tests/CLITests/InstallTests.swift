@@ -65,7 +65,7 @@ struct InstallTests {
             "bin/voicesh", "share/voicesh/shell-corpus.txt", "share/voicesh/shell-usage.txt",
             "share/voicesh/gather-context.sh", "share/voicesh/whisper-ear.py", "share/voicesh/moonshine-ear.py",
             "share/voicesh/ear_protocol.py", "share/voicesh/ear-choice.json",
-            "share/voicesh/intent-server.py",
+            "share/voicesh/intent-server.py", "share/voicesh/intent-examples.tsv",
             "share/man/man1/voicesh.1",
             "share/man/man1/voicesh-connect.1",
             "share/man/man5/voicesh-profile.5", "share/man/man5/voicesh-config.5",

@@ -10,9 +10,9 @@ the start, loading included, or on SIGTERM.
 
 The second is kept, as ssh's ControlPersist keeps a master: it leaves voicesh's session and
 serves the user's later calls on the Unix socket SOCKET (mode 0600, in a folder only the user
-can enter) until no request has come for IDLE_SECONDS, or SOCKET is removed or replaced. The
-model answers in this process (no port: the HTTP server llama.cpp opens anyway refuses every
-request without a key nobody is told). When a kept server already answers on SOCKET it says
+can enter) until no request has come for IDLE_SECONDS, or SOCKET is removed or replaced. Its
+requests go on to llama.cpp's server on a loopback port, which refuses every request without
+a key only this process knows. When a kept server already answers on SOCKET it says
 so and leaves it be.
 
 First line out: {"ready": URL} (a "http://127.0.0.1:PORT/v1", or SOCKET's path) or
@@ -21,6 +21,7 @@ import http.server
 import json
 import os
 import secrets
+import select
 import signal
 import socket
 import socketserver
@@ -104,9 +105,10 @@ def answering(path):
 class Kept(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
     daemon_threads = True
 
-    def __init__(self, path, model):
-        self.model = model
-        self.lock = threading.Lock()  # one slot: requests take turns, as llama-server's would
+    def __init__(self, path, upstream, key):
+        self.upstream = upstream  # llama.cpp's own server: (host, port)
+        self.key = key
+        self.lock = threading.Lock()
         self.busy = 0
         self.last = time.monotonic()
         super().__init__(path, Handler)
@@ -118,6 +120,10 @@ class Kept(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
+    """Each request goes on to llama.cpp's server with the key, and its answer comes back as
+    it is sent. A caller that goes (a timeout, Esc) closes its connection: the one to llama.cpp
+    is closed too, which cancels the request there, so a dropped request does not hold the
+    model's one slot for the next."""
     protocol_version = "HTTP/1.1"
     limit = 1 << 20
 
@@ -144,19 +150,35 @@ class Handler(http.server.BaseHTTPRequestHandler):
         size = int(self.headers.get("Content-Length") or 0)
         if not 0 < size <= self.limit:
             return self.reply(413 if size else 411, {"error": {"code": 400, "message": "a body of 1 to 1 MiB"}})
+        body = self.rfile.read(size)
         self.server.track(1)
+        self.close_connection = True  # the answer ends when llama.cpp closes its connection
         try:
-            request = json.loads(self.rfile.read(size))
-            if not isinstance(request, dict) or request.get("stream"):
-                raise ValueError("one JSON object, not streamed")
-            answer = self.server.model.handle_chat_completions(request)
-            if "error" in answer:
-                code = answer["error"].get("code", 500) if isinstance(answer["error"], dict) else 500
-                return self.reply(code if 400 <= code < 600 else 500, answer)
-            self.reply(200, answer)
-        except ValueError as error:
-            self.reply(400, {"error": {"code": 400, "message": str(error)[:300]}})
+            upstream = socket.create_connection(self.server.upstream)
+        except OSError as error:
+            self.server.track(-1)
+            return self.reply(502, {"error": {"code": 502, "message": "the model's server: %s" % error}})
+        try:
+            upstream.sendall(
+                b"POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                b"Content-Type: application/json\r\nAuthorization: Bearer " + self.server.key.encode()
+                + b"\r\nContent-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+            watching = [upstream, self.connection]
+            while True:
+                ready = select.select(watching, [], [])[0]
+                if self.connection in ready:
+                    if not self.connection.recv(1, socket.MSG_PEEK):
+                        return  # the caller went: closing upstream cancels the request
+                    watching = [upstream]  # it sent more: not ours to read now
+                if upstream in ready:
+                    data = upstream.recv(65536)
+                    if not data:
+                        return
+                    self.connection.sendall(data)
+        except OSError:
+            pass
         finally:
+            upstream.close()
             self.server.track(-1)
 
 
@@ -178,11 +200,14 @@ def keep(model, threads, context, path, idle):
     if os.path.lexists(path):
         os.unlink(path)  # left by a server that died
     os.nice(10)  # the priority main gives its server, for the same reason
-    server = load(model, threads, context, key=secrets.token_hex(32))
+    key = secrets.token_hex(32)
+    server = load(model, threads, context, key=key)
     if isinstance(server, str):
         say({"error": server})
         return 1
-    kept = Kept(path, server)
+    address = server.listening_address.split("://")[-1].rstrip("/")
+    host, _, port = address.rpartition(":")
+    kept = Kept(path, (host, int(port)), key)
     os.chmod(path, 0o600)  # connecting needs write; nobody needs to run it
     mine = os.stat(path).st_ino
     say({"ready": path})

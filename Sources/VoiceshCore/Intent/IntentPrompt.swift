@@ -18,6 +18,9 @@ public struct IntentPrompt: Equatable, Sendable {
     public var others: [IntentAnswer] = []
     /// The last command written, and what `IntentCheck` found wrong with it: asked again once.
     public var repair: Repair?
+    /// Worked examples chosen for this request (`IntentExamples.nearest`), after the fixed
+    /// prefix so that stays cached.
+    public var examples: [IntentExamples.Example] = []
 
     public struct Repair: Equatable, Sendable {
         public var command: String
@@ -61,6 +64,10 @@ public struct IntentPrompt: Equatable, Sendable {
     /// conversation so far, whose start a local server still has cached.
     public var messages: [ChatMessage] {
         var messages = Self.prefix
+        for example in examples {
+            messages.append(.user("Request: \(example.request)"))
+            messages.append(.assistant(Self.answer(command: example.command, explanation: example.explanation)))
+        }
         if let refining {
             messages.append(.user("Request: \(UntrustedText.clean(refining.request))"))
             messages.append(.assistant(Self.answer(command: refining.command, explanation: "")))
