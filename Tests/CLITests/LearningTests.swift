@@ -43,6 +43,21 @@ struct LearningTests {
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     }
 
+    /// Learning from use teaches the choice too: with Whisper installed, the background run has
+    /// both ears hear the kept recordings and fits which to trust, under the same held-back gate.
+    @Test func theBackgroundRunLearnsWhichEarToTrust() throws {
+        let cli = try CLI()
+        try Self.keep(Self.prompts(10, from: 40), voice: "en-gb", in: cli)
+        let run = try cli.run(
+            ["adapt", "--background"], executable: CLI.binary.path, environment: ["VOICESH_WHISPER_HOME": ""])
+        #expect(run.status == 0, "\(run.stderr)")
+        let ears = try #require(run.stderr.split(separator: "\n").last { $0.contains("pocketsphinx heard ") })
+        #expect(ears.contains(" of 10 recordings right; ") && ears.contains(" of 2 held back chosen right)"), "\(ears)")
+        let status = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: cli.home.appendingPathComponent("voice/ear-choice-status.json")))
+        #expect((status as? [String: Any])?["heldBack"] as? Int == 2, "\(status)")
+    }
+
     @Test func learnsKeepsOnlyABetterVoiceAndSurvivesBeingKilled() throws {
         let cli = try CLI()
         let voice = cli.home.appendingPathComponent("voice").path

@@ -198,7 +198,14 @@ package struct VoiceAdaptation {
         case .failure(let error):
             throw VoiceAdaptationProblem.notLearntInBackground(error)
         }
+        // Learning from use: the lines sent as heard, a Tab pick, an edit close to a reading
+        // (the voice store's labels), teach the choice too; the latest only, since both ears
+        // hear each one again.
+        learnWhichEar(Array(samples.suffix(Self.choiceSamples)), progress: ProgressLine(console: context.console))
     }
+
+    /// The most recent recordings a background run has both ears hear (about a second each).
+    static let choiceSamples = 200
 
     /// The lock beside the voice that one learner holds at a time; waiting, or nil when
     /// another holds it.
