@@ -14,11 +14,12 @@ The model is the local one scripts/setup installs, served as voicesh serves it
 (intent-server.py); the script starts it once, so the requests are warm and the cold start is
 measured apart, as a session warms the model when it starts. With --here, each request is
 written in the sandbox with `voicesh intent --here`: its names and PATH's tools go with it, as a
-session sends the remote's. With --spoken, each request is said as "how do I …" in each of
-scripts/synthesize-voices' VOICEs (and each of its CONDITIONS, when given), heard by the offline
-engine and written into a command by `voicesh transcribe --intent --json` (both ears, as a
-session's default; its words, lead and all, are the request, without context): a take not heard
-as a request (no lead in its words) counts as a miss, and its time is hearing and writing. With
+session sends the remote's. With --spoken, each request is said as "how do I …" (--no-lead: as
+it is) in each of scripts/synthesize-voices' VOICEs (and each of its CONDITIONS, when given),
+heard by the offline engine and written into a command by `voicesh transcribe --intent --json`
+in the sandbox (both ears, as a session's default; its words, a lead taken off, are the request,
+with the sandbox's names as `voicesh intent` sends them): a take heard as nothing counts as a
+miss, and its time is hearing and writing. --every N takes every Nth case only. With
 --candidates N each request also asks for N other commands as a session's Tab does (`voicesh
 intent --candidates`): it is then right among them if any is, and its time includes theirs. Prints each miss (request, the
 model's command, the reference) and the figures: right, median and 90th-percentile time from
@@ -708,7 +709,7 @@ def check(cases):
 def spoken_sets(args, cases):
     """Each voice (and condition): every case said as "how do I …", to be heard and written by
     `voicesh transcribe --intent` with the offline default (both ears)."""
-    sentences = ["how do I " + case[0] for case in cases]
+    sentences = [("" if args.no_lead else "how do I ") + case[0] for case in cases]
     scratch = tempfile.mkdtemp(prefix="intent-spoken-")
     listing = scratch + "/sentences.txt"
     with open(listing, "w") as f:
@@ -743,12 +744,14 @@ def main():
     ap.add_argument("--here", action="store_true", help="send the sandbox's names with each request")
     ap.add_argument("--spoken", help="say each request in these voices (scripts/synthesize-voices names)")
     ap.add_argument("--conditions", help="and in these rooms and microphones (its CONDITIONS)")
+    ap.add_argument("--no-lead", action="store_true", help="say the spoken requests without \"how do I\"")
+    ap.add_argument("--every", type=int, default=1, help="only every Nth case (a quicker spoken run)")
     ap.add_argument("--candidates", type=int, default=0,
                     help="also ask for this many other commands, as Tab does (a case is then right if any is)")
     args = ap.parse_args()
     if os.geteuid() != 0:
         sys.exit("intent_bench: run as root (each command runs as nobody in a sandbox)")
-    cases = read_cases(args.cases)
+    cases = read_cases(args.cases)[::args.every]
     if args.check:
         sys.exit(0 if check(cases) else 1)
     args.voicesh = os.path.abspath(args.voicesh)

@@ -316,5 +316,17 @@ struct IntentCommandTests {
             try JSONSerialization.jsonObject(with: Data(bare.stdout.utf8)) as? [String: Any], "\(bare.stdout)")
         #expect(request["request"] as? String == "count the lines in notes dot txt")
         #expect(try server.requests().count == 2)
+        // Where the names may go, this directory's go with a spoken request as with a typed one.
+        try await cli.ok("config", "set", "intent.context", "true")
+        let here = try await cli.run(
+            ["transcribe", "--intent", "--command", "echo count the lines in notes dot txt", speech],
+            environment: ["INTENT_KEY": Self.key])
+        #expect(here.status == 0, "\(here.stderr)")
+        let sent = try #require(
+            try server.requests().last.flatMap {
+                (($0["body"] as? [String: Any])?["messages"] as? [[String: String]])?.last?["content"]
+            })
+        let directory = FileManager.default.currentDirectoryPath
+        #expect(sent.hasPrefix("Server:\nDirectory: \(directory)\nHere: "), "\(sent)")
     }
 }

@@ -102,8 +102,11 @@ struct Transcribe: AsyncVoiceshCommand {
             let settings = try chosen.intentSettings(over: context.config().intent)
             let writer = IntentWriter(
                 settings: settings, environment: context.environment, progress: ProgressLine(console: context.console))
+            // The command runs here: this directory's names go as `voicesh intent` sends them.
+            let names = settings.sendsContext ? LocalContext.here(environment: context.environment) : nil
             return try IntentCommand.show(
-                await writer.write(IntentPrompt(request: request), more: 0), json: json, context: context)
+                await writer.write(IntentPrompt(request: request, context: names), more: 0), json: json,
+                context: context)
         }
         if json {
             try context.console.json(HeardJSON(heard, segments: transcript.segments, latencyMs: latency))
