@@ -12,8 +12,9 @@ says.
 
 The model is the local one scripts/setup installs, served as voicesh serves it
 (intent-server.py); the script starts it once, so the requests are warm and the cold start is
-measured apart, as a session warms the model when it starts. With --here, each request is
-written in the sandbox with `voicesh intent --here`: its names and PATH's tools go with it, as a
+measured apart, as a session warms the model when it starts. With --kept voicesh itself starts
+and keeps it (intent.persist), as a user's first call does: the cold start is that call. With
+--here, each request is written in the sandbox with `voicesh intent --here`: its names and PATH's tools go with it, as a
 session sends the remote's. With --spoken, each request is said as "how do I …" (--no-lead: as
 it is) in each of scripts/synthesize-voices' VOICEs (and each of its CONDITIONS, when given),
 heard by the offline engine and written into a command by `voicesh transcribe --intent --json`
@@ -744,6 +745,8 @@ def main():
     ap.add_argument("--here", action="store_true", help="send the sandbox's names with each request")
     ap.add_argument("--spoken", help="say each request in these voices (scripts/synthesize-voices names)")
     ap.add_argument("--conditions", help="and in these rooms and microphones (its CONDITIONS)")
+    ap.add_argument("--kept", action="store_true",
+                    help="the local model as voicesh keeps it (intent.persist), not a server of the script's own")
     ap.add_argument("--no-lead", action="store_true", help="say the spoken requests without \"how do I\"")
     ap.add_argument("--every", type=int, default=1, help="only every Nth case (a quicker spoken run)")
     ap.add_argument("--candidates", type=int, default=0,
@@ -760,21 +763,30 @@ def main():
     sets = [("typed", [[args.voicesh, "intent", "--json"] + here + case[0].split() for case in cases])]
     if args.spoken:
         sets = spoken_sets(args, cases)
-    script = ROOT + "/Sources/ChatModel/Resources/intent-server.py"
-    started = time.time()
-    server = subprocess.Popen([HOME + "/bin/python3", script, MODEL, str(args.threads), "4096"],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    ready = json.loads(server.stdout.readline())
-    cold = time.time() - started
-    url = ready["ready"]
     home = tempfile.mkdtemp(prefix="intent-bench-")
-    env = dict(os.environ, VOICESH_HOME=home, HOME=home)
+    env = dict(os.environ, VOICESH_HOME=home, HOME=home, XDG_RUNTIME_DIR=home)
     env.pop("VOICESH_CONFIG", None)
-    with open(home + "/config.toml", "w") as f:
-        # An endpoint sends context only when asked: this one is the local model's own server.
-        f.write('[intent]\nurl = "%s"\nmodel = "%s"\ntimeout = 120\ncontext = true\n' % (url, os.path.basename(MODEL)))
-    # The first request fills the cache with the prompt's fixed part, as a session's warm-up does.
-    subprocess.run([args.voicesh, "intent", "list", "the", "files"], env=env, capture_output=True)
+    started = time.time()
+    if args.kept:
+        # The local model as voicesh keeps it: the first call starts the kept server.
+        with open(home + "/config.toml", "w") as f:
+            f.write('[intent]\ntimeout = 120\n')
+        subprocess.run([args.voicesh, "intent", "list", "the", "files"], env=env, capture_output=True, cwd=home)
+        cold = time.time() - started
+        found = subprocess.run(["pgrep", "-f", "intent-server.py .* --keep %s/" % home], capture_output=True, text=True)
+        server = type("Kept", (), {"pid": int(found.stdout.split()[0])})
+    else:
+        script = ROOT + "/Sources/ChatModel/Resources/intent-server.py"
+        server = subprocess.Popen([HOME + "/bin/python3", script, MODEL, str(args.threads), "4096"],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        ready = json.loads(server.stdout.readline())
+        cold = time.time() - started
+        url = ready["ready"]
+        with open(home + "/config.toml", "w") as f:
+            # An endpoint sends context only when asked: this one is the local model's own server.
+            f.write('[intent]\nurl = "%s"\nmodel = "%s"\ntimeout = 120\ncontext = true\n' % (url, os.path.basename(MODEL)))
+        # The first request fills the cache with the prompt's fixed part, as a session's warm-up does.
+        subprocess.run([args.voicesh, "intent", "list", "the", "files"], env=env, capture_output=True)
     figures = []
     for name, requests in sets:
         right, first, heard, times, misses = 0, 0, 0, [], []
@@ -801,11 +813,12 @@ def main():
             print("miss (%s): %s\n  model:     %s\n  reference: %s" % (name, request, command, reference))
         figures.append((name, right, first, heard, sorted(times)))
     peak = peak_kib(server.pid)
-    server.stdin.close()
-    server.wait()
+    if not args.kept:
+        server.stdin.close()
+        server.wait()
     shutil.rmtree(BOX, ignore_errors=True)
     shutil.rmtree(TOOLS, ignore_errors=True)
-    shutil.rmtree(home, ignore_errors=True)
+    shutil.rmtree(home, ignore_errors=True)  # the kept server ends with its socket
     print("\nintent, %d everyday requests (%s, %d threads, %s)" % (
         len(cases), os.path.basename(MODEL), args.threads, "the sandbox's names as context" if args.here else "no context"))
     for name, right, first, heard, times in figures:
@@ -817,7 +830,8 @@ def main():
     times = sorted(t for figure in figures for t in figure[4])
     print("request to command%s median %.2f s, p90 %.2f s (warm, through voicesh intent)" %
           ("s:  " if args.candidates else ":   ", statistics.median(times), times[int(0.9 * (len(times) - 1))]))
-    print("cold start:           %.1f s to listening (the model loaded)" % cold)
+    print("cold start:           %.1f s %s" % (cold, "for the first call (the kept server started)" if args.kept
+                                               else "to listening (the model loaded)"))
     print("server peak memory:   %.0f MiB" % (peak / 1024))
 
 
