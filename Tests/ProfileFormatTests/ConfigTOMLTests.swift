@@ -75,7 +75,7 @@ struct ConfigTOMLTests {
             ])
         #expect(
             problems("[intent]\nendpoint = \"x\"\n") == [
-                "config.toml:2: intent.endpoint: unknown key; [intent] has url, model, api_key_env, context, timeout, warm, persist"
+                "config.toml:2: intent.endpoint: unknown key; [intent] has url, model, api_key_env, context, timeout, warm, persist, examples"
             ])
         #expect(
             problems("[intent]\ncontext = \"yes\"\n") == [

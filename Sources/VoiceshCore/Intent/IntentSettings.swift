@@ -24,6 +24,9 @@ public struct IntentSettings: Equatable, Sendable {
     /// Seconds the local model stays loaded after its last request, for the next call to find
     /// it (ssh's ControlPersist); 0: it lives only as long as the voicesh that started it.
     public var persist: Double = 600
+    /// Whether the worked examples nearest a request go with it: better commands, and about 40
+    /// tokens each for the model to read first.
+    public var examples = true
 
     public init(url: String? = nil, model: String? = nil, apiKeyEnv: String? = nil, context: Bool? = nil) {
         self.url = url
@@ -49,6 +52,7 @@ public struct IntentSettings: Equatable, Sendable {
             .float("timeout", \.timeout, default: 30),
             .boolean("warm", \.warm, default: true),
             .float("persist", \.persist, default: 600),
+            .boolean("examples", \.examples, default: true),
         ]
     }
 

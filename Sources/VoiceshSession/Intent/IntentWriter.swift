@@ -61,7 +61,8 @@ package actor IntentWriter {
         // Chosen by the request as said ("notes dot txt": the corpus says names that way too),
         // and by what is being refined.
         let asked = [prompt.refining?.request, said].compactMap { $0 }.joined(separator: " ")
-        prompt.examples = IntentExamples.bundled.nearest(to: asked, count: IntentExamples.perRequest)
+        prompt.examples =
+            settings.examples ? IntentExamples.bundled.nearest(to: asked, count: IntentExamples.perRequest) : []
         // Checked here against what is known, sent or not.
         let place = prompt.context
         if !settings.sendsContext {
