@@ -260,7 +260,10 @@ struct IntentCommandTests {
         try FileManager.default.createSymbolicLink(
             atPath: model, withDestinationPath: home + "/SmolLM2-135M-Instruct.Q4_1.gguf")
         // A whole answer may take long on a machine running every suite at once.
-        try await cli.ok("config", "set", "intent.model", model, "intent.timeout", "120", "intent.persist", "0")
+        // No worked examples: a shorter prompt for a machine running every suite at once.
+        try await cli.ok(
+            "config", "set", "intent.model", model, "intent.timeout", "120", "intent.persist", "0", "intent.examples",
+            "false")
         let result = try await cli.run(
             ["intent", "--json", "print", "the", "date"], environment: ["VOICESH_INTENT_HOME": home])
         #expect(result.status == 0, "\(result.stderr)")
