@@ -25,6 +25,16 @@ public enum KeptModelServer {
         return folder(environment: environment) + "/intent-" + String(hash, radix: 16) + ".sock"
     }
 
+    /// `reach` on a thread of its own, for async callers: the load takes seconds.
+    public static func reaching(
+        _ runtime: IntentRuntime, threads: Int, idle: Double, environment: [String: String],
+        loading: @escaping @Sendable () -> Void
+    ) async throws(IntentError) -> String {
+        try await LocalModelServer.onThread { () throws(IntentError) in
+            try reach(runtime, threads: threads, idle: idle, environment: environment, loading: loading)
+        }
+    }
+
     /// The socket of a kept server for `runtime`, started when none answers; `loading` is
     /// called when this call starts it (the model loads, for seconds). Blocks: call it off the
     /// concurrency pool.

@@ -26,16 +26,18 @@ public final class LocalModelServer: @unchecked Sendable {
     public static func starting(_ runtime: IntentRuntime, threads: Int = 1, timeout: Double = 60)
         async throws(IntentError) -> LocalModelServer
     {
-        let started = await withCheckedContinuation {
-            (done: CheckedContinuation<Result<LocalModelServer, IntentError>, Never>) in
-            Thread {
-                done.resume(
-                    returning: Result { () throws(IntentError) in
-                        try start(runtime, threads: threads, timeout: timeout)
-                    })
-            }.start()
+        try await onThread { () throws(IntentError) in try start(runtime, threads: threads, timeout: timeout) }
+    }
+
+    /// `work`'s result from a thread of its own, for a load that must not hold a thread of the
+    /// concurrency pool for seconds.
+    static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws(IntentError) -> T)
+        async throws(IntentError) -> T
+    {
+        let done = await withCheckedContinuation { (done: CheckedContinuation<Result<T, IntentError>, Never>) in
+            Thread { done.resume(returning: Result { () throws(IntentError) in try work() }) }.start()
         }
-        return try started.get()
+        return try done.get()
     }
 
     /// Starts the server with `runtime` and waits up to `timeout` seconds for it to listen.

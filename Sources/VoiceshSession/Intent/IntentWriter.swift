@@ -181,22 +181,14 @@ package actor IntentWriter {
         return ChatEndpoint(url: server.url, model: name, key: nil, environment: environment, timeout: settings.timeout)
     }
 
-    /// The kept server's socket, started when none answers, on a thread of its own: the load
-    /// takes seconds, which must not hold a thread of the concurrency pool meanwhile.
+    /// The kept server's socket, started when none answers.
     private func reach(_ runtime: IntentRuntime, threads: Int) async throws(IntentError) -> String {
-        let (idle, environment, progress) = (settings.persist, environment, progress)
-        let reached = await withCheckedContinuation { (done: CheckedContinuation<Result<String, IntentError>, Never>) in
-            Thread {
-                done.resume(
-                    returning: Result { () throws(IntentError) in
-                        try KeptModelServer.reach(runtime, threads: threads, idle: idle, environment: environment) {
-                            progress?.show("intent: loading the local model (the first request waits for it) …")
-                        }
-                    })
-            }.start()
-        }
+        let progress = progress
+        let socket = try await KeptModelServer.reaching(
+            runtime, threads: threads, idle: settings.persist, environment: environment
+        ) { progress?.show("intent: loading the local model (the first request waits for it) …") }
         progress?.show("intent: writing the command …")
-        return try reached.get()
+        return socket
     }
 
     private static func host(_ url: String) -> String {
