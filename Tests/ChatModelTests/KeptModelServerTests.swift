@@ -39,14 +39,15 @@ struct KeptModelServerTests {
 
     /// Two calls at once load one model; a later call finds it; it answers a chat request on its
     /// socket (mode 0600, in a folder only the user enters); idle for its time, it ends and its
-    /// socket goes.
+    /// socket goes. Its idle time is 20 s: under a whole test run, 4 s passed between the answer
+    /// and the checks, and it had ended before it was looked at.
     @Test func callsShareOneServerWhichEndsWhenIdle() async throws {
         defer { try? FileManager.default.removeItem(atPath: runtimeFolder) }
         let loads = Locked(0)
         let (runtime, environment) = (runtime, environment)
         let reach = { @Sendable () -> Result<String, IntentError> in
             Result { () throws(IntentError) in
-                try KeptModelServer.reach(runtime, threads: 1, idle: 4, environment: environment) {
+                try KeptModelServer.reach(runtime, threads: 1, idle: 20, environment: environment) {
                     loads.update { $0 += 1 }
                 }
             }
@@ -72,7 +73,7 @@ struct KeptModelServerTests {
         let object = try JSONSerialization.jsonObject(with: Data(content.utf8)) as? [String: Any]
         #expect(object?["command"] is String, "\(content)")
 
-        let ended = try waitUntil(seconds: 30) {
+        let ended = try waitUntil(seconds: 90) {
             let left = try servers(socket)
             return left == 0 && !KeptModelServer.answers(socket)
         }
