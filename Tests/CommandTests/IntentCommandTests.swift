@@ -18,6 +18,15 @@ struct IntentCommandTests {
             "intent.timeout", String(timeout))
     }
 
+    /// A request's turn with its worked examples taken out (they follow the server's names and
+    /// are the corpus's choice, checked in `IntentTests`).
+    static func withoutExamples(_ content: String?) -> String? {
+        guard let content, let start = content.range(of: "Similar requests and their commands:\n"),
+            let end = content.range(of: "Request: ", range: start.upperBound..<content.endIndex)
+        else { return content }
+        return content.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: "")
+    }
+
     func intent(_ words: String...) async throws -> ProgramResult {
         try await cli.run(["intent"] + words, environment: ["INTENT_KEY": Self.key])
     }
@@ -35,6 +44,7 @@ struct IntentCommandTests {
         #expect(object["model"] as? String == "gpt-test")
         #expect(object["endpoint"] as? String == "127.0.0.1")
         #expect(object["risk"] is NSNull)
+        #expect(object["check"] is NSNull)  // no context, so nothing to check against: nothing found
 
         let request = try #require(try server.requests().first)
         #expect(request["path"] as? String == "/v1/chat/completions")
@@ -44,7 +54,10 @@ struct IntentCommandTests {
         #expect(body["stream"] as? Bool == false)
         let messages = try #require(body["messages"] as? [[String: String]])
         #expect(messages.first?["role"] == "system")
-        #expect(messages.last?["content"] == "Request: show the disk usage of the home folder")
+        // The nearest worked examples (intent.examples, on by default), then the request.
+        let last = try #require(messages.last?["content"])
+        #expect(last.hasPrefix("Similar requests and their commands:\n- "), "\(last)")
+        #expect(Self.withoutExamples(last) == "Request: show the disk usage of the home folder", "\(last)")
         let format = try #require(body["response_format"] as? [String: Any])
         #expect(format["type"] as? String == "json_schema")
     }
@@ -166,7 +179,7 @@ struct IntentCommandTests {
         try await cli.ok("config", "set", "intent.context", "true")
         #expect(try await intent("--profile", "p", "list", "files").status == 0)
         let sent = try server.requests().compactMap {
-            (($0["body"] as? [String: Any])?["messages"] as? [[String: String]])?.last?["content"]
+            Self.withoutExamples((($0["body"] as? [String: Any])?["messages"] as? [[String: String]])?.last?["content"])
         }
         #expect(sent.count == 2 && sent.first == "Request: list files")
         // With context on, this directory's names go too (the command runs here).
@@ -206,7 +219,7 @@ struct IntentCommandTests {
         try await cli.ok("config", "set", "intent.context", "true")
         #expect(try await intent("--here", "list", "files").status == 0)
         let sent = try server.requests().compactMap {
-            (($0["body"] as? [String: Any])?["messages"] as? [[String: String]])?.last?["content"]
+            Self.withoutExamples((($0["body"] as? [String: Any])?["messages"] as? [[String: String]])?.last?["content"])
         }
         #expect(sent.first == "Request: list files")
         let here = try #require(sent.last)
@@ -217,7 +230,8 @@ struct IntentCommandTests {
         #expect(try await intent("list", "files").status == 0)
         let unasked = try #require(
             try server.requests().last.flatMap {
-                (($0["body"] as? [String: Any])?["messages"] as? [[String: String]])?.last?["content"]
+                Self.withoutExamples(
+                    (($0["body"] as? [String: Any])?["messages"] as? [[String: String]])?.last?["content"])
             })
         #expect(unasked == here)
     }
@@ -233,7 +247,7 @@ struct IntentCommandTests {
         #expect(object["request"] as? String == "list what is in backup dot tar dot gz")
         let body = try #require(try server.requests().last?["body"] as? [String: Any])
         let messages = try #require(body["messages"] as? [[String: String]])
-        #expect(messages.last?["content"] == "Request: list what is in backup.tar.gz")
+        #expect(Self.withoutExamples(messages.last?["content"]) == "Request: list what is in backup.tar.gz")
     }
 
     @Test func configRefusesAKeyForAVariableAndASecretInTheURL() async throws {

@@ -62,6 +62,24 @@ struct IntentTests {
         #expect(text.contains("Git branch: main\nRecent commands: b ; c ; d ; e ; f\nRequest: find todo in the code"))
     }
 
+    /// Issue 46: the worked examples come after the server's names, in the request's own turn,
+    /// so what a directory's requests share (the fixed prefix, then its names) is read once.
+    @Test func workedExamplesFollowTheServersNames() throws {
+        var context = RemoteContext()
+        context.entries = ["prices.csv", "notes.txt"]
+        var prompt = IntentPrompt(request: "sort prices dot csv by its second column", context: context)
+        let plain = prompt.messages
+        prompt.examples = IntentExamples(tsv: "order a.csv by the third field\tsort -t, -k3,3n a.csv\tBy field 3.\n")
+            .nearest(to: prompt.request, count: 3)
+        let messages = prompt.messages
+        #expect(messages.count == plain.count && Array(messages.dropLast()) == Array(plain.dropLast()))
+        let text = try #require(messages.last?.content)
+        #expect(
+            text == "Server:\nHere: prices.csv, notes.txt\nSimilar requests and their commands:\n"
+                + "- order a.csv by the third field: sort -t, -k3,3n a.csv\n"
+                + "Request: sort prices dot csv by its second column", "\(text)")
+    }
+
     /// Issue 44: a name made only of escapes is nothing once cleaned: left out, not sent empty.
     @Test func namesMadeOnlyOfEscapesAreLeftOut() throws {
         var context = RemoteContext()

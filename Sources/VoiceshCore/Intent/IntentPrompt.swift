@@ -18,8 +18,9 @@ public struct IntentPrompt: Equatable, Sendable {
     public var others: [IntentAnswer] = []
     /// The last command written, and what `IntentCheck` found wrong with it: asked again once.
     public var repair: Repair?
-    /// Worked examples chosen for this request (`IntentExamples.nearest`), after the fixed
-    /// prefix so that stays cached.
+    /// Worked examples chosen for this request (`IntentExamples.nearest`): in the request's
+    /// turn, after the server's names, so the fixed prefix and those names (the same in every
+    /// request from one directory) stay cached and only the examples and the request are read.
     public var examples: [IntentExamples.Example] = []
 
     public struct Repair: Equatable, Sendable {
@@ -64,16 +65,13 @@ public struct IntentPrompt: Equatable, Sendable {
     /// conversation so far, whose start a local server still has cached.
     public var messages: [ChatMessage] {
         var messages = Self.prefix
-        for example in examples {
-            messages.append(.user("Request: \(example.request)"))
-            messages.append(.assistant(Self.answer(command: example.command, explanation: example.explanation)))
-        }
+        let known = situation + similar
         if let refining {
             messages.append(.user("Request: \(UntrustedText.clean(refining.request))"))
             messages.append(.assistant(Self.answer(command: refining.command, explanation: "")))
-            messages.append(.user(situation + "Change the last command: \(UntrustedText.clean(request))"))
+            messages.append(.user(known + "Change the last command: \(UntrustedText.clean(request))"))
         } else {
-            messages.append(.user(situation + "Request: \(UntrustedText.clean(request))"))
+            messages.append(.user(known + "Request: \(UntrustedText.clean(request))"))
         }
         for other in others {
             messages.append(.assistant(Self.answer(command: other.command, explanation: other.explanation)))
@@ -178,6 +176,13 @@ public struct IntentPrompt: Equatable, Sendable {
         let recent = names(recent).suffix(Self.recentShown)
         if !recent.isEmpty { lines.append("Recent commands: " + recent.joined(separator: " ; ")) }
         return lines.isEmpty ? "" : "Server:\n" + lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The worked examples as lines before the request; empty when there are none.
+    var similar: String {
+        guard !examples.isEmpty else { return "" }
+        return "Similar requests and their commands:\n"
+            + examples.map { "- \($0.request): \($0.command)\n" }.joined()
     }
 
     /// The JSON Schema the answer must match (`response_format`), as JSON text. Each token
