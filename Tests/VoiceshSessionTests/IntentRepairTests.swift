@@ -52,6 +52,10 @@ struct IntentRepairTests {
         let asked = try asked(server)
         #expect(asked.count == 2, "\(asked)")
         #expect(asked.last == IntentPrompt.repairing("there is no notes.md in the directory"), "\(asked)")
+        // What was found and that the repair fixed it, for `--json` and the benchmark's share.
+        #expect(
+            intent.check
+                == .init(first: "head notes.md", found: "there is no notes.md in the directory", asked: true, left: 0))
     }
 
     @Test func aFaultThatStaysIsSaidFirst() async throws {
@@ -63,6 +67,7 @@ struct IntentRepairTests {
         #expect(intent.answer.command == "rg TODO notes.txt")
         #expect(intent.answer.explanation == "check: rg is not installed there. Shows it.")
         #expect(try asked(server).count == 2)
+        #expect(intent.check?.asked == true && intent.check?.left == 1)
     }
 
     @Test func aSoundCommandIsAskedForOnce() async throws {
@@ -72,5 +77,6 @@ struct IntentRepairTests {
         #expect(try asked(server).count == 1)
         // Risk is still the dictation's own check: a repaired command meets it as any other.
         #expect(intent.risk == nil)
+        #expect(intent.check == nil)
     }
 }

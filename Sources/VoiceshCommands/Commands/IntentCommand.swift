@@ -32,7 +32,7 @@ struct IntentCommand: AsyncVoiceshCommand {
         help: "Also ask the model for up to this many other commands, as Tab does in a session (JSON: candidates).")
     var candidates = 0
 
-    @Flag(help: "Print request, command, explanation, candidates, risk, model and endpoint as JSON.")
+    @Flag(help: "Print request, command, explanation, candidates, risk, check, model and endpoint as JSON.")
     var json = false
 
     func validate() throws {
@@ -77,6 +77,10 @@ struct IntentCommand: AsyncVoiceshCommand {
             "candidates": intent.answer.candidates, "model": intent.model, "endpoint": intent.endpoint,
         ]
         object["risk"] = intent.risk ?? NSNull()
+        object["check"] =
+            intent.check.map { check -> [String: Any] in
+                ["first": check.first, "found": check.found, "repair_asked": check.asked, "faults_left": check.left]
+            } ?? NSNull()
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         context.console.print(String(decoding: data, as: UTF8.self))
     }

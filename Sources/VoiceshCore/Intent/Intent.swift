@@ -8,6 +8,26 @@ public struct Intent: Equatable, Sendable {
     public var model: String
     /// `local`, or the endpoint's host.
     public var endpoint: String
+    /// What the check found in the first command written, and what the repair made of it; nil
+    /// when it found nothing.
+    public var check: Check?
+
+    public struct Check: Equatable, Sendable {
+        /// The first command, and its faults in words.
+        public var first: String
+        public var found: String
+        /// The model was asked again (there was time for it).
+        public var asked: Bool
+        /// The faults left in the command shown: none when the repair fixed them all.
+        public var left: Int
+
+        public init(first: String, found: String, asked: Bool, left: Int) {
+            self.first = first
+            self.found = found
+            self.asked = asked
+            self.left = left
+        }
+    }
 
     public init(request: String, answer: IntentAnswer, model: String, endpoint: String) {
         self.request = request

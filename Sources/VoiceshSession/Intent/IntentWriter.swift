@@ -73,12 +73,19 @@ package actor IntentWriter {
         var intent = try await ask(prompt, said: said)
         var faults = IntentCheck.faults(in: intent.answer.command, context: place)
         let spent = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        if !faults.isEmpty, repairing, spent < repairBudget {
-            prompt.repair = .init(command: intent.answer.command, problems: IntentCheck.words(faults))
-            if let second = try? await ask(prompt, said: said) {
-                let left = IntentCheck.faults(in: second.answer.command, context: place)
-                if left.count < faults.count { (intent, faults) = (second, left) }
+        if !faults.isEmpty {
+            let asked = repairing && spent < repairBudget
+            let check = Intent.Check(
+                first: intent.answer.command, found: IntentCheck.words(faults), asked: asked, left: faults.count)
+            if asked {
+                prompt.repair = .init(command: intent.answer.command, problems: check.found)
+                if let second = try? await ask(prompt, said: said) {
+                    let left = IntentCheck.faults(in: second.answer.command, context: place)
+                    if left.count < faults.count { (intent, faults) = (second, left) }
+                }
             }
+            intent.check = check
+            intent.check?.left = faults.count
         }
         if !faults.isEmpty {
             let check = "check: " + IntentCheck.words(faults) + "."
