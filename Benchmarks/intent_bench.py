@@ -790,6 +790,7 @@ def main():
     figures = []
     for name, requests in sets:
         right, first, heard, times, misses = 0, 0, 0, [], []
+        found, fixed, fixed_right = 0, 0, 0  # the check found a fault; the repair left none; and right
         for (typed, mode, extras, reference), argv in zip(cases, requests):
             make_box(extras)
             t = time.time()
@@ -801,6 +802,11 @@ def main():
             expected = run(reference, extras)
             ok = command is not None and judge(mode, run(command, extras), expected)
             first += ok
+            check = answer.get("check")
+            if check:
+                found += 1
+                fixed += check["faults_left"] == 0
+                fixed_right += check["faults_left"] == 0 and ok
             for other in answer.get("candidates", []) if not ok else []:
                 make_box(extras)
                 if judge(mode, run(other, extras), expected):
@@ -811,7 +817,7 @@ def main():
                 misses.append((request, command or "(none: %s)" % result.stderr.strip(), reference))
         for request, command, reference in misses:
             print("miss (%s): %s\n  model:     %s\n  reference: %s" % (name, request, command, reference))
-        figures.append((name, right, first, heard, sorted(times)))
+        figures.append((name, right, first, heard, sorted(times), (found, fixed, fixed_right)))
     peak = peak_kib(server.pid)
     if not args.kept:
         server.stdin.close()
@@ -821,9 +827,11 @@ def main():
     shutil.rmtree(home, ignore_errors=True)  # the kept server ends with its socket
     print("\nintent, %d everyday requests (%s, %d threads, %s)" % (
         len(cases), os.path.basename(MODEL), args.threads, "the sandbox's names as context" if args.here else "no context"))
-    for name, right, first, heard, times in figures:
+    for name, right, first, heard, times, (found, fixed, fixed_right) in figures:
         print("%-28s right by effect %d/%d = %.1f%%; heard as a request %d/%d" % (
             name + ":", first, len(cases), 100.0 * first / len(cases), heard, len(cases)))
+        print("%-28s the check found a fault in %d (%.1f%%); the repair left none in %d, %d of them right" % (
+            "", found, 100.0 * found / len(cases), fixed, fixed_right))
         if args.candidates:
             print("%-28s right among it and %d other(s) (Tab) %d/%d = %.1f%%" % (
                 "", args.candidates, right, len(cases), 100.0 * right / len(cases)))
