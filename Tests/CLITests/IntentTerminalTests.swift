@@ -38,9 +38,12 @@ struct IntentTerminalTests: SessionSuite {
     }
 
     /// The messages of the last request the endpoint received.
+    /// The last request's messages, its worked examples taken out.
     func lastMessages(_ server: ChatServer) throws -> [[String: String]] {
         let body = try #require(try server.requests().last?["body"] as? [String: Any])
-        return try #require(body["messages"] as? [[String: String]])
+        return try #require(body["messages"] as? [[String: String]]).map { message in
+            message.mapValues { ChatServer.withoutExamples($0) ?? $0 }
+        }
     }
 
     /// A take that hears `words`, started with `start` and stopped with `stop` (keys as tmux names them).

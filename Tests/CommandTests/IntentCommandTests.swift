@@ -18,15 +18,6 @@ struct IntentCommandTests {
             "intent.timeout", String(timeout))
     }
 
-    /// A request's turn with its worked examples taken out (they follow the server's names and
-    /// are the corpus's choice, checked in `IntentTests`).
-    static func withoutExamples(_ content: String?) -> String? {
-        guard let content, let start = content.range(of: "Similar requests and their commands:\n"),
-            let end = content.range(of: "Request: ", range: start.upperBound..<content.endIndex)
-        else { return content }
-        return content.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: "")
-    }
-
     func intent(_ words: String...) async throws -> ProgramResult {
         try await cli.run(["intent"] + words, environment: ["INTENT_KEY": Self.key])
     }
@@ -51,13 +42,13 @@ struct IntentCommandTests {
         #expect(request["authorization"] as? Bool == true)
         let body = try #require(request["body"] as? [String: Any])
         #expect(body["model"] as? String == "gpt-test")
-        #expect(body["stream"] as? Bool == false)
+        #expect(body["stream"] as? Bool == true)  // streamed: the command shows before its explanation
         let messages = try #require(body["messages"] as? [[String: String]])
         #expect(messages.first?["role"] == "system")
         // The nearest worked examples (intent.examples, on by default), then the request.
         let last = try #require(messages.last?["content"])
         #expect(last.hasPrefix("Similar requests and their commands:\n- "), "\(last)")
-        #expect(Self.withoutExamples(last) == "Request: show the disk usage of the home folder", "\(last)")
+        #expect(ChatServer.withoutExamples(last) == "Request: show the disk usage of the home folder", "\(last)")
         let format = try #require(body["response_format"] as? [String: Any])
         #expect(format["type"] as? String == "json_schema")
     }
@@ -179,7 +170,8 @@ struct IntentCommandTests {
         try await cli.ok("config", "set", "intent.context", "true")
         #expect(try await intent("--profile", "p", "list", "files").status == 0)
         let sent = try server.requests().compactMap {
-            Self.withoutExamples((($0["body"] as? [String: Any])?["messages"] as? [[String: String]])?.last?["content"])
+            ChatServer.withoutExamples(
+                (($0["body"] as? [String: Any])?["messages"] as? [[String: String]])?.last?["content"])
         }
         #expect(sent.count == 2 && sent.first == "Request: list files")
         // With context on, this directory's names go too (the command runs here).
@@ -219,7 +211,8 @@ struct IntentCommandTests {
         try await cli.ok("config", "set", "intent.context", "true")
         #expect(try await intent("--here", "list", "files").status == 0)
         let sent = try server.requests().compactMap {
-            Self.withoutExamples((($0["body"] as? [String: Any])?["messages"] as? [[String: String]])?.last?["content"])
+            ChatServer.withoutExamples(
+                (($0["body"] as? [String: Any])?["messages"] as? [[String: String]])?.last?["content"])
         }
         #expect(sent.first == "Request: list files")
         let here = try #require(sent.last)
@@ -230,7 +223,7 @@ struct IntentCommandTests {
         #expect(try await intent("list", "files").status == 0)
         let unasked = try #require(
             try server.requests().last.flatMap {
-                Self.withoutExamples(
+                ChatServer.withoutExamples(
                     (($0["body"] as? [String: Any])?["messages"] as? [[String: String]])?.last?["content"])
             })
         #expect(unasked == here)
@@ -247,7 +240,7 @@ struct IntentCommandTests {
         #expect(object["request"] as? String == "list what is in backup dot tar dot gz")
         let body = try #require(try server.requests().last?["body"] as? [String: Any])
         let messages = try #require(body["messages"] as? [[String: String]])
-        #expect(Self.withoutExamples(messages.last?["content"]) == "Request: list what is in backup.tar.gz")
+        #expect(ChatServer.withoutExamples(messages.last?["content"]) == "Request: list what is in backup.tar.gz")
     }
 
     @Test func configRefusesAKeyForAVariableAndASecretInTheURL() async throws {

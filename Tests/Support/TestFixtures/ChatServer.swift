@@ -15,4 +15,15 @@ package final class ChatServer {
 
     /// The requests the server received, as logged.
     package func requests() throws -> [[String: Any]] { try server.logged() }
+
+    /// A request's turn with its worked examples taken out (they follow the server's names and
+    /// are the corpus's choice, checked in `IntentTests`).
+    package static func withoutExamples(_ content: String?) -> String? {
+        guard let content, let start = content.range(of: "Similar requests and their commands:\n"),
+            let end = ["Request: ", "Change the last command: "].compactMap({
+                content.range(of: $0, range: start.upperBound..<content.endIndex)
+            }).min(by: { $0.lowerBound < $1.lowerBound })
+        else { return content }
+        return content.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: "")
+    }
 }
