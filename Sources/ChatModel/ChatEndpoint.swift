@@ -7,8 +7,9 @@ import TLSTrust
 import VoiceshCore
 
 /// An OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, llama-server, vLLM): one
-/// request, one answer, constrained to a JSON Schema. A 429 waits once for its `Retry-After`;
-/// the whole exchange, a wait included, fits in `timeout`.
+/// request, one answer, constrained to a JSON Schema, streamed so that the command can be shown
+/// while its explanation is still being written. A 429 waits once for its `Retry-After`; the
+/// whole exchange, a wait included, fits in `timeout`.
 public struct ChatEndpoint: Sendable {
     /// The base URL, before `/chat/completions` (`https://api.openai.com/v1`).
     public let url: String
@@ -53,9 +54,12 @@ public struct ChatEndpoint: Sendable {
     public var sentKey: String? { key }
 
     /// The model's message for `messages`, its content shaped by `schema` (JSON Schema text).
-    public func complete(_ messages: [ChatMessage], schema: String, maxTokens: Int = 256)
-        async throws(IntentError) -> String
-    {
+    /// `drafting` gets the content so far each time a streamed answer grows (a server that does
+    /// not stream answers whole, and gives no drafts).
+    public func complete(
+        _ messages: [ChatMessage], schema: String, maxTokens: Int = 256,
+        drafting: (@Sendable (String) -> Void)? = nil
+    ) async throws(IntentError) -> String {
         let body = try Self.body(model: model, messages: messages, schema: schema, maxTokens: maxTokens)
         let (route, tls) =
             try socket == nil
@@ -63,7 +67,7 @@ public struct ChatEndpoint: Sendable {
         let seconds = timeout
         let outcome = await Self.within(seconds) { () async -> Result<String, IntentError> in
             do throws(IntentError) {
-                return .success(try await exchange(body, route: route, tls: tls))
+                return .success(try await exchange(body, route: route, tls: tls, drafting: drafting))
             } catch {
                 return .failure(error)
             }
@@ -101,10 +105,13 @@ public struct ChatEndpoint: Sendable {
     }
 
     /// Sends, and waits once if the endpoint says when to come back, within the time there is.
-    private func exchange(_ body: Data, route: KeyRoute, tls: TLSConfiguration) async throws(IntentError) -> String {
+    private func exchange(
+        _ body: Data, route: KeyRoute, tls: TLSConfiguration, drafting: (@Sendable (String) -> Void)?
+    ) async throws(IntentError) -> String {
         var waited = false
         while true {
-            let (status, headers, reply) = try await post(body, route: route, tls: tls)
+            let (status, headers, reply) = try await post(body, route: route, tls: tls, drafting: drafting)
+            if let streamed = reply.streamed { return try Self.content(of: streamed, hiding: key) }
             if status == 429, !waited, let wait = ChatReply.retryAfter(headers.first(name: "Retry-After")),
                 wait <= min(Self.longestWait, timeout)
             {
@@ -115,16 +122,36 @@ public struct ChatEndpoint: Sendable {
             do throws(IntentError) {
                 return try ChatReply.content(
                     status: status, retryAfter: headers.first(name: "Retry-After"),
-                    location: headers.first(name: "Location"), body: reply, hiding: key)
+                    location: headers.first(name: "Location"), body: reply.whole, hiding: key)
             } catch .rateLimited(let retryAfter, _) {
                 throw .rateLimited(retryAfter: retryAfter, waited: waited)
             }
         }
     }
 
-    private func post(_ body: Data, route: KeyRoute, tls: TLSConfiguration) async throws(IntentError) -> (
-        Int, HTTPHeaders, Data
-    ) {
+    /// A reply: an answer's stream read to its end, or any other body read whole.
+    private struct Reply {
+        var streamed: ChatStream?
+        var whole = Data()
+    }
+
+    /// The streamed answer's content, or why there is none, as `ChatReply` says it of a whole one.
+    private static func content(of stream: ChatStream, hiding key: String?) throws(IntentError) -> String {
+        if let failure = stream.failure {
+            throw .status(200, detail: UntrustedText.excerpt(IntentAnswer.shown(failure, hiding: key), limit: 120))
+        }
+        guard stream.done || stream.finishReason != nil else { throw .malformed("the answer's stream ended early") }
+        if !stream.refusal.isEmpty {
+            throw .prose(UntrustedText.excerpt(IntentAnswer.shown(stream.refusal, hiding: key), limit: 60))
+        }
+        guard !stream.content.isEmpty else { throw .noCommand }
+        if stream.finishReason == "length" { throw .malformed("the answer was cut at its length limit") }
+        return stream.content
+    }
+
+    private func post(
+        _ body: Data, route: KeyRoute, tls: TLSConfiguration, drafting: (@Sendable (String) -> Void)?
+    ) async throws(IntentError) -> (Int, HTTPHeaders, Reply) {
         var request = HTTPClientRequest(url: route.url)
         request.method = .POST
         if let host = route.hostHeader { request.headers.add(name: "Host", value: host) }
@@ -134,21 +161,37 @@ public struct ChatEndpoint: Sendable {
         request.body = .bytes(ByteBuffer(bytes: body))
         request.tlsConfiguration = tls
         do {
-            let reply = try await HTTPClient.strict.fetch(
-                request, timeout: .seconds(Int64(timeout.rounded(.up)) + 1), limit: Self.replyLimit)
-            return (reply.status, reply.headers, reply.body)
-        } catch {
-            switch error {
-            case .cancelled: throw .cancelled
-            case .tooLarge: throw .malformed("an answer over \(Self.replyLimit / 1024) KiB")
-            case .failed(let error): throw .unreachable(url: completionsURL, reason: ConnectionWords.describe(error))
+            let response = try await HTTPClient.strict.execute(
+                request, timeout: .seconds(Int64(timeout.rounded(.up)) + 1))
+            let status = Int(response.status.code)
+            let type = response.headers.first(name: "Content-Type") ?? ""
+            guard status == 200, type.lowercased().hasPrefix("text/event-stream") else {
+                let buffer = try await response.body.collect(upTo: Self.replyLimit)
+                let whole = Data(buffer.readableBytesView)
+                return (status, response.headers, Reply(whole: whole))
             }
+            var stream = ChatStream()
+            var read = 0
+            for try await buffer in response.body {
+                read += buffer.readableBytes
+                guard read <= Self.replyLimit else { throw NIOTooManyBytesError(maxBytes: Self.replyLimit) }
+                if stream.feed(buffer.readableBytesView) { drafting?(stream.content) }
+                if stream.done { break }
+            }
+            return (status, response.headers, Reply(streamed: stream))
+        } catch is CancellationError {
+            throw .cancelled
+        } catch is NIOTooManyBytesError {
+            throw .malformed("an answer over \(Self.replyLimit / 1024) KiB")
+        } catch {
+            if Task.isCancelled { throw .cancelled }  // HTTPClient has a Task of its own
+            throw .unreachable(url: completionsURL, reason: ConnectionWords.describe(error))
         }
     }
 
     /// The request's JSON: the schema as OpenAI's `json_schema` response format, which
     /// llama-server, Ollama and vLLM read too; greedy (the same request, the same command), one
-    /// choice, no stream.
+    /// choice, streamed.
     static func body(model: String, messages: [ChatMessage], schema: String, maxTokens: Int) throws(IntentError)
         -> Data
     {
@@ -160,7 +203,7 @@ public struct ChatEndpoint: Sendable {
             "messages": messages.map { ["role": $0.role, "content": $0.content] },
             "temperature": 0,
             "max_tokens": maxTokens,
-            "stream": false,
+            "stream": true,
             "response_format": [
                 "type": "json_schema",
                 "json_schema": ["name": "shell_command", "strict": true, "schema": schemaObject],

@@ -6,7 +6,7 @@ one about what a request may hold. Standard library only.
                                    several-lines|hostile|length|not-chat|echo-key|echo-key-content|
                                    redirect]
         [--content JSON_TEXT] [--api-key KEY] [--retry-after SECONDS] [--delay SECONDS]
-        [--log FILE] [--port 0] [--lifetime 120] [--listen 127.0.0.1]
+        [--log FILE] [--port 0] [--lifetime 120] [--listen 127.0.0.1] [--pace SECONDS] [--hold FILE]
 
 It listens on 127.0.0.1 only (--listen: another address, inside a test's own network namespace), prints the port alone on the first stdout line, serves POST
 /v1/chat/completions (one thread per connection) and exits after --lifetime seconds.
@@ -21,6 +21,11 @@ What it refuses, as OpenAI does (status 400 unless said, error body
   a name outside [A-Za-z0-9_-]{1,64}, no schema object, and under "strict": true an object
   schema that does not list every property as required or allows additional properties.
   With --api-key, a request without "Authorization: Bearer KEY" is 401.
+
+A request with "stream": true gets its answer as OpenAI streams it (server-sent events of
+chat.completion.chunk objects, then "data: [DONE]"), --pace seconds between events; errors
+are plain JSON bodies either way. With --hold FILE, a stream's last three events wait until
+FILE exists (a test's client makes it when it has shown what came before).
 
 Modes (after a request passes the checks):
   ok             200, the message content is --content (given several times: the Nth request
@@ -44,6 +49,7 @@ Each request is logged as one JSON line: path, authorization (present or not), b
 """
 import argparse
 import json
+import os
 import re
 import sys
 import threading
@@ -84,6 +90,8 @@ def problem(body):
         return "Invalid 'max_tokens': must be a positive integer"
     if "stream" in body and not isinstance(body["stream"], bool):
         return "Invalid type for 'stream': expected a boolean"
+    if "stream_options" in body and body.get("stream") is not True:
+        return "The 'stream_options' parameter is only allowed when 'stream' is enabled."
     fmt = body.get("response_format")
     if fmt is not None:
         if not isinstance(fmt, dict) or fmt.get("type") not in ("text", "json_object", "json_schema"):
@@ -110,6 +118,19 @@ def completion(model, content, finish="stop"):
             "usage": {"prompt_tokens": 10, "completion_tokens": 10, "total_tokens": 20}}
 
 
+def chunks(model, content, finish="stop"):
+    """The answer as OpenAI streams it: a first chunk with the role, the content a few
+    characters at a time, an empty delta with the finish reason, then [DONE]."""
+    def chunk(delta, reason=None):
+        return {"id": "chatcmpl-test", "object": "chat.completion.chunk", "created": int(time.time()),
+                "model": model, "system_fingerprint": None,
+                "choices": [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": reason}]}
+    events = [chunk({"role": "assistant", "content": "", "refusal": None})]
+    events += [chunk({"content": content[i:i + 4]}) for i in range(0, len(content), 4)]
+    events.append(chunk({}, finish))
+    return [b"data: " + json.dumps(e).encode() + b"\n\n" for e in events] + [b"data: [DONE]\n\n"]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mode", default="ok")
@@ -117,6 +138,8 @@ def main():
     ap.add_argument("--api-key")
     ap.add_argument("--retry-after", default="1")
     ap.add_argument("--delay", type=float, default=5)
+    ap.add_argument("--pace", type=float, default=0, help="seconds between a stream's events")
+    ap.add_argument("--hold", help="a stream's last three events wait until this file exists")
     ap.add_argument("--log")
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--listen", default="127.0.0.1")
@@ -141,6 +164,25 @@ def main():
                 self.send_header(k, v)
             self.end_headers()
             self.wfile.write(data)
+
+        def answer(self, body, content, finish="stop"):
+            """200 with the answer: streamed as server-sent events when the request asks."""
+            if body.get("stream") is not True:
+                return self.send(200, completion(body["model"], content, finish))
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream; charset=utf-8")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            events = chunks(body["model"], content, finish)
+            for index, event in enumerate(events):
+                if args.hold and index == len(events) - 3:
+                    # The answer's last characters wait until the client shows it has read the rest.
+                    while not os.path.exists(args.hold):
+                        time.sleep(0.02)
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(event), event))
+                self.wfile.flush()
+                time.sleep(args.pace)
+            self.wfile.write(b"0\r\n\r\n")
 
         def refuse(self, status, message, kind="invalid_request_error", code=None, headers=()):
             self.send(status, {"error": {"message": message, "type": kind, "param": None, "code": code}}, headers)
@@ -185,8 +227,8 @@ def main():
                 return
             if mode == "echo-key-content":
                 key = (auth or "")[7:]
-                return self.send(200, completion(model, json.dumps(
-                    {"command": "echo %s" % key, "explanation": "Your key is %s, keep it safe." % key})))
+                return self.answer(body, json.dumps(
+                    {"command": "echo %s" % key, "explanation": "Your key is %s, keep it safe." % key}))
             if mode == "rate-limited" and count == 1:
                 seen["limited_until"] = time.time() + float(args.retry_after)
             if mode == "busy" or (mode == "rate-limited" and time.time() < seen["limited_until"]):
@@ -217,7 +259,7 @@ def main():
             }.get(mode, contents[min(count, len(contents)) - 1])
             if mode == "not-chat":
                 return self.send(200, {"object": "list", "data": []})
-            self.send(200, completion(model, content, "length" if mode == "length" else "stop"))
+            self.answer(body, content, "length" if mode == "length" else "stop")
 
     server = ThreadingHTTPServer((args.listen, args.port), Handler)
     server.daemon_threads = True

@@ -39,6 +39,27 @@ struct IntentTests {
         #expect(throws: IntentError.prose(#"{"cmd": "ls"}"#)) { try IntentAnswer.read(#"{"cmd": "ls"}"#) }
     }
 
+    /// The command of an answer still being written, once its string has ended.
+    @Test(
+        arguments: [
+            (#"{"command": "du -sh do"#, nil),
+            (#"{"command": "du -sh docs""#, "du -sh docs"),
+            (#"{"command":"grep \"a b\" x.txt", "expl"#, #"grep "a b" x.txt"#),
+            (#"{"command": "echo \\", "#, #"echo \"#),
+            (#"{"command": "printf 'a\nb'""#, nil),  // two lines: never shown
+            (#"{"command": "\u001b[2Jls", "#, "ls"),
+            (#"{"command": "   ""#, nil),
+            (#"{"explanation": "x", "command"#, nil),
+            ("To list files, use ls", nil),
+        ] as [(String, String?)])
+    func aDraftIsTheCommandOnceItsStringEnds(partial: String, draft: String?) {
+        #expect(IntentAnswer.draft(in: partial) == draft)
+    }
+
+    @Test func aDraftHidesTheKeySent() {
+        #expect(IntentAnswer.draft(in: #"{"command": "echo sk-123", "#, hiding: "sk-123") == "echo ***")
+    }
+
     @Test func thePrefixIsTheSameBytesWhateverIsAsked() {
         let one = IntentPrompt(request: "list big files").messages
         let two = IntentPrompt(request: "show open ports", recent: ["ls"]).messages

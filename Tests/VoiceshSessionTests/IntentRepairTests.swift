@@ -70,6 +70,30 @@ struct IntentRepairTests {
         #expect(intent.check?.asked == true && intent.check?.left == 1)
     }
 
+    /// The answer is streamed: the command reaches `drafting` while its explanation is still
+    /// coming (the endpoint holds the answer's end until the draft has been seen), and the
+    /// whole answer is still what is read and checked.
+    @Test func theCommandIsDraftedBeforeItsExplanationEnds() async throws {
+        let seen = FileManager.default.temporaryDirectory.appendingPathComponent("drafted-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: seen) }
+        let explanation = "Shows the first ten lines of the notes file."
+        let server = try ChatServer(arguments: [
+            "--content", Self.answer("head notes.txt", explanation), "--hold", seen,
+        ])
+        var settings = IntentSettings(url: server.url, model: "m")
+        settings.timeout = 60  // without a draft the answer never ends: this is how long that takes to fail
+        let writer = IntentWriter(settings: settings, environment: [:], repairBudget: .infinity)
+        let drafts = Locked<[String]>([])
+        let intent = try await writer.write(IntentPrompt(request: "show the notes", context: Self.place)) { draft in
+            drafts.update { $0.append(draft) }
+            _ = FileManager.default.createFile(atPath: seen, contents: nil)
+        }
+        #expect(drafts.value == ["head notes.txt"])
+        #expect(intent.answer.command == "head notes.txt" && intent.answer.explanation == explanation)
+        let body = try #require(try server.requests().first?["body"] as? [String: Any])
+        #expect(body["stream"] as? Bool == true)
+    }
+
     @Test func aSoundCommandIsAskedForOnce() async throws {
         let server = try ChatServer(arguments: ["--content", Self.answer("head -n 20 notes.txt")])
         let intent = try await write(server)

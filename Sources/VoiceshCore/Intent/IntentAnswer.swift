@@ -40,6 +40,38 @@ public struct IntentAnswer: Equatable, Sendable {
         hiding(secret, in: UntrustedText.clean(hiding(secret, in: text)))
     }
 
+    /// The command in an answer still being written, once its string has ended: shown while
+    /// the explanation comes (`{"command": "du -sh docs", "expl…`). Cleaned and masked as any
+    /// text from the model, and only shown: the whole answer is read and checked as ever.
+    public static func draft(in partial: String, hiding secret: String? = nil) -> String? {
+        guard let key = partial.range(of: "\"command\"") else { return nil }
+        var rest = partial[key.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\t" }
+        guard rest.first == ":" else { return nil }
+        rest = rest.dropFirst().drop { $0 == " " || $0 == "\n" || $0 == "\t" }
+        guard rest.first == "\"" else { return nil }
+        // The string's end: the first quote no backslash escapes.
+        var escaped = false
+        var end: Substring.Index?
+        for index in rest.indices.dropFirst() {
+            let character = rest[index]
+            if escaped {
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                end = index
+                break
+            }
+        }
+        guard let end, let literal = try? JSONDecoder().decode(String.self, from: Data(rest[...end].utf8)) else {
+            return nil
+        }
+        let raw = literal.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !raw.contains(where: \.isNewline) else { return nil }  // refused whole, so never shown
+        let command = shown(raw, hiding: secret)
+        return command.isEmpty ? nil : command
+    }
+
     /// Reads the model's text (a chat message's content); `secret`, the key sent with the
     /// request, is masked in all of it, after JSON's escapes are read.
     public static func read(_ content: String, hiding secret: String? = nil) throws(IntentError) -> IntentAnswer {

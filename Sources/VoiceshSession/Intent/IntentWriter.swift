@@ -51,7 +51,11 @@ package actor IntentWriter {
     /// one complete line, its programs there, the files it reads here); with a fault, and
     /// `repairing` and time left, the model is told what is wrong and asked once more, and the
     /// better of the two is kept. What is still wrong is said first in the explanation.
-    package func write(_ prompt: IntentPrompt, repairing: Bool = true) async throws(IntentError) -> Intent {
+    /// `drafting` gets the command as soon as the model has written it, before its explanation
+    /// (and again for a repair's): for showing while the rest comes, never for sending.
+    package func write(
+        _ prompt: IntentPrompt, repairing: Bool = true, drafting: (@Sendable (String) -> Void)? = nil
+    ) async throws(IntentError) -> Intent {
         var prompt = prompt
         let said = UntrustedText.clean(prompt.request)
         guard !said.isEmpty else { throw .emptyRequest }
@@ -70,7 +74,7 @@ package actor IntentWriter {
             prompt.recent = []
         }
         let started = DispatchTime.now().uptimeNanoseconds
-        var intent = try await ask(prompt, said: said)
+        var intent = try await ask(prompt, said: said, drafting: drafting)
         var faults = IntentCheck.faults(in: intent.answer.command, context: place)
         let spent = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         if !faults.isEmpty {
@@ -79,7 +83,7 @@ package actor IntentWriter {
                 first: intent.answer.command, found: IntentCheck.words(faults), asked: asked, left: faults.count)
             if asked {
                 prompt.repair = .init(command: intent.answer.command, problems: check.found)
-                if let second = try? await ask(prompt, said: said) {
+                if let second = try? await ask(prompt, said: said, drafting: drafting) {
                     let left = IntentCheck.faults(in: second.answer.command, context: place)
                     if left.count < faults.count { (intent, faults) = (second, left) }
                 }
@@ -96,17 +100,20 @@ package actor IntentWriter {
     }
 
     /// One request to the model and its answer, read.
-    private func ask(_ prompt: IntentPrompt, said: String) async throws(IntentError) -> Intent {
+    private func ask(
+        _ prompt: IntentPrompt, said: String, drafting: (@Sendable (String) -> Void)? = nil
+    ) async throws(IntentError) -> Intent {
         var endpoint = try await endpoint()
+        let partial = Self.drafts(to: drafting, progress: progress, hiding: endpoint.sentKey)
         let content: String
         do throws(IntentError) {
             do throws(IntentError) {
-                content = try await endpoint.complete(prompt.messages, schema: IntentPrompt.schema)
+                content = try await endpoint.complete(prompt.messages, schema: IntentPrompt.schema, drafting: partial)
             } catch .unreachable where kept != nil {
                 // It ended idle between our calls, or was stopped: started again, asked again.
                 kept = nil
                 endpoint = try await self.endpoint()
-                content = try await endpoint.complete(prompt.messages, schema: IntentPrompt.schema)
+                content = try await endpoint.complete(prompt.messages, schema: IntentPrompt.schema, drafting: partial)
             }
         } catch .unreachable(let url, let reason) {
             // The local server died under us: said as such, and the next request starts it anew.
@@ -120,6 +127,26 @@ package actor IntentWriter {
         return Intent(
             request: said, answer: answer, model: endpoint.model,
             endpoint: settings.url.map(Self.host) ?? "local")
+    }
+
+    /// What reads a streamed answer's content as it grows: the command, once its string has
+    /// ended, goes to `drafting` and the progress line, once (the content grows a token at a
+    /// time). Nil when nobody shows drafts.
+    private static func drafts(
+        to drafting: (@Sendable (String) -> Void)?, progress: ProgressLine?, hiding key: String?
+    ) -> (@Sendable (String) -> Void)? {
+        guard drafting != nil || progress != nil else { return nil }
+        let shown = Locked<String?>(nil)
+        return { content in
+            guard let command = IntentAnswer.draft(in: content, hiding: key) else { return }
+            let new = shown.update { old in
+                defer { old = command }
+                return old != command
+            }
+            guard new else { return }
+            drafting?(command)
+            progress?.show("intent: \(command)  (explaining …)")
+        }
     }
 
     /// One command for `prompt` and up to `more` others, asked for one at a time as a session's
