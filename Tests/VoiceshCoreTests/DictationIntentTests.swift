@@ -71,6 +71,34 @@ struct DictationIntentTests {
 
     /// Tab asks the model for another command while the line waits as it was, shows it when it
     /// comes, and goes round once the model repeats itself; the row keeps the one chosen.
+    /// The command shows, dim and escaped away, as soon as the model has written it; the
+    /// line still waits for the whole answer, and only that is confirmed.
+    @Test mutating func aDraftShowsWhileTheExplanationComes() throws {
+        _ = say("how do i list files")
+        #expect(machine.intentDraft("ls -la \u{1B}[2J", take: 1) == [])
+        #expect(machine.intentDraft("rm -rf /", take: 2) == [])  // another take's: not this line's
+        guard case .transcribing(let take, _, _) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(take.intent?.draft == "ls -la")
+        let line = view.render(machine.state, level: 0, now: 2.6, width: 100).line
+        #expect(line.contains("ls -la") && !line.contains("writing a command") && !line.contains("[2J"), "\(line)")
+        #expect(IntentTake(stored: take.intent?.stored)?.draft == nil)  // never kept in a row
+        _ = machine.intentWritten(written("ls -la"), take: 1, now: 4)
+        guard case .confirming(_, let prompt) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(prompt.text == "ls -la")
+        #expect(machine.intentDraft("ls -l", take: 1) == [])  // late: the confirmed line stays
+        guard case .confirming(_, let still) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(still.text == "ls -la")
+    }
+
     @Test mutating func tabAsksForAnotherCommandAndGoesRound() throws {
         _ = say("how do i list files")
         _ = machine.intentWritten(written("ls -la"), take: 1, now: 3)

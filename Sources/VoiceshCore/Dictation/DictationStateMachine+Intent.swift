@@ -59,6 +59,18 @@ extension DictationStateMachine {
         }
     }
 
+    /// The command the model has written so far for take `number`, shown dim on the waiting
+    /// line while its explanation comes; only the whole, checked answer is confirmed.
+    public mutating func intentDraft(_ command: String, take number: Int) -> [Effect] {
+        if case .transcribing(var take, let deadline, let answering) = state, take.number == number,
+            take.intent != nil
+        {
+            take.intent!.draft = UntrustedText.clean(command)
+            state = .transcribing(take, deadline: deadline, answering: answering)
+        }
+        return []
+    }
+
     /// The model wrote no command for take `number`: a notice, the request and audio kept. When
     /// Tab asked for another, the command shown stands and Tab only goes round.
     public mutating func intentFailed(

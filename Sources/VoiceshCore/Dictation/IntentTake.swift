@@ -18,12 +18,14 @@ public struct IntentTake: Codable, Equatable, Sendable {
     public var asking = false
     /// The model had no other command (it repeated one, or failed): Tab only goes round.
     public var exhausted = false
+    /// The command as written so far, shown while the line waits (`intentDraft`).
+    public var draft: String?
 
     /// Tab asks for no more than this many commands in all.
     public static let mostCandidates = 5
 
     /// A row keeps the request, the chosen command's explanation and who wrote it; the
-    /// candidates not chosen and the asking live only while the line is shown.
+    /// candidates not chosen, the asking and the draft live only while the line is shown.
     enum CodingKeys: String, CodingKey {
         case request, explanation, model, endpoint
     }

@@ -120,6 +120,12 @@ public struct DictationView: Sendable {
             let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
             let frame = spinner[Int(max(0, now - (take.stoppedAt ?? now)) * 10) % spinner.count]
             let left = max(0, deadline - now)
+            // A command being written shows as it comes, dim: it is not yet checked or explained.
+            if let draft = take.intent?.draft {
+                let keys = String(format: "  %.0f s · esc cancel", left.rounded(.up))
+                let room = max(8, width - 2 - keys.count)
+                return [("\(frame) ", .bold), (Self.elide(draft, to: room), .dim), (keys, .dim)]
+            }
             return [
                 ("\(frame) \(take.intent == nil ? "transcribing" : "writing a command")", .bold),
                 (String(format: " %.0f s left · esc cancel", left.rounded(.up)), .dim),

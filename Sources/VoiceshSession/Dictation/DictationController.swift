@@ -204,7 +204,10 @@ package final class DictationController: LoopParticipant {
         writing?.task.cancel()
         let task = Task {
             do throws(IntentError) {
-                inbox.post(.intentWritten(try await writer.write(prompt), take: order.take))
+                let intent = try await writer.write(prompt) { draft in
+                    inbox.post(.intentDraft(draft, take: order.take))
+                }
+                inbox.post(.intentWritten(intent, take: order.take))
             } catch {
                 inbox.post(.intentFailed(error, take: order.take))
             }
