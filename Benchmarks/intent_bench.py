@@ -76,7 +76,9 @@ import io
 import json
 import lzma
 import os
+import pty
 import re
+import select
 import shutil
 import signal
 import stat
@@ -729,6 +731,37 @@ def spoken_sets(args, cases):
     return sets
 
 
+def run_on_terminal(argv, env, cwd):
+    """`argv` with its stderr on a terminal, as a user's shell has it, so voicesh draws its
+    progress line: returns its result and the seconds until the command was first shown (its
+    draft on that line, "intent: COMMAND  (explaining …)", or the end when none came)."""
+    main, other = pty.openpty()
+    started = time.time()
+    child = subprocess.Popen(argv, env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=other, stdin=subprocess.DEVNULL)
+    os.close(other)
+    seen, shown = b"", None
+    while True:
+        ready = select.select([main], [], [], 0.01)[0]
+        if ready:
+            try:
+                data = os.read(main, 4096)
+            except OSError:
+                data = b""
+            if not data:
+                break
+            seen += data
+            if shown is None and b"(explaining" in seen:
+                shown = time.time() - started
+        elif child.poll() is not None:
+            break
+    out = child.stdout.read().decode()
+    child.wait()
+    os.close(main)
+    ended = time.time() - started
+    result = subprocess.CompletedProcess(argv, child.returncode, out, seen.decode(errors="replace"))
+    return result, shown if shown is not None else ended
+
+
 def peak_kib(pid):
     with open("/proc/%d/status" % pid) as f:
         return next(int(l.split()[1]) for l in f if l.startswith("VmHWM"))
@@ -749,6 +782,8 @@ def main():
                     help="the local model as voicesh keeps it (intent.persist), not a server of the script's own")
     ap.add_argument("--no-lead", action="store_true", help="say the spoken requests without \"how do I\"")
     ap.add_argument("--every", type=int, default=1, help="only every Nth case (a quicker spoken run)")
+    ap.add_argument("--terminal", action="store_true",
+                    help="stderr on a terminal: also time until the command is first shown (its draft)")
     ap.add_argument("--candidates", type=int, default=0,
                     help="also ask for this many other commands, as Tab does (a case is then right if any is)")
     args = ap.parse_args()
@@ -791,10 +826,15 @@ def main():
     for name, requests in sets:
         right, first, heard, times, misses = 0, 0, 0, [], []
         found, fixed, fixed_right = 0, 0, 0  # the check found a fault; the repair left none; and right
+        shown_times = []  # with --terminal: until the command was first on screen
         for (typed, mode, extras, reference), argv in zip(cases, requests):
             make_box(extras)
             t = time.time()
-            result = subprocess.run(argv, env=env, capture_output=True, text=True, cwd=BOX)
+            if args.terminal:
+                result, seconds = run_on_terminal(argv, env, BOX)
+                shown_times.append(seconds)
+            else:
+                result = subprocess.run(argv, env=env, capture_output=True, text=True, cwd=BOX)
             times.append(time.time() - t)
             answer = json.loads(result.stdout) if result.returncode == 0 else {}
             command, request = answer.get("command"), answer.get("request", typed)
@@ -817,7 +857,7 @@ def main():
                 misses.append((request, command or "(none: %s)" % result.stderr.strip(), reference))
         for request, command, reference in misses:
             print("miss (%s): %s\n  model:     %s\n  reference: %s" % (name, request, command, reference))
-        figures.append((name, right, first, heard, sorted(times), (found, fixed, fixed_right)))
+        figures.append((name, right, first, heard, sorted(times), (found, fixed, fixed_right), sorted(shown_times)))
     peak = peak_kib(server.pid)
     if not args.kept:
         server.stdin.close()
@@ -827,7 +867,7 @@ def main():
     shutil.rmtree(home, ignore_errors=True)  # the kept server ends with its socket
     print("\nintent, %d everyday requests (%s, %d threads, %s)" % (
         len(cases), os.path.basename(MODEL), args.threads, "the sandbox's names as context" if args.here else "no context"))
-    for name, right, first, heard, times, (found, fixed, fixed_right) in figures:
+    for name, right, first, heard, times, (found, fixed, fixed_right), shown in figures:
         print("%-28s right by effect %d/%d = %.1f%%; heard as a request %d/%d" % (
             name + ":", first, len(cases), 100.0 * first / len(cases), heard, len(cases)))
         print("%-28s the check found a fault in %d (%.1f%%); the repair left none in %d, %d of them right" % (
@@ -838,6 +878,10 @@ def main():
     times = sorted(t for figure in figures for t in figure[4])
     print("request to command%s median %.2f s, p90 %.2f s (warm, through voicesh intent)" %
           ("s:  " if args.candidates else ":   ", statistics.median(times), times[int(0.9 * (len(times) - 1))]))
+    shown = sorted(t for figure in figures for t in figure[6])
+    if shown:
+        print("request to command shown: median %.2f s, p90 %.2f s (its draft on the progress line)" %
+              (statistics.median(shown), shown[int(0.9 * (len(shown) - 1))]))
     print("cold start:           %.1f s %s" % (cold, "for the first call (the kept server started)" if args.kept
                                                else "to listening (the model loaded)"))
     print("server peak memory:   %.0f MiB" % (peak / 1024))
