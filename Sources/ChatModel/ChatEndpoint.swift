@@ -138,7 +138,8 @@ public struct ChatEndpoint: Sendable {
     /// The streamed answer's content, or why there is none, as `ChatReply` says it of a whole one.
     private static func content(of stream: ChatStream, hiding key: String?) throws(IntentError) -> String {
         if let failure = stream.failure {
-            throw .status(200, detail: UntrustedText.excerpt(IntentAnswer.shown(failure, hiding: key), limit: 120))
+            let said = UntrustedText.excerpt(IntentAnswer.shown(failure, hiding: key), limit: 120)
+            throw .malformed("it stopped with an error: \(said)")
         }
         guard stream.done || stream.finishReason != nil else { throw .malformed("the answer's stream ended early") }
         if !stream.refusal.isEmpty {

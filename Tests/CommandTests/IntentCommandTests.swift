@@ -104,6 +104,8 @@ struct IntentCommandTests {
         ("several-lines", "wrote several lines"),
         ("length", "cut at its length limit"),
         ("not-chat", "not a chat completion"),
+        ("stream-error", "stopped with an error: The server had an error"),
+        ("stream-cut", "stream ended early"),
         ("slow", "no whole answer in 2 s"),
         ("endless", "no whole answer in 2 s"),
     ])

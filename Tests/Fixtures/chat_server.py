@@ -45,6 +45,8 @@ Modes (after a request passes the checks):
   hostile        200, the content's command and explanation are led by terminal escapes
   length         200, the content cut, finish_reason "length"
   not-chat       200 with a JSON body that is not a chat completion
+  stream-error   a streamed answer that stops after a few characters with an error event
+  stream-cut     a streamed answer whose body ends after a few characters (no finish, no [DONE])
 Each request is logged as one JSON line: path, authorization (present or not), body.
 """
 import argparse
@@ -174,6 +176,11 @@ def main():
             self.send_header("Transfer-Encoding", "chunked")
             self.end_headers()
             events = chunks(body["model"], content, finish)
+            if args.mode == "stream-error":  # OpenAI's way: an error object as an event, then the end
+                events = events[:3] + [b'data: {"error": {"message": "The server had an error while processing '
+                                       b'your request.", "type": "server_error", "param": null, "code": null}}\n\n']
+            elif args.mode == "stream-cut":  # the connection ends before the answer does
+                events = events[:3]
             for index, event in enumerate(events):
                 if args.hold and index == len(events) - 3:
                     # The answer's last characters wait until the client shows it has read the rest.
