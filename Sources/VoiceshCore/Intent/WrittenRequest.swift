@@ -19,7 +19,25 @@ public enum WrittenRequest {
         var words = request.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         words = known(words, names: names + inside)
         words = joined(words, names: names + inside)
+        words = respelled(words, names: names + inside)
         return inFolders(words, inside: inside).joined(separator: " ")
+    }
+
+    /// A name the ear wrote in another case than the directory does ("the SRC folder",
+    /// `Notes.TXT`): the directory's spelling. Only a whole word that is one of its names, case
+    /// aside, and that has a capital or a dot, so plain English is left as said.
+    private static func respelled(_ words: [String], names: [String]) -> [String] {
+        var byLower: [String: String] = [:]
+        for name in names {
+            let plain = name.hasSuffix("/") ? String(name.dropLast()) : name
+            if byLower[plain.lowercased()] == nil { byLower[plain.lowercased()] = plain }
+        }
+        return words.map { word in
+            let core = bare(word, keepingCase: true)
+            guard core != core.lowercased() || core.contains("."), let name = byLower[core.lowercased()], name != core
+            else { return word }
+            return name + trailing(word)
+        }
     }
 
     /// "NAME in FOLDER" (or under, inside, from; "the" and "folder" may be said) where
