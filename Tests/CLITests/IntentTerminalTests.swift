@@ -37,8 +37,7 @@ struct IntentTerminalTests: SessionSuite {
         return tmux
     }
 
-    /// The messages of the last request the endpoint received.
-    /// The last request's messages, its worked examples taken out.
+    /// The messages of the last request the endpoint received, its worked examples taken out.
     func lastMessages(_ server: ChatServer) throws -> [[String: String]] {
         let body = try #require(try server.requests().last?["body"] as? [String: Any])
         return try #require(body["messages"] as? [[String: String]]).map { message in
@@ -83,6 +82,21 @@ struct IntentTerminalTests: SessionSuite {
         // A remote endpoint gets the request, and no context unless intent.context says so.
         let messages = try lastMessages(server)
         #expect(messages.last?["content"] == "Request: how do I show the disk usage of home", "\(messages)")
+    }
+
+    /// The command shows, dim, as soon as the model has written it: the endpoint holds the
+    /// answer's end (the explanation) until the test has seen the command on the screen.
+    @Test func theCommandShowsBeforeItsExplanation() throws {
+        let seen = cli.home.appendingPathComponent("draft-seen").path
+        let server = try ChatServer(arguments: ["--hold", seen])
+        let tmux = try session(server: server)
+        let drafted = try take(tmux, hearing: "how do I show the disk usage of home", through: transcript) {
+            $0.contains("du -sh /home")
+        }
+        #expect(!drafted.contains("⏎") && !drafted.contains("Disk usage"), "\(drafted)")
+        _ = FileManager.default.createFile(atPath: seen, contents: nil)
+        let screen = try tmux.wait { $0.contains("⏎") }
+        #expect(screen.contains("remote$ du -sh /home  # Disk usage of the home folder."), "\(screen)")
     }
 
     /// The intent key (ctrl-\\ by default): the words are a request without a lead.
