@@ -214,7 +214,7 @@ _voicesh_intent() {
         '--profile[Use this profile'\''s \[intent\] keys over config.toml'\''s, and send its recent commands with the request.]:profile:{__voicesh_custom_complete ---completion intent -- --profile "${current_word_index}" "$(__voicesh_cursor_index_in_current_word)"}'
         '--here[Send this directory'\''s names and the tools on PATH with the request, as a session sends the remote'\''s (when intent.context allows; with the local model they go by default).]'
         '--candidates[Also ask the model for up to this many other commands, as Tab does in a session (JSON\: candidates).]:candidates:'
-        '--json[Print request, command, explanation, candidates, risk, model and endpoint as JSON.]'
+        '--json[Print request, command, explanation, candidates, risk, check, model and endpoint as JSON.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
