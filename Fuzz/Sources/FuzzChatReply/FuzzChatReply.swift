@@ -7,6 +7,7 @@ import VoiceshCore
 /// status, the line after them is `Retry-After`, the rest the body. A reply is content or an
 /// `IntentError`, never a trap; content is never empty, a wait is a bounded number, and the key
 /// sent (which some endpoints echo) is never shown, in an error or in the answer read from it.
+/// The body is read as a stream of server-sent events too (`ChatStream`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzChatReply(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
@@ -33,6 +34,19 @@ public func fuzzChatReply(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             precondition(wait.isFinite && wait >= 0 && wait <= 86400, "a wait of \(wait)")
         }
         precondition(!"\(error)".contains("sk-secret"), "the key shown in \(error)")
+    }
+    // The same body as a streamed answer, in two pieces cut where the second byte says: its
+    // content only grows, and a draft of the command is one line that never shows the key.
+    var stream = ChatStream()
+    let cut = body.startIndex + Int(bytes[1]) % (body.count + 1)
+    var before = ""
+    for piece in [body[..<cut], body[cut...]] {
+        stream.feed(piece)
+        precondition(stream.content.hasPrefix(before), "the streamed content shrank")
+        before = stream.content
+        if let draft = IntentAnswer.draft(in: stream.content, hiding: "sk-secret") {
+            precondition(!draft.contains("sk-secret") && !draft.contains(where: \.isNewline), "a draft \(draft)")
+        }
     }
     return 0
 }
