@@ -161,33 +161,31 @@ public struct ChatEndpoint: Sendable {
         if let key { request.headers.add(name: "Authorization", value: "Bearer \(key)") }
         request.body = .bytes(ByteBuffer(bytes: body))
         request.tlsConfiguration = tls
+        var stream = ChatStream()
+        var streamed = false
+        let reply: HTTPClient.WholeReply
         do {
-            let response = try await HTTPClient.strict.execute(
-                request, timeout: .seconds(Int64(timeout.rounded(.up)) + 1))
-            let status = Int(response.status.code)
-            let type = response.headers.first(name: "Content-Type") ?? ""
-            guard status == 200, type.lowercased().hasPrefix("text/event-stream") else {
-                let buffer = try await response.body.collect(upTo: Self.replyLimit)
-                let whole = Data(buffer.readableBytesView)
-                return (status, response.headers, Reply(whole: whole))
-            }
-            var stream = ChatStream()
-            var read = 0
-            for try await buffer in response.body {
-                read += buffer.readableBytes
-                guard read <= Self.replyLimit else { throw NIOTooManyBytesError(maxBytes: Self.replyLimit) }
-                if stream.feed(buffer.readableBytesView) { drafting?(stream.content) }
-                if stream.done { break }
-            }
-            return (status, response.headers, Reply(streamed: stream))
-        } catch is CancellationError {
-            throw .cancelled
-        } catch is NIOTooManyBytesError {
-            throw .malformed("an answer over \(Self.replyLimit / 1024) KiB")
+            // An answer comes as server-sent events; anything else (an error, a server that does
+            // not stream) is read whole.
+            reply = try await HTTPClient.strict.fetch(
+                request, timeout: .seconds(Int64(timeout.rounded(.up)) + 1), limit: Self.replyLimit,
+                streams: { status, headers in
+                    let type = headers.first(name: "Content-Type") ?? ""
+                    streamed = status == 200 && type.lowercased().hasPrefix("text/event-stream")
+                    return streamed
+                },
+                piece: { buffer in
+                    if stream.feed(buffer.readableBytesView) { drafting?(stream.content) }
+                    return !stream.done
+                })
         } catch {
-            if Task.isCancelled { throw .cancelled }  // HTTPClient has a Task of its own
-            throw .unreachable(url: completionsURL, reason: ConnectionWords.describe(error))
+            switch error {
+            case .cancelled: throw .cancelled
+            case .tooLarge: throw .malformed("an answer over \(Self.replyLimit / 1024) KiB")
+            case .failed(let error): throw .unreachable(url: completionsURL, reason: ConnectionWords.describe(error))
+            }
         }
+        return (reply.status, reply.headers, streamed ? Reply(streamed: stream) : Reply(whole: reply.body))
     }
 
     /// The request's JSON: the schema as OpenAI's `json_schema` response format, which

@@ -26,11 +26,30 @@ extension HTTPClient {
     public func fetch(_ request: HTTPClientRequest, timeout: TimeAmount, limit: Int) async throws(FetchProblem)
         -> WholeReply
     {
+        try await fetch(request, timeout: timeout, limit: limit, streams: { _, _ in false }, piece: { _ in true })
+    }
+
+    /// As `fetch`, except that a reply `streams` picks by its status and headers is handed to
+    /// `piece` as it comes (within the same limit; `piece` says whether to read on), and its
+    /// `body` is then empty: a streamed answer shown while it is written.
+    public func fetch(
+        _ request: HTTPClientRequest, timeout: TimeAmount, limit: Int, streams: (Int, HTTPHeaders) -> Bool,
+        piece: (ByteBuffer) -> Bool
+    ) async throws(FetchProblem) -> WholeReply {
         do {
             let response = try await execute(request, timeout: timeout)
-            let buffer = try await response.body.collect(upTo: limit)
-            return WholeReply(
-                status: Int(response.status.code), headers: response.headers, body: Data(buffer.readableBytesView))
+            let status = Int(response.status.code)
+            guard streams(status, response.headers) else {
+                let buffer = try await response.body.collect(upTo: limit)
+                return WholeReply(status: status, headers: response.headers, body: Data(buffer.readableBytesView))
+            }
+            var read = 0
+            for try await buffer in response.body {
+                read += buffer.readableBytes
+                guard read <= limit else { throw NIOTooManyBytesError(maxBytes: limit) }
+                guard piece(buffer) else { break }
+            }
+            return WholeReply(status: status, headers: response.headers, body: Data())
         } catch is CancellationError {
             throw .cancelled
         } catch {
