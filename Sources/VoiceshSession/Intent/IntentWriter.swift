@@ -78,18 +78,19 @@ package actor IntentWriter {
         var faults = IntentCheck.faults(in: intent.answer.command, context: place)
         let spent = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         if !faults.isEmpty {
-            let asked = repairing && spent < repairBudget
-            let check = Intent.Check(
-                first: intent.answer.command, found: IntentCheck.words(faults), asked: asked, left: faults.count)
-            if asked {
-                prompt.repair = .init(command: intent.answer.command, problems: check.found)
+            var check = Intent.Check(
+                first: intent.answer.command, found: IntentCheck.words(faults),
+                asked: repairing && spent < repairBudget,
+                left: faults.count)
+            if check.asked {
+                prompt.repair = .init(command: check.first, problems: check.found)
                 if let second = try? await ask(prompt, said: said, drafting: drafting) {
                     let left = IntentCheck.faults(in: second.answer.command, context: place)
                     if left.count < faults.count { (intent, faults) = (second, left) }
                 }
             }
+            check.left = faults.count
             intent.check = check
-            intent.check?.left = faults.count
         }
         if !faults.isEmpty {
             let check = "check: " + IntentCheck.words(faults) + "."
