@@ -18,6 +18,8 @@ struct IntentExamplesTests {
     @Test func theNearestShareTheRarestWords() {
         let examples = IntentExamples(tsv: Self.corpus)
         #expect(examples.examples.count == 4)
+        // Kept as the model reads a request: names written.
+        #expect(examples.examples.first?.request == "count the lines in report.txt")
         let near = examples.nearest(to: "order prices dot csv by the third column", count: 2)
         #expect(near.first?.command == "sort -t, -k2,2n data.csv", "\(near)")
         #expect(examples.nearest(to: "find the log files here", count: 1).first?.command == "find /var -name '*.log'")

@@ -19,13 +19,17 @@ public struct IntentExamples: Equatable, Sendable {
     /// one ("files").
     private let weight: [String: Double]
 
-    /// The corpus in `tsv`: request, command, explanation a line; `#` lines are comments.
+    /// The corpus in `tsv`: request, command, explanation a line; `#` lines are comments. Its
+    /// requests say names as a user says them ("report dot pdf"); they are kept written
+    /// (`report.pdf`), as the model reads the request it answers (`WrittenRequest`), so an
+    /// example reads as the request beside it.
     public init(tsv: String) {
         examples = tsv.split(separator: "\n").compactMap { line in
             guard !line.hasPrefix("#") else { return nil }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 3, !fields[0].isEmpty, !fields[1].isEmpty else { return nil }
-            return Example(request: fields[0], command: fields[1], explanation: fields[2])
+            return Example(
+                request: WrittenRequest.written(fields[0]), command: fields[1], explanation: fields[2])
         }
         words = examples.map { Self.words($0.request) }
         var counts: [String: Int] = [:]

@@ -62,9 +62,9 @@ package actor IntentWriter {
         // The model reads names written, as the directory writes them ("notes dot TXT" → notes.txt).
         prompt.request = WrittenRequest.written(
             said, names: prompt.context?.entries ?? [], inside: prompt.context?.inside ?? [])
-        // Chosen by the request as said ("notes dot txt": the corpus says names that way too),
-        // and by what is being refined.
-        let asked = [prompt.refining?.request, said].compactMap { $0 }.joined(separator: " ")
+        // Chosen by the request as the model reads it (the corpus is kept written too), and by
+        // what is being refined.
+        let asked = [prompt.refining?.request, prompt.request].compactMap { $0 }.joined(separator: " ")
         prompt.examples =
             settings.examples ? IntentExamples.bundled.nearest(to: asked, count: IntentExamples.perRequest) : []
         // Checked here against what is known, sent or not.
