@@ -129,6 +129,16 @@ struct ContextTests {
         #expect(sshdLog.components(separatedBy: "Accepted publickey").count == 2)
         try tmux.send("echo typed-after", "Enter")
         #expect(try tmux.wait { $0.contains("\ntyped-after") }.contains("typed-after"))
+        // What the host's tools take is kept for the next session, under the host's own name.
+        let kept = cli.home.appendingPathComponent("cache/options")
+        var names: [String] = []
+        for _ in 0..<50 where names.isEmpty {
+            names = (try? FileManager.default.contentsOfDirectory(atPath: kept.path)) ?? []
+            usleep(100_000)
+        }
+        #expect(names.count == 1 && names.first?.hasSuffix("@\(sshd.address):\(sshd.port).json") == true, "\(names)")
+        let text = try String(contentsOf: kept.appendingPathComponent(names.first ?? "-"), encoding: .utf8)
+        #expect(text.contains("\"sort\""), "\(text)")
     }
 
     /// The directory follows the session: after `cd`, a dictation names a file only that

@@ -231,6 +231,38 @@ struct IntentCommandTests {
         #expect(unasked == here)
     }
 
+    /// What this machine's tools take is read once and kept a week (`cache/options/local.json`):
+    /// a command is checked against the options kept, and options older than that are read again.
+    @Test func theToolsOptionsAreKeptAWeek() async throws {
+        let server = try ChatServer(arguments: ["--content", #"{"command": "ls -l", "explanation": "Long list."}"#])
+        try await use(server)
+        try await cli.ok("config", "set", "intent.context", "true")
+        func check() async throws -> Any? {
+            let result = try await intent("--json", "list", "files")
+            #expect(result.status == 0, "\(result.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            return try #require(object, "\(result.stdout)")["check"]
+        }
+        #expect(try await check() is NSNull)  // the real ls takes -l
+        let kept = cli.home.appendingPathComponent("cache/options/local.json")
+        let read = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: kept)) as? [String: Any], "nothing kept")
+        #expect((read["options"] as? [String: Any])?["ls"] != nil, "\(read)")
+        #expect(try FileManager.default.attributesOfItem(atPath: kept.path)[.posixPermissions] as? Int == 0o600)
+        // Kept options are believed: an ls said to take only -a makes -l a fault.
+        func keep(ageInDays days: Double) throws {
+            let now = Date().timeIntervalSince1970 - days * 86400
+            let entry = #"{"read": \#(now), "options": {"ls": {"short": {"a": false}, "long": []}}}"#
+            try Data(entry.utf8).write(to: kept)
+        }
+        try keep(ageInDays: 1)
+        let found = try #require(try await check() as? [String: Any], "the kept options were not used")
+        #expect((found["found"] as? String)?.contains("-l") == true, "\(found)")
+        // A week old, they are read again from the tools themselves.
+        try keep(ageInDays: 8)
+        #expect(try await check() is NSNull)
+    }
+
     /// Spoken names reach the model written ("backup dot tar dot gz" → backup.tar.gz); the
     /// request shown and kept is the user's as said.
     @Test func spokenNamesReachTheModelWritten() async throws {

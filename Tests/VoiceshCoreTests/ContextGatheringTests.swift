@@ -63,6 +63,27 @@ struct ContextGatheringTests {
         #expect(effects == [.write(Array(expected.utf8))])
     }
 
+    /// Options read on an earlier visit (`ToolOptionsCache`) are not asked for again: the first
+    /// run lists the rest, and every run carries the options known.
+    @Test mutating func knownOptionsAreNotAskedAgain() throws {
+        var options = ToolOptions()
+        options.short = ["t": true]
+        machine = Machine(script: "echo hi", knownOptions: ["sort": options])
+        machine.request(.full, directory: nil, now: 0)
+        #expect(machine.turn(now: 0, directory: nil) == [.openChannel])
+        #expect(scriptInput().contains("VOICESH_PARTS='path history dir'\n"))
+        machine = Machine(script: "echo hi", knownOptions: ["sort": options])
+        let first = try #require(reported(run(.full)))
+        #expect(first.context.options == ["sort": options] && first.context.commands == ["ls"])
+        let refresh = try #require(reported(run(.refresh)))
+        #expect(refresh.context.options == ["sort": options])
+        // With none known, the first run asks for them.
+        machine = Machine(script: "echo hi")
+        machine.request(.full, directory: nil, now: 0)
+        _ = machine.turn(now: 0, directory: nil)
+        #expect(scriptInput().contains("VOICESH_PARTS='path history dir options'\n"))
+    }
+
     @Test mutating func aPartialWriteSendsTheRestThenTheEndOfInput() {
         machine.request(.directory, directory: nil, now: 0)
         _ = machine.turn(now: 0, directory: nil)

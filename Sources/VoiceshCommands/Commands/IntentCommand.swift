@@ -57,7 +57,7 @@ struct IntentCommand: AsyncVoiceshCommand {
             settings: settings, environment: context.environment, progress: ProgressLine(console: context.console))
         // The command runs here: where the names stay on this machine (the local model, or
         // intent.context = true), this directory's go with every request.
-        let names = here || settings.sendsContext ? LocalContext.here(environment: context.environment) : nil
+        let names = here || settings.sendsContext ? LocalContext.here(context) : nil
         let intent = try await writer.write(
             IntentPrompt(request: text, context: names, recent: recent), more: candidates)
         try Self.show(intent, json: json, context: context)

@@ -103,7 +103,7 @@ struct Transcribe: AsyncVoiceshCommand {
             let writer = IntentWriter(
                 settings: settings, environment: context.environment, progress: ProgressLine(console: context.console))
             // The command runs here: this directory's names go as `voicesh intent` sends them.
-            let names = settings.sendsContext ? LocalContext.here(environment: context.environment) : nil
+            let names = settings.sendsContext ? LocalContext.here(context) : nil
             return try IntentCommand.show(
                 await writer.write(IntentPrompt(request: request, context: names), more: 0), json: json,
                 context: context)

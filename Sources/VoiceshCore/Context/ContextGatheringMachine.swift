@@ -81,6 +81,9 @@ public struct ContextGatheringMachine: Sendable {
     public static let command = "sh -s"
 
     private let script: String
+    /// What the common tools take on this host, as read before (`ToolOptionsCache`): a full
+    /// run then does not ask their `--help` again.
+    private let knownOptions: [String: ToolOptions]
     private(set) var phase = Phase.idle
     private var input: [UInt8] = []
     private var output: [UInt8] = []
@@ -98,8 +101,9 @@ public struct ContextGatheringMachine: Sendable {
     /// How many runs have completed.
     public private(set) var runs = 0
 
-    public init(script: String) {
+    public init(script: String, knownOptions: [String: ToolOptions] = [:]) {
         self.script = script
+        self.knownOptions = knownOptions
     }
 
     /// A run is under way (its channel may still be closing).
@@ -117,7 +121,8 @@ public struct ContextGatheringMachine: Sendable {
         }
         // The directory goes in as a quoted assignment: single quotes, each ' as '\''.
         let quoted = "'" + (directory ?? "").replacingOccurrences(of: "'", with: "'\\''") + "'"
-        input = Array("VOICESH_DIR=\(quoted)\nVOICESH_PARTS='\(scope.rawValue)'\n\(script)\n".utf8)
+        let parts = scope == .full && !knownOptions.isEmpty ? "path history dir" : scope.rawValue
+        input = Array("VOICESH_DIR=\(quoted)\nVOICESH_PARTS='\(parts)'\n\(script)\n".utf8)
         output = []
         startedAt = now
         self.scope = scope
@@ -243,6 +248,7 @@ public struct ContextGatheringMachine: Sendable {
             if context.options.isEmpty { context.options = previous.options }
             if scope == .directory { context.history = previous.history }
         }
+        if context.options.isEmpty { context.options = knownOptions }
         failures = 0
         let run = Run(scope: scope, context: context, seconds: now - startedAt, bytes: input.count + output.count)
         last = run

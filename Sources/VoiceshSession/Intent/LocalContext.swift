@@ -2,9 +2,10 @@ import Foundation
 import VoiceshCore
 
 /// This machine's directory and PATH as the remote's gatherer reports a server's (names only):
-/// the context `voicesh intent --here` sends.
+/// the context `voicesh intent --here` sends; its tools' options kept a week (`ToolOptionsCache`).
 package enum LocalContext {
-    package static func here(environment: [String: String]) -> RemoteContext {
+    package static func here(_ context: AppContext) -> RemoteContext {
+        let (environment, cache) = (context.environment, ToolOptionsCache(location: context.location))
         let files = FileManager.default
         var local = RemoteContext()
         local.directory = files.currentDirectoryPath
@@ -28,7 +29,11 @@ package enum LocalContext {
         local.commands = Array(found.sorted().prefix(RemoteContext.Limit.commands))
         local.truncated = found.count > RemoteContext.Limit.commands || names.count > RemoteContext.Limit.entries
         if found.contains("git") { local.isRepository = inRepository(local.directory ?? ".") }
-        local.options = options(environment: environment)
+        local.options = cache.load(host: ToolOptionsCache.here)
+        if local.options.isEmpty {
+            local.options = options(environment: environment)
+            cache.save(local.options, host: ToolOptionsCache.here)
+        }
         return local
     }
 

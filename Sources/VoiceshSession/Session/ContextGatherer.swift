@@ -19,9 +19,9 @@ package final class ContextGatherer {
     /// Called when a run is dropped (refused, over budget, not the script talking), or none will come.
     package var onGiveUp: () -> Void = {}
 
-    package init(session: SSHSession, script: String) {
+    package init(session: SSHSession, script: String, knownOptions: [String: ToolOptions] = [:]) {
         self.session = session
-        machine = ContextGatheringMachine(script: script)
+        machine = ContextGatheringMachine(script: script, knownOptions: knownOptions)
     }
 
     /// The script voicesh ships (`ResourceLocator`); nil when it is not found.

@@ -31,7 +31,7 @@ package struct ContextReport: Encodable {
     package static func gather(
         profile: Profile, session: any RemoteHost, script: String, directory: String?, refreshes: Int
     ) -> ContextReport? {
-        guard let gatherer = session.contextGatherer(script: script) else { return nil }
+        guard let gatherer = session.contextGatherer(script: script, knownOptions: [:]) else { return nil }
         guard let run = gather(.full, gatherer, session, directory: directory) else { return nil }
         var report = ContextReport(
             profile: profile.name, policy: profile.context, seconds: run.seconds, bytes: run.bytes,

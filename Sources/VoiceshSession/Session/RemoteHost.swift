@@ -1,4 +1,5 @@
 import SSHClient
+import VoiceshCore
 
 /// A connected, authenticated remote, ready for channels: the link the session loop waits on,
 /// the shell it carries, and the exec channels the context is gathered on. `SSHSession` is
@@ -9,7 +10,7 @@ package protocol RemoteHost: SessionLink {
         term: String, columns: Int, rows: Int, environment: [(String, String)], command: String?
     ) throws(SSHError) -> any RemoteShell
     /// Runs the context script on exec channels beside the shell; nil when this remote cannot.
-    func contextGatherer(script: String) -> ContextGatherer?
+    func contextGatherer(script: String, knownOptions: [String: ToolOptions]) -> ContextGatherer?
     /// The jump hosts' tunnels, taken over by the session loop; nil when there are none.
     func tunnelRelay() -> TunnelRelay?
 }
@@ -25,8 +26,8 @@ extension SSHSession: RemoteHost {
         return channel
     }
 
-    package func contextGatherer(script: String) -> ContextGatherer? {
-        ContextGatherer(session: self, script: script)
+    package func contextGatherer(script: String, knownOptions: [String: ToolOptions]) -> ContextGatherer? {
+        ContextGatherer(session: self, script: script, knownOptions: knownOptions)
     }
 
     package func tunnelRelay() -> TunnelRelay? {

@@ -37,13 +37,19 @@ package struct SessionRunner {
         let profile = target.profile
         // Context only for a dictating session whose profile lets some engine hear it.
         let script = terminal != nil && profile.gathersContext ? ContextGatherer.loadScript() : nil
-        let gatherer = script.flatMap(session.contextGatherer(script:))
+        // What the host's tools take is read once a week, not at every connect.
+        let cache = ToolOptionsCache(location: context.location)
+        let hop = target.target
+        let host = ToolOptionsCache.key(user: hop.user, host: hop.host, port: hop.port)
+        let known = script == nil ? [:] : cache.load(host: host)
+        let gatherer = script.flatMap { session.contextGatherer(script: $0, knownOptions: known) }
         let feed = gatherer == nil ? nil : ContextFeed()
         if let gatherer, let feed {
             // The names and their spoken forms are made off the loop: typing never waits on them.
             let queue = DispatchQueue(label: "voicesh.context", qos: .utility)  // in order
             gatherer.onRun = { run in
                 queue.async {
+                    if known.isEmpty, run.scope == .full { cache.save(run.context.options, host: host) }
                     let context = SpeechContext(run.context)
                     if run.scope == .refresh {
                         feed.refreshEnded(context, names: run.context)

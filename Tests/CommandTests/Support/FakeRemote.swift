@@ -1,6 +1,7 @@
 import Foundation
 import SSHClient
 import Testing
+import VoiceshCore
 import VoiceshSession
 
 /// A remote in this process, reached through `connector`: its shell prints `output` and ends
@@ -59,7 +60,7 @@ final class FakeRemote: RemoteHost, RemoteShell, @unchecked Sendable {
         return self
     }
 
-    func contextGatherer(script: String) -> ContextGatherer? { nil }
+    func contextGatherer(script: String, knownOptions: [String: ToolOptions]) -> ContextGatherer? { nil }
     func tunnelRelay() -> TunnelRelay? { nil }
 
     // MARK: RemoteShell
