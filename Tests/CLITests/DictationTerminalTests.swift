@@ -127,6 +127,9 @@ struct DictationTerminalTests: SessionSuite {
         try profile("demo")
         let tmux = try session("demo", remote: "echo ready; exec od -An -c", ready: "ready")
         try tmux.send("C-]", "C-]")
+        // The remote's echo first, as a person types on after seeing it: keys that come in the
+        // very read that ends a dictation are not typing (a bounced Enter must not run a line).
+        try tmux.wait { $0.contains("ready\n^]") }
         try tmux.send("x", "Enter", "C-d")
         let screen = try tmux.wait { $0.contains("EXIT=") }
         #expect(screen.contains("035   x  \\n"), "\(screen)")  // 035 octal: ctrl-] itself
