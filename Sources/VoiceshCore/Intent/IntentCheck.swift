@@ -20,6 +20,9 @@ public enum IntentCheck {
         case noSeparator(program: String, file: String, option: String)
         /// `find -name '.sh'`: a pattern with no wildcard matches that one name only.
         case literalPattern(String)
+        /// `find -exec rm {}` with no `;` or `+` after its command: find refuses it. (A model
+        /// writing JSON may lose the `\;` to a broken escape.)
+        case unterminatedExec(String)
         /// A git command in a directory that is in no repository.
         case notARepository
     }
@@ -82,6 +85,7 @@ public enum IntentCheck {
                 "\(file) is comma-separated: \(program) needs \(option), to find its fields"
             case .literalPattern(let pattern):
                 "-name \(pattern) matches only a file named \(pattern) exactly; a pattern needs * (\"*\(pattern)\")"
+            case .unterminatedExec(let option): "find's \(option) needs \\; or + after its command"
             case .notARepository: "this directory is not in a git repository"
             }
         }.joined(separator: "; ")
@@ -148,12 +152,26 @@ public enum IntentCheck {
             else { return [] }
             return [.noSeparator(program: name, file: csv, option: separator[0])]
         case "find":
-            return zip(args, args.dropFirst()).compactMap { option, pattern in
+            let patterns = zip(args, args.dropFirst()).compactMap { option, pattern -> Fault? in
                 guard ["-name", "-iname"].contains(option), pattern.hasPrefix("."), pattern.count > 1,
                     !pattern.contains(where: { "*?[".contains($0) }), !context.entries.contains(pattern)
                 else { return nil }
                 return .literalPattern(pattern)
             }
+            // Each -exec's command runs to a `;`, or to `{} +`.
+            var unterminated: [Fault] = []
+            var index = 0
+            while index < args.count {
+                defer { index += 1 }
+                guard ["-exec", "-execdir", "-ok", "-okdir"].contains(args[index]) else { continue }
+                let option = args[index]
+                guard let end = args[(index + 1)...].firstIndex(where: { $0 == ";" || $0 == "+" }) else {
+                    unterminated.append(.unterminatedExec(option))
+                    break
+                }
+                index = end
+            }
+            return patterns + unterminated
         case "git":
             let outside = ["init", "clone", "config", "--version", "version", "help", "-C", "--git-dir"]
             guard context.isRepository == false, let sub = args.first, !outside.contains(sub) else { return [] }
