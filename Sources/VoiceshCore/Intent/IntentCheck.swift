@@ -23,6 +23,11 @@ public enum IntentCheck {
         /// `find -exec rm {}` with no `;` or `+` after its command: find refuses it. (A model
         /// writing JSON may lose the `\;` to a broken escape.)
         case unterminatedExec(String)
+        /// `tar -xzf bundle.tar`: a compression option the archive's name says it is not in (tar
+        /// refuses it; without one, tar reads any kind by itself).
+        case wrongCompression(file: String, option: String)
+        /// `kill backupd`: kill takes process ids, not names.
+        case killByName(String)
         /// A git command in a directory that is in no repository.
         case notARepository
     }
@@ -86,6 +91,9 @@ public enum IntentCheck {
             case .literalPattern(let pattern):
                 "-name \(pattern) matches only a file named \(pattern) exactly; a pattern needs * (\"*\(pattern)\")"
             case .unterminatedExec(let option): "find's \(option) needs \\; or + after its command"
+            case .wrongCompression(let file, let option):
+                "\(file) is not compressed as \(option) says; tar -x and -t read any kind without it"
+            case .killByName(let name): "kill takes process ids, and \(name) is a name (pkill -x \(name) takes a name)"
             case .notARepository: "this directory is not in a git repository"
             }
         }.joined(separator: "; ")
@@ -172,12 +180,46 @@ public enum IntentCheck {
                 index = end
             }
             return patterns + unterminated
+        case "tar": return compression(args)
+        case "kill":
+            var index = 0
+            while index < args.count {
+                defer { index += 1 }
+                let arg = args[index]
+                if ["-s", "-n"].contains(arg) { index += 1 }  // a signal's name or number
+                guard !arg.hasPrefix("-"), !arg.hasPrefix("%"), !arg.allSatisfy(\.isNumber) else { continue }
+                return [.killByName(arg)]
+            }
+            return []
         case "git":
             let outside = ["init", "clone", "config", "--version", "version", "help", "-C", "--git-dir"]
             guard context.isRepository == false, let sub = args.first, !outside.contains(sub) else { return [] }
             return [.notARepository]
         default: return []
         }
+    }
+
+    /// A tar that reads (`x`, `t`) an archive whose name says one compression with an option
+    /// for another (or for one, where the name says none: `bundle.tar`).
+    static func compression(_ args: [String]) -> [Fault] {
+        guard let mode = args.first, !mode.hasPrefix("--"), mode.contains("x") || mode.contains("t"),
+            let file = value(of: ["-f", "--file"], in: args, bundled: "f")
+        else { return [] }
+        let kinds: [(letter: Character, long: String, suffixes: [String])] = [
+            ("z", "--gzip", [".tar.gz", ".tgz"]), ("J", "--xz", [".tar.xz", ".txz"]),
+            ("j", "--bzip2", [".tar.bz2", ".tbz2", ".tbz"]),
+        ]
+        let name = file.lowercased()
+        // Only a name that says its kind is judged: `.tar`, or one of the suffixes above.
+        guard name.hasSuffix(".tar") || kinds.contains(where: { $0.suffixes.contains(where: name.hasSuffix) })
+        else { return [] }
+        let bundled = mode.drop(while: { $0 == "-" }).allSatisfy(\.isLetter)  // `xzf`, `-xzf`
+        for kind in kinds where !kind.suffixes.contains(where: name.hasSuffix) {
+            if bundled && mode.contains(kind.letter) || args.contains("-\(kind.letter)") || args.contains(kind.long) {
+                return [.wrongCompression(file: file, option: "-\(kind.letter)")]
+            }
+        }
+        return []
     }
 
     /// The operands `name` reads as files (past its options and its first operand where that
