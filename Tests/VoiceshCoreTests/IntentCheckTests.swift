@@ -79,6 +79,7 @@ struct IntentCheckTests {
         ("find . -name '*.tmp' -exec rm {} +", []),
         ("find . -type f -exec chmod 644 {} ';' -exec echo {} +", []),
         ("find . -name '*.tmp' -exec rm {} ", [.unterminatedExec("-exec")]),
+        ("find . -name '*.txt' -exec rename 's/a/b/' {} \",", [.unterminatedExec("-exec")]),
         ("find . -type d -execdir ls", [.unterminatedExec("-execdir")]),
         ("tar -xzf /srv/bundle.tar", [.wrongCompression(file: "/srv/bundle.tar", option: "-z")]),
         ("tar xJf /srv/logs.tar.gz", [.wrongCompression(file: "/srv/logs.tar.gz", option: "-J")]),

@@ -35,11 +35,13 @@ public enum IntentCheck {
     /// The faults of `command` where `context` says it runs; none when nothing can be judged.
     public static func faults(in command: String, context: RemoteContext?) -> [Fault] {
         let words: ShellWords
+        // A `\;` lost to the answer's JSON escape leaves `-exec … {} "`: say what ends it.
+        let lostEnd = command.contains("-exec") && command.contains("{} \"")
         switch ShellWords.read(command) {
-        case .failure(let unreadable): return [.unfinished(unreadable.reason)]
+        case .failure(let unreadable): return [lostEnd ? .unterminatedExec("-exec") : .unfinished(unreadable.reason)]
         case .success(let read): words = read
         }
-        if let unfinished = words.unfinished { return [.unfinished(unfinished)] }
+        if let unfinished = words.unfinished { return [lostEnd ? .unterminatedExec("-exec") : .unfinished(unfinished)] }
         guard let context else { return [] }
         var here = Here(context)
         var faults: [Fault] = []
@@ -90,7 +92,7 @@ public enum IntentCheck {
                 "\(file) is comma-separated: \(program) needs \(option), to find its fields"
             case .literalPattern(let pattern):
                 "-name \(pattern) matches only a file named \(pattern) exactly; a pattern needs * (\"*\(pattern)\")"
-            case .unterminatedExec(let option): "find's \(option) needs \\; or + after its command"
+            case .unterminatedExec(let option): "find's \(option) needs {} + at the end of its command"
             case .wrongCompression(let file, let option):
                 "\(file) is not compressed as \(option) says; tar -x and -t read any kind without it"
             case .killByName(let name): "kill takes process ids, and \(name) is a name (pkill -x \(name) takes a name)"

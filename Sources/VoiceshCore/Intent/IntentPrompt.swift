@@ -103,7 +103,7 @@ public struct IntentPrompt: Equatable, Sendable {
         You write one shell command for a Linux server from a request in plain English. \
         Answer with a JSON object only: {"command": "...", "explanation": "..."}. \
         "command" is one line for bash, using only common tools; prefer read-only commands when the request allows; \
-        escape a double quote inside it as \\" and a backslash as \\\\ (find's \\; is \\\\;). \
+        escape a double quote inside it as \\"; end find's -exec with {} + rather than \\;. \
         "explanation" says in at most ten words what the command does. \
         Never add sudo unless asked. Use the names and tools listed under "Server" when they fit.
         """
