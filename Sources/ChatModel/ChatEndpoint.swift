@@ -20,6 +20,9 @@ public struct ChatEndpoint: Sendable {
 
     /// The kept local server's Unix socket, which `url` then names; nil: `url` is the address.
     let socket: String?
+    /// llama.cpp's own grammar, sent in place of the schema (`IntentPrompt.grammar`): for the
+    /// local model only, as other servers know no such field.
+    public var grammar: String?
 
     public init(url: String, model: String, key: String?, environment: [String: String], timeout: Double) {
         self.url = url
@@ -60,7 +63,8 @@ public struct ChatEndpoint: Sendable {
         _ messages: [ChatMessage], schema: String, maxTokens: Int = 256,
         drafting: (@Sendable (String) -> Void)? = nil
     ) async throws(IntentError) -> String {
-        let body = try Self.body(model: model, messages: messages, schema: schema, maxTokens: maxTokens)
+        let body = try Self.body(
+            model: model, messages: messages, schema: schema, grammar: grammar, maxTokens: maxTokens)
         let (route, tls) =
             try socket == nil
             ? checkedRoute() : (KeyRoute(url: completionsURL, hostHeader: nil), .makeClientConfiguration())
@@ -189,25 +193,29 @@ public struct ChatEndpoint: Sendable {
     }
 
     /// The request's JSON: the schema as OpenAI's `json_schema` response format, which
-    /// llama-server, Ollama and vLLM read too; greedy (the same request, the same command), one
-    /// choice, streamed.
-    static func body(model: String, messages: [ChatMessage], schema: String, maxTokens: Int) throws(IntentError)
-        -> Data
-    {
+    /// llama-server, Ollama and vLLM read too, or llama.cpp's `grammar` in its place; greedy (the
+    /// same request, the same command), one choice, streamed.
+    static func body(
+        model: String, messages: [ChatMessage], schema: String, grammar: String? = nil, maxTokens: Int
+    ) throws(IntentError) -> Data {
         guard let schemaObject = try? JSONSerialization.jsonObject(with: Data(schema.utf8)) else {
             throw .malformed("the answer's schema is not JSON")
         }
-        let object: [String: Any] = [
+        var object: [String: Any] = [
             "model": model,
             "messages": messages.map { ["role": $0.role, "content": $0.content] },
             "temperature": 0,
             "max_tokens": maxTokens,
             "stream": true,
-            "response_format": [
+        ]
+        if let grammar {
+            object["grammar"] = grammar
+        } else {
+            object["response_format"] = [
                 "type": "json_schema",
                 "json_schema": ["name": "shell_command", "strict": true, "schema": schemaObject],
-            ],
-        ]
+            ]
+        }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
             throw .malformed("the request could not be written")
         }

@@ -6,6 +6,23 @@ import VoiceshCore
 
 /// A chat-completions reply read strictly, whoever wrote it.
 struct ChatReplyTests {
+    /// The local model gets llama.cpp's grammar in place of the schema; any other endpoint the
+    /// schema as OpenAI's `response_format`, and never a field it does not know.
+    @Test func theGrammarGoesInPlaceOfTheSchemaOnlyWhenGiven() throws {
+        func body(_ grammar: String?) throws -> [String: Any] {
+            let data = try ChatEndpoint.body(
+                model: "m", messages: [.user("Request: ls")], schema: IntentPrompt.schema, grammar: grammar,
+                maxTokens: 9)
+            return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        }
+        let openAI = try body(nil)
+        let format = openAI["response_format"] as? [String: Any]
+        #expect(openAI["grammar"] == nil && format?["type"] as? String == "json_schema")
+        let local = try body(IntentPrompt.grammar)
+        #expect(local["grammar"] as? String == IntentPrompt.grammar && local["response_format"] == nil)
+        #expect(local["stream"] as? Bool == true && local["temperature"] as? Int == 0)
+    }
+
     @Test func retryAfterIsWholeSecondsOrADateAndNeverMoreThanADay() {
         #expect(ChatReply.retryAfter("3") == 3)
         #expect(ChatReply.retryAfter(" 0 ") == 0)

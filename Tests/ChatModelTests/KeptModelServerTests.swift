@@ -72,6 +72,13 @@ struct KeptModelServerTests {
         // A tiny model: what it writes is its own; an answer in the schema's shape is the check.
         let object = try JSONSerialization.jsonObject(with: Data(content.utf8)) as? [String: Any]
         #expect(object?["command"] is String, "\(content)")
+        // llama.cpp's grammar in place of the schema, as voicesh sends the local model: the same shape.
+        var shaped = endpoint
+        shaped.grammar = IntentPrompt.grammar
+        let written = try await shaped.complete(
+            [.user("Request: print the date")], schema: IntentPrompt.schema, maxTokens: 160)
+        let answer = try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String: Any]
+        #expect(answer?["command"] is String && answer?["explanation"] is String, "\(written)")
 
         let ended = try waitUntil(seconds: 90) {
             let left = try servers(socket)

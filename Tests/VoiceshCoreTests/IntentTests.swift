@@ -16,6 +16,17 @@ struct IntentTests {
         #expect(others == IntentAnswer(command: "ls", explanation: ""))
     }
 
+    /// A backslash that starts no JSON escape is a shell's (`find … \\;`): the local model's
+    /// grammar lets it be written so, and it is read as written; JSON's own escapes still hold.
+    @Test func aShellsBackslashIsReadAsWritten() throws {
+        let exec = try IntentAnswer.read(
+            #"{"command": "find . -type d -exec touch {}/.keep \;", "explanation": "x\."}"#)
+        #expect(exec == IntentAnswer(command: #"find . -type d -exec touch {}/.keep \;"#, explanation: #"x\."#))
+        let json = try IntentAnswer.read(#"{"command": "echo \"a\\b\" \u0041", "explanation": ""}"#)
+        #expect(json.command == #"echo "a\b" A"#)
+        #expect(IntentAnswer.draft(in: #"{"command": "grep a\.b x \;", "expl"#) == #"grep a\.b x \;"#)
+    }
+
     /// Found by the fuzz target (Fuzz/Sources/FuzzChatReply): the key was masked before the
     /// answer was cleaned, so a NUL or a zero-width space inside it brought it back, into the
     /// command inserted at the prompt too.

@@ -63,13 +63,35 @@ public struct IntentAnswer: Equatable, Sendable {
                 break
             }
         }
-        guard let end, let literal = try? JSONDecoder().decode(String.self, from: Data(rest[...end].utf8)) else {
-            return nil
-        }
+        guard let end else { return nil }
+        let string = keepingStrayEscapes(String(rest[...end]))
+        guard let literal = try? JSONDecoder().decode(String.self, from: Data(string.utf8)) else { return nil }
         let raw = literal.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !raw.contains(where: \.isNewline) else { return nil }  // refused whole, so never shown
         let command = shown(raw, hiding: secret)
         return command.isEmpty ? nil : command
+    }
+
+    /// `json` with a backslash that starts no JSON escape (`\;`, `\.`, as a shell writes them)
+    /// taken as itself: the local model's grammar lets it write them (`IntentPrompt.grammar`),
+    /// and a remote model may.
+    static func keepingStrayEscapes(_ json: String) -> String {
+        var out = ""
+        var inString = false
+        var characters = json.makeIterator()
+        while let character = characters.next() {
+            guard inString, character == "\\" else {
+                if character == "\"" { inString.toggle() }
+                out.append(character)
+                continue
+            }
+            guard let next = characters.next() else {
+                out.append(character)
+                break
+            }
+            out += "\"\\/bfnrtu".contains(next) ? "\\\(next)" : "\\\\\(next)"
+        }
+        return out
     }
 
     /// Reads the model's text (a chat message's content); `secret`, the key sent with the
@@ -83,6 +105,7 @@ public struct IntentAnswer: Equatable, Sendable {
             text = String(text.drop { $0 != "\n" }.dropFirst())
             if let end = text.range(of: "```", options: .backwards) { text = String(text[..<end.lowerBound]) }
         }
+        text = keepingStrayEscapes(text)
         guard text.hasPrefix("{"), let written = try? JSONDecoder().decode(Written.self, from: Data(text.utf8)) else {
             throw .prose(UntrustedText.excerpt(shown(content), limit: 60))
         }

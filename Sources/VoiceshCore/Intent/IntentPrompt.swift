@@ -103,7 +103,7 @@ public struct IntentPrompt: Equatable, Sendable {
         You write one shell command for a Linux server from a request in plain English. \
         Answer with a JSON object only: {"command": "...", "explanation": "..."}. \
         "command" is one line for bash, using only common tools; prefer read-only commands when the request allows; \
-        escape a double quote inside it as \\"; end find's -exec with {} + rather than \\;. \
+        escape a double quote inside it as \\". \
         "explanation" says in at most ten words what the command does. \
         Never add sudo unless asked. Use the names and tools listed under "Server" when they fit.
         """
@@ -184,6 +184,19 @@ public struct IntentPrompt: Equatable, Sendable {
         return "Similar requests and their commands:\n"
             + examples.map { "- \($0.request): \($0.command)\n" }.joined()
     }
+
+    /// The schema as llama.cpp's own grammar (GBNF), for the local model: the same object, but
+    /// its strings take any escape. A model writes find's `\;` in its JSON as in a shell; the
+    /// schema's grammar has no such escape and made it `\"` (`-exec rm {} ",`). The answer is
+    /// read with such an escape kept as written (`IntentAnswer.read`).
+    public static let grammar = #"""
+        root ::= "{" space command "," space explanation "}" space
+        command ::= "\"command\"" space ":" space string
+        explanation ::= "\"explanation\"" space ":" space string
+        string ::= "\"" char* "\"" space
+        char ::= [^"\\\x7F\x00-\x1F] | "\\" [^\x7F\x00-\x1F]
+        space ::= | " " | "\n" [ \t]{0,20}
+        """#
 
     /// The JSON Schema the answer must match (`response_format`), as JSON text. Each token
     /// costs about 0.1 s on a laptop's CPU, so the answer is the command and a short line.

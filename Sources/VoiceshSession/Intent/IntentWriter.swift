@@ -190,7 +190,9 @@ package actor IntentWriter {
                 socket = try await reach(runtime, threads: threads)
             }
             kept = socket
-            return ChatEndpoint(socket: socket, model: name, timeout: settings.timeout)
+            var endpoint = ChatEndpoint(socket: socket, model: name, timeout: settings.timeout)
+            endpoint.grammar = IntentPrompt.grammar
+            return endpoint
         }
         let server: LocalModelServer
         if let local {
@@ -213,7 +215,10 @@ package actor IntentWriter {
             server = try started.get()
             local = server
         }
-        return ChatEndpoint(url: server.url, model: name, key: nil, environment: environment, timeout: settings.timeout)
+        var endpoint = ChatEndpoint(
+            url: server.url, model: name, key: nil, environment: environment, timeout: settings.timeout)
+        endpoint.grammar = IntentPrompt.grammar  // llama.cpp's: a model's `\;` kept
+        return endpoint
     }
 
     /// The kept server's socket, started when none answers.
