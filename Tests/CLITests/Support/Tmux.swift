@@ -37,9 +37,21 @@ final class Tmux {
         try Shell.run("/usr/bin/tmux", ["-L", socket, "send-keys", "-t", session] + (literal ? ["-l"] : []) + keys)
     }
 
+    /// Resizes the window and returns once the pane's terminal has the new size: tmux 3.3 resizes
+    /// a pane's pty later, on a timer, so keys sent at once could reach the program before its
+    /// SIGWINCH does, which no person typing could.
     func resize(columns: Int, rows: Int) throws {
         try Shell.run(
             "/usr/bin/tmux", ["-L", socket, "resize-window", "-t", session, "-x", String(columns), "-y", String(rows)])
+        let tty = try Shell.run("/usr/bin/tmux", ["-L", socket, "list-panes", "-t", session, "-F", "#{pane_tty}"])
+            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let deadline = Date().addingTimeInterval(10)
+        while try Shell.run("/bin/stty", ["-F", tty, "size"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            != "\(rows) \(columns)"
+        {
+            guard Date() < deadline else { throw Shell.Failure("tmux: the pane's terminal is not \(columns)×\(rows)") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
     }
 
     /// Sends `signal` (`TERM`, `HUP`) to the program the pane started (the pane's shell's child).
@@ -66,6 +78,11 @@ final class Tmux {
     /// The visible screen, one line per row, trailing blanks trimmed.
     func screen() throws -> String {
         try Shell.run("/usr/bin/tmux", ["-L", socket, "capture-pane", "-p", "-t", session]).stdout
+    }
+
+    /// The scrollback and the visible screen: what the user can still scroll back to.
+    func scrollback() throws -> String {
+        try Shell.run("/usr/bin/tmux", ["-L", socket, "capture-pane", "-p", "-S", "-", "-t", session]).stdout
     }
 
     /// The visible screen with its colours and attributes as SGR sequences (`capture-pane -e`).
