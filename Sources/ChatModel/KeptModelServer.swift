@@ -56,6 +56,9 @@ public enum KeptModelServer {
         defer { close(lock) }  // and with it the lock
         while flock(lock, LOCK_EX) != 0, errno == EINTR {}
         if answers(path) { return path }
+        // One started by a call that has gone (a session that ended at once) may still be
+        // loading: it is waited for, not loaded again beside it.
+        if waitForLoad(path, timeout: timeout), answers(path) { return path }
         loading()
         let argv = [
             runtime.python, runtime.script, runtime.model, String(threads), String(runtime.contextTokens), "--keep",
@@ -69,6 +72,23 @@ public enum KeptModelServer {
             throw .localServer("it said it was ready on \(UntrustedText.excerpt(ready)), not on \(path)")
         }
         return path
+    }
+
+    /// Whether a server was loading for `path` (it holds `path.loading` locked until it serves),
+    /// once it is done or `timeout` has passed.
+    static func waitForLoad(_ path: String, timeout: Double) -> Bool {
+        let fd = open(path + ".loading", O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return false }  // none was ever started here
+        defer { close(fd) }
+        let deadline = Date().addingTimeInterval(timeout)
+        var waited = false
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else { return waited }
+            waited = true
+            usleep(50_000)
+        }
+        flock(fd, LOCK_UN)
+        return waited
     }
 
     /// Whether a kept server answers on `path` now (its `/health`, within two seconds).

@@ -28,11 +28,11 @@ struct KeptModelServerTests {
         }.count
     }
 
-    func waitUntil(seconds: Double, _ done: () throws -> Bool) throws -> Bool {
+    func waitUntil(seconds: Double, every pause: UInt32 = 100_000, _ done: () throws -> Bool) throws -> Bool {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
             if try done() { return true }
-            usleep(100_000)
+            usleep(pause)
         }
         return try done()
     }
@@ -86,6 +86,37 @@ struct KeptModelServerTests {
         }
         #expect(ended, "an idle server did not end")
         #expect(!FileManager.default.fileExists(atPath: socket), "an idle server left its socket")
+    }
+
+    /// A server whose starter went away while it loaded (a session that ended at once) is
+    /// waited for: the next call loads no second model beside it, which would replace it.
+    @Test func aServerStillLoadingIsWaitedFor() throws {
+        defer { try? FileManager.default.removeItem(atPath: runtimeFolder) }
+        let socket = KeptModelServer.socket(for: runtime, threads: 1, environment: environment)
+        #expect(mkdir(runtimeFolder + "/voicesh", 0o700) == 0)
+        let starter = Process()  // as `reach` starts it, by a caller that does not wait for it
+        starter.executableURL = URL(fileURLWithPath: runtime.python)
+        starter.arguments = [
+            runtime.script, runtime.model, "1", String(runtime.contextTokens), "--keep", socket, "20",
+        ]
+        starter.standardOutput = FileHandle.nullDevice
+        starter.standardError = FileHandle.nullDevice
+        try starter.run()
+        let loading = try waitUntil(seconds: 10, every: 5_000) {
+            let fd = open(socket + ".loading", O_RDWR | O_CLOEXEC)
+            defer { if fd >= 0 { close(fd) } }
+            guard fd >= 0, flock(fd, LOCK_EX | LOCK_NB) != 0 else { return false }
+            return true
+        }
+        #expect(loading, "the server never said it was loading")
+        let loads = Locked(0)
+        let reached = try KeptModelServer.reach(runtime, threads: 1, idle: 20, environment: environment) {
+            loads.update { $0 += 1 }
+        }
+        #expect(reached == socket && KeptModelServer.answers(socket))
+        #expect(loads.value == 0, "a second model was loaded beside the one loading")
+        #expect(try servers(socket) == 1)
+        try FileManager.default.removeItem(atPath: socket)  // it ends with its socket
     }
 
     /// Its socket's folder removed (the test's home, a logout's runtime folder): it ends.

@@ -10,10 +10,10 @@ the start, loading included, or on SIGTERM.
 
 The second is kept, as ssh's ControlPersist keeps a master: it leaves voicesh's session and
 serves the user's later calls on the Unix socket SOCKET (mode 0600, in a folder only the user
-can enter) until no request has come for IDLE_SECONDS, or SOCKET is removed or replaced. Its
-requests go on to llama.cpp's server on a loopback port, which refuses every request without
-a key only this process knows. When a kept server already answers on SOCKET it says
-so and leaves it be.
+can enter; SOCKET.loading is locked while it loads) until no request has come for IDLE_SECONDS,
+or SOCKET is removed or replaced. Its requests go on to llama.cpp's server on a loopback port,
+which refuses every request without a key only this process knows. When a kept server already
+answers on SOCKET it says so and leaves it be.
 
 First line out: {"ready": URL} (a "http://127.0.0.1:PORT/v1", or SOCKET's path) or
 {"error": "..."}, then nothing more. Logs go to stderr."""
@@ -187,7 +187,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 def keep(model, threads, context, path, idle):
     """Serves the model on `path` until `idle` seconds pass without a request, away from the
-    session voicesh runs in (its hang-up is not ours)."""
+    session voicesh runs in (its hang-up is not ours). SOCKET.loading is locked while the model
+    loads, from before the fork (the lock goes with the child): a call that comes while it loads,
+    its starter gone (a session that ended at once), waits for it rather than loading another."""
+    import fcntl
+    loading = os.open(path + ".loading", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    fcntl.flock(loading, fcntl.LOCK_EX)
     if os.fork() != 0:  # voicesh reaps this one; the kept server is its child's child
         os._exit(0)
     os.setsid()
@@ -214,6 +219,7 @@ def keep(model, threads, context, path, idle):
     os.chmod(path, 0o600)  # connecting needs write; nobody needs to run it
     mine = os.stat(path).st_ino
     say({"ready": path})
+    os.close(loading)
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1):  # voicesh reads its pipe to the end: the kept server says nothing more
         os.dup2(null, fd)

@@ -13,6 +13,8 @@ package actor IntentWriter {
     private var starting: Task<Result<LocalModelServer, IntentError>, Never>?
     /// The kept local server's socket (`intent.persist`), once reached.
     private var kept: String?
+    /// Whether reaching it loaded the model (no server answered yet).
+    private var loadedKept = false
 
     /// How long the first answer may have taken for a repair to be asked (half the timeout).
     private let repairBudget: Double
@@ -36,10 +38,16 @@ package actor IntentWriter {
     /// Starts the local model and has it read the prompt's fixed part once (with a request of
     /// its own, whose answer is dropped), so that a session's first intent is not the cold one.
     /// Nothing for an endpoint, with `warm = false`, or when the model is not installed (the
-    /// first intent then says so).
+    /// first intent then says so). A kept server that already answered has read that part for
+    /// its last request: reaching it is enough, and no session start writes a command for nothing
+    /// beside the user's first keys.
     package func warm() async {
         guard settings.isLocal, settings.warm else { return }
         do throws(IntentError) {
+            if settings.persist > 0 {
+                _ = try await endpoint()
+                guard loadedKept else { return }
+            }
             _ = try await write(IntentPrompt(request: "list the files here"))
         } catch {
             Log.app.notice("intent: not warmed: \(Failure.describe(error))")
@@ -224,9 +232,14 @@ package actor IntentWriter {
     /// The kept server's socket, started when none answers.
     private func reach(_ runtime: IntentRuntime, threads: Int) async throws(IntentError) -> String {
         let progress = progress
+        let loaded = Locked(false)
         let socket = try await KeptModelServer.reaching(
             runtime, threads: threads, idle: settings.persist, environment: environment
-        ) { progress?.show("intent: loading the local model (the first request waits for it) …") }
+        ) {
+            loaded.value = true
+            progress?.show("intent: loading the local model (the first request waits for it) …")
+        }
+        loadedKept = loaded.value
         progress?.show("intent: writing the command …")
         return socket
     }
