@@ -63,6 +63,37 @@ struct ContextGatheringTests {
         #expect(effects == [.write(Array(expected.utf8))])
     }
 
+    /// The connect-time run waits while keys are being typed, and starts once they pause; its
+    /// budget counts from then. A recording's refresh does not wait for the pause.
+    @Test mutating func theFirstRunWaitsForAPauseInTheKeys() {
+        machine.request(.full, directory: nil, now: 0)
+        machine.typed(now: 0.1)
+        #expect(machine.deadline(now: 0.1, dataQueued: false) == 0.6)
+        #expect(machine.turn(now: 0.3, directory: nil) == [])
+        machine.typed(now: 0.4)
+        #expect(machine.turn(now: 0.8, directory: nil) == [])
+        #expect(machine.turn(now: 0.9, directory: nil) == [.openChannel])
+        #expect(machine.deadline(now: 0.9, dataQueued: false) == 5.9)
+        #expect(machine.isBusy)
+    }
+
+    @Test mutating func noKeysNoWaitAndARecordingDoesNotWaitForAPause() {
+        machine.request(.full, directory: nil, now: 0)
+        #expect(machine.turn(now: 0, directory: nil) == [.openChannel])
+
+        var typing = Machine(script: "echo hi")
+        typing.request(.full, directory: nil, now: 0)
+        typing.typed(now: 0.1)
+        #expect(typing.refreshAsked(directory: nil, now: 0.2) == [])
+        #expect(typing.turn(now: 0.2, directory: nil) == [.openChannel])
+        // Later full runs (none but the first is held) and the rest never wait for keys.
+        machine = Machine(script: "echo hi")
+        _ = run(.full)
+        machine.typed(now: 2)
+        machine.request(.refresh, directory: nil, now: 2)
+        #expect(machine.turn(now: 2, directory: nil) == [.openChannel])
+    }
+
     /// Options read on an earlier visit (`ToolOptionsCache`) are not asked for again: the first
     /// run lists the rest, and every run carries the options known.
     @Test mutating func knownOptionsAreNotAskedAgain() throws {

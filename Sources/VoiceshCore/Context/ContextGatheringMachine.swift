@@ -77,6 +77,10 @@ public struct ContextGatheringMachine: Sendable {
 
     /// Seconds after a line is entered before the directory is looked at again: the command's moment.
     public static let afterEnter = 0.3
+    /// Seconds without keys the connect-time run waits for: keystrokes come first (on a host
+    /// that is also the remote, its script took the cores from the first keys' echo). A
+    /// recording does not wait for a pause.
+    public static let quietBeforeFirst = 0.5
     /// The remote runs the script from its standard input.
     public static let command = "sh -s"
 
@@ -94,6 +98,9 @@ public struct ContextGatheringMachine: Sendable {
     private var failures = 0
     /// When a typed line was last entered (nil: none waits for its look at the directory).
     private var enteredAt: Double?
+    /// When keys last went to the remote, and whether the connect-time run still waits for a pause.
+    private var typedAt: Double?
+    private var waitsForPause = false
     /// After a refusal or two runs over budget, no run is started again in this session.
     public private(set) var disabled = false
     /// The last complete run; a refresh keeps the PATH of the run before it.
@@ -128,13 +135,20 @@ public struct ContextGatheringMachine: Sendable {
         self.scope = scope
         budget = scope.budget
         phase = .opening
+        waitsForPause = scope == .full && last == nil
     }
 
     /// A recording starts and wants the directory and history fresh; when gathering is off,
     /// none will come.
     public mutating func refreshAsked(directory: String?, now: Double) -> [Effect] {
+        waitsForPause = false
         request(.refresh, directory: directory, now: now)
         return disabled ? [.giveUp(.off)] : []
+    }
+
+    /// Keys went to the remote.
+    public mutating func typed(now: Double) {
+        typedAt = now
     }
 
     /// A line was entered: the directory is looked at again shortly after (it may have been a `cd`).
@@ -150,17 +164,24 @@ public struct ContextGatheringMachine: Sendable {
             enteredAt = nil
             request(.directory, directory: directory, now: now)
         }
+        if waitsForPause, phase == .opening, let typedAt {
+            startedAt = now  // held for keys: its budget counts from when it really starts
+            if now - typedAt < Self.quietBeforeFirst { return [] }
+            waitsForPause = false
+        }
         if isBusy, now - startedAt > budget { return giveUp(.overBudget(budget)) }
         return next
     }
 
     /// When the loop must turn at the latest: at once while output waits to be read
-    /// (`dataQueued`), at the run's budget's end, or when an entered line's look is due.
+    /// (`dataQueued`), at the run's budget's end, when the connect-time run's pause is over, or
+    /// when an entered line's look is due.
     public func deadline(now: Double, dataQueued: Bool) -> Double? {
         let run: Double? =
             switch phase {
             case .idle: nil
             case .reading where dataQueued: now
+            case .opening where waitsForPause: (typedAt ?? now) + Self.quietBeforeFirst
             default: startedAt + budget
             }
         guard let enteredAt, !isBusy else { return run }

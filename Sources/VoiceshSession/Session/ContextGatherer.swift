@@ -46,6 +46,10 @@ package final class ContextGatherer {
         carryOut(machine.refreshAsked(directory: directory, now: now), now: now)
     }
 
+    package func typed(now: Double) {
+        machine.typed(now: now)
+    }
+
     package func entered(now: Double) {
         machine.entered(now: now)
     }

@@ -1,7 +1,7 @@
 import SSHClient
 
 /// Keeps the remote shell's context current through a session, as a loop participant: all of
-/// it at connect, a refresh when a recording starts (its feed says so), the directory shortly
+/// it at connect (once the keys pause), a refresh when a recording starts (its feed says so), the directory shortly
 /// after a line is entered (`ContextGatheringMachine` decides when). The gatherer runs on the
 /// session's socket, which the loop already waits on: it needs no descriptor of its own.
 package final class ContextKeeper: LoopParticipant {
@@ -34,9 +34,11 @@ package final class ContextKeeper: LoopParticipant {
         case .beforeSleep(keysWaiting: false):
             if feed?.takeRefreshRequest() == true { gatherer.refreshAsked(directory: directory, now: now) }
             gatherer.step(now: now, directory: directory)
-        case .sent(let keys) where keys.contains(0x0D): gatherer.entered(now: now)
+        case .sent(let keys):
+            gatherer.typed(now: now)
+            if keys.contains(0x0D) { gatherer.entered(now: now) }
         case .outputWritten(let output): directory = output.directory
-        case .beforeSleep, .turn, .keys, .sent, .outputComing, .resized: break
+        case .beforeSleep, .turn, .keys, .outputComing, .resized: break
         }
         return LoopOutput()
     }
