@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares `voicesh connect` with OpenSSH's `ssh -tt` against the same loopback sshd.
 
-    Benchmarks/ssh_bench.py [VOICESH] [--runs N] [--keys N] [--bulk-mb N] [--jump] [--decoding]
+    Benchmarks/ssh_bench.py [VOICESH] [--runs N] [--keys N] [--bulk-mb N] [--jump] [--decoding] [--trace FILE]
 
 VOICESH defaults to .build/release/voicesh (relative to the repository root), built as it
 ships by scripts/build-release. Both clients run inside a pseudo-terminal (80x24) that is
@@ -27,7 +27,9 @@ Measures:
 With --jump, both clients go through a jump host: a second sshd (the bastion, 127.0.0.1) in
 front of the target (127.0.0.2), `voicesh connect -J` against `ssh -J`, with the same ssh_config
 (-F) for both; start-up, echo and bulk are measured, not the model-building rows.
-Percentiles are nearest-rank: with 10 runs, p95 is the slowest run.
+Percentiles are nearest-rank: with 10 runs, p95 is the slowest run. With --trace FILE each key's
+echo goes to FILE with when it was typed, to see where the slow ones fall. Run the binary where
+the build left it: a copy without its resource bundles runs a smaller session than users do.
 It prints figures only and asserts nothing; every wait has a deadline.
 """
 import datetime, os, platform, statistics, subprocess, sys, tempfile, threading, time
@@ -49,7 +51,10 @@ def start_up(client, env):
     return None if seen is None or status != 0 else seen - session.start
 
 
-def echo(client, env, keys):
+TRACE = None  # --trace: a file that gets one line per key (client, seconds since the first key, ms)
+
+
+def echo(client, env, keys, name="voicesh"):
     """(milliseconds from writing one key to the pty master until it is echoed back, VmHWM KiB)."""
     session = Session(client(READY), env)
     times = []
@@ -59,6 +64,7 @@ def echo(client, env, keys):
         while not session.raw() and time.monotonic() < deadline:
             time.sleep(0.01)
         session.buffer = b""
+        first = time.monotonic()
         for i in range(keys):
             key = bytes([ord("a") + i % 26])
             time.sleep(0.002)  # a pause, so that keys are not batched with the previous echo
@@ -66,6 +72,8 @@ def echo(client, env, keys):
             if ms is None:
                 break
             times.append(ms)
+            if TRACE:
+                TRACE.write(f"{name} {time.monotonic() - first:.3f} {ms:.3f}\n")
             session.buffer = session.buffer[session.buffer.index(key) + 1:]
     settle(session.pid)  # a model being prepared in the background is finished first
     peak = high_water(session.pid)  # the session so far: connected, keys echoed, idle
@@ -173,8 +181,16 @@ def main():
     args = arguments(__doc__.split("\n")[0], ("--runs", 10, "start-up runs per client"),
                      ("--keys", 500, "keystrokes per client"), ("--bulk-mb", 50, "MB of random data (base64-encoded)"),
                      ("--jump", False, "through a bastion: voicesh -J against ssh -J"),
-                     ("--decoding", False, "echo again while both ears decode a take in a loop"))
+                     ("--decoding", False, "echo again while both ears decode a take in a loop"),
+                     ("--trace", "", "write each key's echo (client, seconds since the first key, ms) to this file"))
     voicesh = args.voicesh
+    global TRACE
+    TRACE = open(args.trace, "w") if args.trace else None
+    # A copy of the binary alone finds none of its bundles: no intent model, no context script,
+    # and a session then does far less than the one users run.
+    if not os.path.isdir(os.path.join(os.path.dirname(voicesh), "voicesh_ChatModel.resources")):
+        print(f"# note: {voicesh} has no resource bundles beside it: this session is not the shipped one",
+              file=sys.stderr)
 
     with tempfile.TemporaryDirectory(prefix="ssh-bench-") as tmp:
         sandbox, home = os.path.join(tmp, "sshd"), os.path.join(tmp, "home")
@@ -235,16 +251,16 @@ def run(clients, env, args, through=None):
                 starts[name].append(seconds * 1000)
     # A start-up run exits before voicesh's model is ready: one session that waits for it fills
     # the cache, so the rows below without "builds its model" measure a warm cache.
-    echo(clients["voicesh"], env, 1)
+    echo(clients["voicesh"], env, 1, "voicesh-warm-up")
     echoes, idle = {}, {}
     for name in names:
-        echoes[name], idle[name] = echo(clients[name], env, args.keys)
+        echoes[name], idle[name] = echo(clients[name], env, args.keys, name)
     # voicesh again with an empty state directory: its edge model is built in the background
     # (corpus, dictionary, language model) while the keys are typed. ssh's figures stay.
     preparing, idle_cold = dict(echoes), dict(idle)
     if through is None:
         cold = dict(env, VOICESH_HOME=tempfile.mkdtemp(prefix="voicesh-cold-", dir=env["HOME"]))
-        preparing["voicesh"], idle_cold["voicesh"] = echo(clients["voicesh"], cold, args.keys)
+        preparing["voicesh"], idle_cold["voicesh"] = echo(clients["voicesh"], cold, args.keys, "voicesh-cold")
     decoding, busy = None, {}
     if args.decoding and through is None:
         decoding = Decoding(args.voicesh, tempfile.mkdtemp(prefix="voicesh-decoding-", dir=env["HOME"]))
