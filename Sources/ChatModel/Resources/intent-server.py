@@ -17,6 +17,7 @@ answers on SOCKET it says so and leaves it be.
 
 First line out: {"ready": URL} (a "http://127.0.0.1:PORT/v1", or SOCKET's path) or
 {"error": "..."}, then nothing more. Logs go to stderr."""
+import fcntl
 import http.server
 import json
 import os
@@ -190,7 +191,6 @@ def keep(model, threads, context, path, idle):
     session voicesh runs in (its hang-up is not ours). SOCKET.loading is locked while the model
     loads, from before the fork (the lock goes with the child): a call that comes while it loads,
     its starter gone (a session that ended at once), waits for it rather than loading another."""
-    import fcntl
     loading = os.open(path + ".loading", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
     fcntl.flock(loading, fcntl.LOCK_EX)
     if os.fork() != 0:  # voicesh reaps this one; the kept server is its child's child

@@ -1,9 +1,10 @@
 import SSHClient
 
 /// Keeps the remote shell's context current through a session, as a loop participant: all of
-/// it at connect (once the keys pause), a refresh when a recording starts (its feed says so), the directory shortly
-/// after a line is entered (`ContextGatheringMachine` decides when). The gatherer runs on the
-/// session's socket, which the loop already waits on: it needs no descriptor of its own.
+/// it at connect (once the keys pause), a refresh when a recording starts (its feed says so),
+/// the directory shortly after a line is entered (`ContextGatheringMachine` decides when). The
+/// gatherer runs on the session's socket, which the loop already waits on: it needs no
+/// descriptor of its own.
 package final class ContextKeeper: LoopParticipant {
     private let gatherer: ContextGatherer
     private let feed: ContextFeed?
