@@ -100,7 +100,8 @@ struct SecondTourTests: SessionSuite {
         let asked = try tmux.wait { $0.contains("press y to run") }
         #expect(asked.contains("⚠ ends in |"), "\(asked)")
         try tmux.backAndDiscard()
-        let ran = try take(tmux, "ls w") { $0.contains("\nc20\n") }
+        // Until the prompt after the output: captured between the two, the screen lacked it.
+        let ran = try take(tmux, "ls w") { $0.contains("\nc20\nremote$") }
         #expect(ran.contains("remote$ ls w\nc20\nremote$"), "\(ran)")
     }
 
