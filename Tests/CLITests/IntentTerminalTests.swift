@@ -30,7 +30,12 @@ struct IntentTerminalTests: SessionSuite {
             try cli.ok("config", "set", "intent.model", localModel, "intent.timeout", "120")
             environment["VOICESH_INTENT_HOME"] = Self.installed
         }
-        let remote = "env PS1='remote$ ' bash --norc --noprofile"
+        // A folder of the test's own: the local model's prompt holds the remote's names, and the
+        // user's home changes from one run to the next.
+        let here = cli.home.appendingPathComponent("remote-here").path
+        try FileManager.default.createDirectory(atPath: here + "/logs", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: here + "/notes.txt", contents: Data("a note\n".utf8))
+        let remote = "cd \(here) && env PS1='remote$ ' bash --norc --noprofile"
         let tmux = try Tmux(
             [CLI.binary.path, "connect", "--audio-file", speech, "asks", "--", remote], environment: environment)
         try tmux.wait { $0.contains("remote$") }

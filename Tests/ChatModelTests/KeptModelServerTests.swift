@@ -138,4 +138,31 @@ struct KeptModelServerTests {
             try KeptModelServer.reach(runtime, threads: 1, idle: 600, environment: environment)
         }
     }
+
+    /// A small model that rambles in its explanation (this prompt made the 135M model write
+    /// "microsecond" until its token limit) still gives a whole answer: the local model's
+    /// grammar holds the explanation to 100 characters, so the command written first is kept.
+    @Test func aRamblingExplanationStillEndsTheAnswer() async throws {
+        defer { try? FileManager.default.removeItem(atPath: runtimeFolder) }
+        let socket = try KeptModelServer.reach(runtime, threads: 2, idle: 20, environment: environment)
+        var endpoint = ChatEndpoint(socket: socket, model: "SmolLM2", timeout: 120)
+        endpoint.grammar = IntentPrompt.grammar
+        let request = """
+            Server:
+            Directory: /root
+            Here: .bash_history, .bashrc, .cache/, .cargo/, .claude/, .config/, .debug/, .gitconfig, .lesshst, .local/, .profile, .pyenv/, .rustup/, .swiftpm/
+            Tools: apt, cargo, curl, docker, git, ifconfig, ip, journalctl, jq, kubectl, lsof, make, netstat, node, npm, pip3, psql, python3, service, sqlite3, ss, systemctl, wget, xz, yq, zstd
+            Similar requests and their commands:
+            - show yesterday's date: date -d yesterday +%F
+            - convert the timestamp 1700000000 to a date: date -d @1700000000
+            - what is the date ninety days from now: date -d '+90 days' +%F
+            Request: how do I print the date
+            """
+        let written = try await endpoint.complete(
+            IntentPrompt.prefix + [.user(request)], schema: IntentPrompt.schema, maxTokens: 256)
+        let answer = try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String: Any]
+        let explanation = try #require(answer?["explanation"] as? String, "\(written)")
+        #expect(answer?["command"] is String && explanation.count <= 100, "\(written)")
+        try FileManager.default.removeItem(atPath: socket)  // it ends with its socket
+    }
 }

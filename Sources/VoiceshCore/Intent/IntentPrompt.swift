@@ -188,11 +188,13 @@ public struct IntentPrompt: Equatable, Sendable {
     /// The schema as llama.cpp's own grammar (GBNF), for the local model: the same object, but
     /// its strings take any escape. A model writes find's `\;` in its JSON as in a shell; the
     /// schema's grammar has no such escape and made it `\"` (`-exec rm {} ",`). The answer is
-    /// read with such an escape kept as written (`IntentAnswer.read`).
+    /// read with such an escape kept as written (`IntentAnswer.read`). The explanation is held
+    /// to 100 characters (ten words take about 60): a small model rambling in it (one word
+    /// over and over) ran to the length limit and lost the whole command written before.
     public static let grammar = #"""
         root ::= "{" space command "," space explanation "}" space
         command ::= "\"command\"" space ":" space string
-        explanation ::= "\"explanation\"" space ":" space string
+        explanation ::= "\"explanation\"" space ":" space "\"" char{0,100} "\"" space
         string ::= "\"" char* "\"" space
         char ::= [^"\\\x7F\x00-\x1F] | "\\" [^\x7F\x00-\x1F]
         space ::= | " " | "\n" [ \t]{0,20}
