@@ -102,8 +102,8 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
                 if !context.plainEnglish { events(.first(heard)) }
                 if Task.isCancelled { throw .cancelled }
                 let samples = recorded.value.flatMap(\.samples)
-                // A request in plain English is heard without the spoken-shell examples.
-                prompt = context.plainEnglish ? "" : self.prompt(context)
+                // A request in plain English is heard with the names alone (`ShellPrompt`).
+                prompt = self.prompt(context)
                 started = Date()
                 let steer = steering(context)
                 let result = await Self.offThread(patience: patience, cancel: whisper.cancel) {

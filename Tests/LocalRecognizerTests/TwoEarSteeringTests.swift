@@ -6,7 +6,7 @@ import VoiceshCore
 
 /// What the two-ear engine hands its second ear: a steered ear (Moonshine) decodes under the
 /// very model pocketsphinx decodes with and the remote's names as said; Whisper, and a request in
-/// plain English, are never steered. Real pocketsphinx; an ear that speaks the protocol and
+/// plain English, are never steered, and the latter's prompt is made for its context. Real pocketsphinx; an ear that speaks the protocol and
 /// writes down each request it gets.
 struct TwoEarSteeringTests {
     init() { signal(SIGPIPE, SIG_IGN) }
@@ -53,7 +53,7 @@ struct TwoEarSteeringTests {
             let engine = TwoEarEngine(
                 pocketsphinx: PocketSphinxEngine(vocabulary: [], history: [], cacheDirectory: folder.path),
                 whisper: WhisperEar(runtime: runtime, scratchDirectory: folder.path), patience: 300,
-                prompt: { _ in "" })
+                prompt: { $0.plainEnglish ? $0.terms(count: 10, length: 40).joined(separator: ", ") : "" })
             try engine.pocketsphinx.load()
             #expect(engine.label == "edge/pocketsphinx+\(ear.rawValue)")
             _ = try await Self.take(engine, audio, context: context)
@@ -75,6 +75,8 @@ struct TwoEarSteeringTests {
             _ = try await Self.take(engine, audio, context: english)
             let plain = try Self.lastRequest(requests)
             #expect(plain["lm"] == nil && plain["steer"] as? Int == 0, "\(plain)")
+            // And with the prompt made for its context: the names there, so they are spelt as there.
+            #expect(plain["prompt"] as? String == "deploy.sh, notes", "\(plain)")
         }
     }
 }

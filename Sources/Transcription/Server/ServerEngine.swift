@@ -35,7 +35,8 @@ public struct ServerEngine: SpeechEngine {
     /// The prompt for a dictation: the context's names go after the profile's own terms, so
     /// the token limit drops them first.
     func prompt(context: SpeechContext) -> String {
-        context.isEmpty ? prompt : ShellPrompt(context: context, config: config, aliases: aliases).text
+        context.isEmpty && !context.plainEnglish
+            ? prompt : ShellPrompt(context: context, config: config, aliases: aliases).text
     }
 
     /// What the prompt says, line by line and term by term: what Whisper may echo back.

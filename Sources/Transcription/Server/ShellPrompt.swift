@@ -36,13 +36,15 @@ public struct ShellPrompt: Equatable, Sendable {
     public let text: String
 
     /// `context`: names from the remote shell, most likely first; they come last, so they
-    /// are the first to go when the prompt is too long.
-    public init(vocabulary: [String], aliases: [String: String], context: [String] = []) {
+    /// are the first to go when the prompt is too long. `plainEnglish`: a request in plain
+    /// English (intent mode), heard without the spoken-shell examples, whose style would turn
+    /// its words into shell; the names stay, so "app dot log" is written as the `app.log` there.
+    public init(vocabulary: [String], aliases: [String: String], context: [String] = [], plainEnglish: Bool = false) {
         // Replacements are what the user wants written; their spoken forms are not.
         var terms = vocabulary + aliases.values.sorted() + context
         var seen = Set<String>()
         terms = terms.filter { !$0.isEmpty && seen.insert($0).inserted }
-        var lines = Self.examples.map(\.spoken)
+        var lines = plainEnglish ? [] : Self.examples.map(\.spoken)
         // The examples read as one spoken passage, the terms as a list after it.
         func render() -> String {
             ([lines.joined(separator: " ")] + (terms.isEmpty ? [] : [terms.joined(separator: ", ")]))
@@ -90,11 +92,13 @@ public struct ShellPrompt: Equatable, Sendable {
 
 extension ShellPrompt {
     /// The prompt for one dictation: the engine's vocabulary, the aliases' spellings, then
-    /// the remote's names (as a server engine's prompt has them).
+    /// the remote's names (as a server engine's prompt has them); for a request in plain
+    /// English, those alone.
     public init(context: SpeechContext, config: EngineConfig, aliases: [String: String]) {
         self.init(
             vocabulary: config.vocabulary, aliases: aliases,
-            context: context.isEmpty ? [] : context.terms(count: ServerEngine.contextTerms, length: 40))
+            context: context.isEmpty ? [] : context.terms(count: ServerEngine.contextTerms, length: 40),
+            plainEnglish: context.plainEnglish)
     }
 
     /// What a prompt says, line by line and term by term: what Whisper may echo back.

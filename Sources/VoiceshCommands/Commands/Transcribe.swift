@@ -68,8 +68,10 @@ struct Transcribe: AsyncVoiceshCommand {
         let frames = Recognition.frames(samples, realTime: chosen.engine.kind == .stream)
         let live = PartialLine(console: context.console, always: partials)
         // A request is heard as plain English (the edge engine takes Whisper's words, asked
-        // without the spoken-shell prompt), as a session's intent key hears it.
-        var heardAs = SpeechContext.empty
+        // without the spoken-shell prompt), as a session's intent key hears it, with this
+        // directory's names as a session's take has the remote's: the command runs here.
+        let here = intent ? LocalContext.here(context) : nil
+        var heardAs = here.map { SpeechContext($0) } ?? .empty
         heardAs.plainEnglish = intent
         let started = Date()
         let fallback = Locked<FallbackReason?>(nil)
@@ -102,8 +104,8 @@ struct Transcribe: AsyncVoiceshCommand {
             let settings = try chosen.intentSettings(over: context.config().intent)
             let writer = IntentWriter(
                 settings: settings, environment: context.environment, progress: ProgressLine(console: context.console))
-            // The command runs here: this directory's names go as `voicesh intent` sends them.
-            let names = settings.sendsContext ? LocalContext.here(context) : nil
+            // This directory's names go to the model as `voicesh intent` sends them.
+            let names = settings.sendsContext ? here : nil
             return try IntentCommand.show(
                 await writer.write(IntentPrompt(request: request, context: names), more: 0), json: json,
                 context: context)
