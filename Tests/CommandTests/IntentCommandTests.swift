@@ -373,5 +373,16 @@ struct IntentCommandTests {
             })
         let directory = FileManager.default.currentDirectoryPath
         #expect(sent.hasPrefix("Server:\nDirectory: \(directory)\nHere: "), "\(sent)")
+        // And the ear hears it with those names, as a session's take has the remote's (a
+        // recogniser command gets them as VOICESH_CONTEXT_TERMS, one a line).
+        let named = try await cli.run(
+            [
+                "transcribe", "--intent", "--json", "--command",
+                "echo count the lines in $(echo \"$VOICESH_CONTEXT_TERMS\" | grep -x Package.swift)", speech,
+            ], environment: ["INTENT_KEY": Self.key])
+        #expect(named.status == 0, "\(named.stderr)")
+        let heard = try #require(
+            try JSONSerialization.jsonObject(with: Data(named.stdout.utf8)) as? [String: Any], "\(named.stdout)")
+        #expect(heard["request"] as? String == "count the lines in Package.swift", "\(heard)")
     }
 }

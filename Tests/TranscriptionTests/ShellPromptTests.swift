@@ -86,20 +86,22 @@ struct ShellPromptTests {
         #expect(!full.text.contains("name299.yaml"))
     }
 
-    /// A request in plain English (intent mode) gets the names alone: the spoken-shell examples
-    /// would have Whisper write its English as shell words, and the names spell "app dot log"
-    /// as the `app.log` the directory holds. With no examples, more names fit.
+    /// A request in plain English (intent mode) gets the names alone, as one sentence: the
+    /// spoken-shell examples would have Whisper write its English as shell words, and the names
+    /// spell "app dot log" as the `app.log` the directory holds. The PATH's programs are left
+    /// out; with no examples, more names fit.
     @Test func aRequestInPlainEnglishGetsTheNamesAlone() {
         var remote = RemoteContext()
         remote.entries = ["app.log", "notes.txt", "logs/"]
+        remote.commands = ["grep", "tar"]
         var context = SpeechContext(remote)
         context.plainEnglish = true
         let prompt = ShellPrompt(context: context, config: EngineConfig(), aliases: [:])
-        #expect(prompt.text == "app.log, notes.txt, logs", "\(prompt.text)")
+        #expect(prompt.text == "The files here are app.log, notes.txt and logs.", "\(prompt.text)")
         let many = (0..<300).map { "name\($0).yaml" }
         let shell = ShellPrompt(vocabulary: [], aliases: [:], context: many)
         let english = ShellPrompt(vocabulary: [], aliases: [:], context: many, plainEnglish: true)
-        #expect(!english.text.contains("dash") && english.text.hasPrefix("name0.yaml, name1.yaml"))
+        #expect(!english.text.contains("dash") && english.text.hasPrefix("The files here are name0.yaml, name1.yaml"))
         #expect(english.text.count > shell.text.split(separator: "\n").last?.count ?? 0)
         #expect(ShellPrompt.estimatedTokens(english.text) < ShellPrompt.tokenLimit)
     }

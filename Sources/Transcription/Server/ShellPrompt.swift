@@ -38,7 +38,9 @@ public struct ShellPrompt: Equatable, Sendable {
     /// `context`: names from the remote shell, most likely first; they come last, so they
     /// are the first to go when the prompt is too long. `plainEnglish`: a request in plain
     /// English (intent mode), heard without the spoken-shell examples, whose style would turn
-    /// its words into shell; the names stay, so "app dot log" is written as the `app.log` there.
+    /// its words into shell; the names go in one English sentence, so "app dot log" is
+    /// written as the `app.log` there. (As a bare list, Whisper continued the list: names
+    /// ran into the words beside them, `big.binin bytes`; docs/benchmarks/intent.md.)
     public init(vocabulary: [String], aliases: [String: String], context: [String] = [], plainEnglish: Bool = false) {
         // Replacements are what the user wants written; their spoken forms are not.
         var terms = vocabulary + aliases.values.sorted() + context
@@ -47,7 +49,12 @@ public struct ShellPrompt: Equatable, Sendable {
         var lines = plainEnglish ? [] : Self.examples.map(\.spoken)
         // The examples read as one spoken passage, the terms as a list after it.
         func render() -> String {
-            ([lines.joined(separator: " ")] + (terms.isEmpty ? [] : [terms.joined(separator: ", ")]))
+            if plainEnglish {
+                guard let last = terms.last else { return "" }
+                let listed = terms.count == 1 ? last : terms.dropLast().joined(separator: ", ") + " and " + last
+                return "The files here are \(listed)."
+            }
+            return ([lines.joined(separator: " ")] + (terms.isEmpty ? [] : [terms.joined(separator: ", ")]))
                 .filter { !$0.isEmpty }.joined(separator: "\n")
         }
         while Self.estimatedTokens(render()) > Self.tokenLimit - 1 {
@@ -95,9 +102,12 @@ extension ShellPrompt {
     /// the remote's names (as a server engine's prompt has them); for a request in plain
     /// English, those alone.
     public init(context: SpeechContext, config: EngineConfig, aliases: [String: String]) {
+        // A request names files, folders and branches; the PATH's programs would crowd them
+        // out (and heard no better: docs/benchmarks/intent.md).
+        let names = context.plainEnglish ? context.named(except: .command) : context
         self.init(
             vocabulary: config.vocabulary, aliases: aliases,
-            context: context.isEmpty ? [] : context.terms(count: ServerEngine.contextTerms, length: 40),
+            context: names.isEmpty ? [] : names.terms(count: ServerEngine.contextTerms, length: 40),
             plainEnglish: context.plainEnglish)
     }
 

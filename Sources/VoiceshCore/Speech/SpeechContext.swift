@@ -91,6 +91,13 @@ public struct SpeechContext: Equatable, Sendable {
         spokenNames.merging(profile) { _, own in own }
     }
 
+    /// The same context without the names of one kind.
+    public func named(except kind: Name.Kind) -> SpeechContext {
+        var copy = self
+        copy.names.removeAll { $0.kind == kind }
+        return copy
+    }
+
     /// Up to `count` names of at most `length` characters, most likely first.
     public func terms(count: Int, length: Int) -> [String] {
         Array(names.lazy.map(\.text).filter { $0.count <= length }.prefix(count))
