@@ -14,6 +14,10 @@ public struct ContextBlind: SpeechEngine {
     public func transcribe(_ request: EngineRequest, events: @escaping @Sendable (EngineEvent) -> Void)
         async throws(EngineError) -> Transcript
     {
-        try await inner.transcribe(EngineRequest(request.audio), events: events)
+        // Whether the take is a request in plain English is no name of the remote's: it is kept,
+        // so a server hears a request without the spoken-shell prompt.
+        var blind = SpeechContext.empty
+        blind.plainEnglish = request.context.plainEnglish
+        return try await inner.transcribe(EngineRequest(request.audio, context: blind), events: events)
     }
 }

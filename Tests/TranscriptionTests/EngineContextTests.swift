@@ -14,7 +14,9 @@ struct ContextEcho: SpeechEngine {
         for await _ in request.audio {}
         if fails { throw .server(.unreachable(url: "http://127.0.0.1:9", reason: "down")) }
         return Transcript(segments: [
-            TranscriptSegment(text: "\(label):" + request.context.names.map(\.text).joined(separator: ","))
+            TranscriptSegment(
+                text: "\(label)\(request.context.plainEnglish ? " english" : ""):"
+                    + request.context.names.map(\.text).joined(separator: ","))
         ])
     }
 }
@@ -50,5 +52,12 @@ struct EngineContextTests {
             EngineRequest(recording(), context: context)
         ) { _ in }
         #expect(plain.text == "s:")
+        // That a take is a request in plain English is no name: it still says so.
+        var english = context
+        english.plainEnglish = true
+        let request = try await ContextBlind(ContextEcho(label: "s", fails: false)).transcribe(
+            EngineRequest(recording(), context: english)
+        ) { _ in }
+        #expect(request.text == "s english:")
     }
 }
