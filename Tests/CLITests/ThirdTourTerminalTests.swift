@@ -67,8 +67,10 @@ struct ThirdTourTerminalTests: SessionSuite {
         let before = cli.home.appendingPathComponent("stty-before").path
         let after = cli.home.appendingPathComponent("stty-after").path
         let tmux = try Tmux(["/bin/bash", "--norc", "--noprofile"], environment: cli.environment)
+        // The status is printed after the terminal's state is read: the screen saying it means
+        // the file is written (read before, it was sometimes found empty).
         try tmux.send(
-            "stty -g > \(before); \(CLI.binary.path) connect --audio-file \(speech) far; echo \"stat\"\"us=$?\"; stty -g > \(after)",
+            "stty -g > \(before); \(CLI.binary.path) connect --audio-file \(speech) far; s=$?; stty -g > \(after); echo \"stat\"\"us=$s\"",
             "Enter")
         let screen = try tmux.wait { $0.contains("status=") }
         #expect(screen.contains("status=1"), "\(screen)")
