@@ -42,12 +42,15 @@ struct DictationPrintingTests {
     }
 
     @Test mutating func noTextIsAFailureWithItsRecordingKept() {
+        var settings = machine.settings
+        settings.noSpeechError = "nothing heard"
+        machine = Machine(settings: settings)
         record()
         let effects = machine.transcribed(.init(text: "", rawText: "um"), take: 1, now: 3)
         #expect(!effects.contains { if case .send = $0 { true } else { false } })
         let entries = saved(effects)
         #expect(entries.map(\.outcome) == [.failed] && entries.first?.keepAudio == true)
-        #expect(entries.first?.error == "no speech heard" && entries.first?.rawText == "um")
+        #expect(entries.first?.error == "nothing heard" && entries.first?.rawText == "um")
     }
 
     @Test(arguments: [

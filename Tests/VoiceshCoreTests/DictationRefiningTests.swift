@@ -53,9 +53,10 @@ struct DictationRefiningTests {
     /// The engine fails after its first text: that text stands, no longer refining.
     @Test mutating func aFailedRefinementLeavesTheFirstText() {
         firstText("git status")
-        _ = machine.refineFailed(.whisper(.stopped), take: 1, message: "stopped", brief: "stopped", now: 2.8)
+        _ = machine.refineFailed(
+            .whisper(.stopped), take: 1, message: "stopped", brief: "stopped", note: "not refined", now: 2.8)
         guard case .confirming(let take, let prompt) = machine.state else { Issue.record("\(machine.state)"); return }
-        #expect(!take.refining && prompt.text == "git status")
+        #expect(!take.refining && prompt.text == "git status" && take.notes == ["not refined"])
     }
 
     /// Without a first text, the final one is confirmed as always.

@@ -179,10 +179,13 @@ struct DictationStateMachineTests {
     }
 
     @Test mutating func silenceIsANoticeAndItsAudioIsKept() {
+        var settings = machine.settings
+        settings.noSpeechError = "the wording layer's words"
+        machine = Machine(settings: settings)
         let effects = record("")
         #expect(saved(effects).map(\.outcome) == [.failed])
         #expect(saved(effects).first?.keepAudio == true)
-        #expect(saved(effects).first?.error == "no speech heard")
+        #expect(saved(effects).first?.error == "the wording layer's words")
         guard case .notice(let notice) = machine.state else { Issue.record("\(machine.state)"); return }
         #expect(notice.message.contains("no speech"))
         #expect(!machine.ownsKeyboard)

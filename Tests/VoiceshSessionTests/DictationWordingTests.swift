@@ -19,6 +19,11 @@ struct DictationWordingTests {
             "no text within 8 s (engine.timeout)"
         ),
         (
+            .notRefined(.timedOut(seconds: 8)),
+            "not refined: the engine gave no text within 8 s (the profile's engine.timeout)",
+            "not refined: the engine gave no text within 8 s (the profile's engine.timeout)"
+        ),
+        (
             .noMicrophone(.cannotOpen(device: "hw:9", reason: "No such device")),
             "cannot record from hw:9: No such device; pick another with --device (voicesh devices lists them); "
                 + "the session goes on",

@@ -6,6 +6,8 @@ public enum DictationProblem: Equatable, Sendable {
     case dictationOff(EngineError)
     /// The engine failed on a take.
     case engineFailed(EngineError)
+    /// The engine failed while refining a take's first text, which stands.
+    case notRefined(EngineError)
     /// The microphone would not start for a take; the session goes on.
     case noMicrophone(AudioError)
     /// The microphone broke off during a take; the session goes on.

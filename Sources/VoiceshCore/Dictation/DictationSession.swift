@@ -190,7 +190,9 @@ public struct DictationSession: Sendable {
 
     public init(settings: Settings) {
         self.settings = settings
-        machine = DictationStateMachine(settings: settings.machine)
+        var words = settings.machine
+        words.noSpeechError = settings.wording.full(.engineFailed(.noSpeech))
+        machine = DictationStateMachine(settings: words)
         view = DictationView(toggle: settings.machine.toggle, plainMarks: settings.plainMarks)
         decoder = KeyDecoder(toggle: settings.machine.toggle, intentKey: settings.machine.intentKey)
     }
@@ -360,7 +362,7 @@ public struct DictationSession: Sendable {
         case .engineFailed(let error, let take):
             machine.refineFailed(
                 error, take: take, message: words(.engineFailed(error)),
-                brief: settings.wording.brief(.engineFailed(error)), now: now)
+                brief: settings.wording.brief(.engineFailed(error)), note: words(.notRefined(error)), now: now)
         }
     }
 

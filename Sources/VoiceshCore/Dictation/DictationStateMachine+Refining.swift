@@ -38,15 +38,16 @@ extension DictationStateMachine {
         return effects + [.redraw]
     }
 
-    /// The engine failed after its first text: that text stands, no longer refining.
+    /// The engine failed after its first text: that text stands, no longer refining, and its
+    /// row keeps `note`. Before any text it is the take's failure (`message`, `brief`).
     public mutating func refineFailed(
-        _ error: EngineError, take number: Int, message: String, brief: String, now: Double
+        _ error: EngineError, take number: Int, message: String, brief: String, note: String, now: Double
     ) -> [Effect] {
         guard case .confirming(var take, let prompt) = state, take.number == number, take.refining else {
             return engineFailed(error, take: number, message: message, brief: brief, now: now)
         }
         take.refining = false
-        take.notes.append("not refined: \(message)")
+        take.notes.append(note)
         state = .confirming(take, prompt)
         return [.redraw]
     }

@@ -218,6 +218,9 @@ public struct DictationStateMachine: Sendable {
         public var intentTimeout: Double?
         /// The key that records a take heard as a request, lead or not (nil: none).
         public var intentKey: KeyChord?
+        /// The history's words for a take in which no speech was heard: the wording layer's,
+        /// which `DictationSession` sets (the machine makes no words of its own).
+        public var noSpeechError: String?
 
         public init(
             toggle: KeyChord, send: SendPolicy = .confirm, production: Bool = false, timeout: Double = 30,
@@ -474,7 +477,7 @@ public struct DictationStateMachine: Sendable {
         if let asked = intent(in: heard, take: take, now: now) { return effects + asked }
         let prompt = heard.prompt(0)
         if prompt.text.isEmpty {
-            let row = entry(take, .failed, prompt, error: "no speech heard", keepAudio: true)
+            let row = entry(take, .failed, prompt, error: settings.noSpeechError, keepAudio: true)
             state = .notice(
                 Notice(
                     .noSpeech(toggle: settings.toggle.name), until: now + settings.noticeSeconds,

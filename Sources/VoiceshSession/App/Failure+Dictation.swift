@@ -7,6 +7,7 @@ extension Failure {
         switch problem {
         case .dictationOff(let error): "dictation is off: \(describe(error))"
         case .engineFailed(let error): describe(error)
+        case .notRefined(let error): "not refined: \(describe(error))"
         case .noMicrophone(let error), .audioFailed(let error): "\(describe(error)); the session goes on"
         case .historyOff(let error): "no history is kept this session: \(describe(error))"
         case .rowNotWritten(let error): describe(HistoryWriter.Unwritable(error))
