@@ -9,8 +9,10 @@ their controlling tty, with HOME pointing to an empty temporary directory and no
 Measures:
   1. start-up: process start to the first byte of the remote shell's prompt (`$ `);
   2. keystroke echo: one character written to the pty until it comes back, through a remote
-     `cat` whose tty is in its default cooked+echo mode; for voicesh also with an empty state
-     directory, so that its edge model is being built in the background while the keys go;
+     `cat` whose tty is in its default cooked+echo mode, both clients open at once and each key
+     going to one and then the other (the order alternating), so the machine's drifts fall on
+     both alike; for voicesh also with an empty state directory, so that its edge model is
+     being built in the background while the keys go;
   3. bulk output: `head -c N /dev/urandom | base64` read from the pty until the client exits;
   4. peak memory and CPU time of the client during the bulk run. Peak memory is the client's
      own high-water mark (VmHWM in /proc/PID/status, read while it runs): ru_maxrss would also
@@ -54,35 +56,46 @@ def start_up(client, env):
 TRACE = None  # --trace: a file that gets one line per key (client, seconds since the first key, ms)
 
 
-def echo(client, env, keys, name="voicesh"):
-    """(milliseconds from writing one key to the pty master until it is echoed back, VmHWM KiB)."""
-    session = Session(client(READY), env)
-    times = []
-    ready = session.expect(b"READY\r\n", 30) is not None
-    if ready:
-        deadline = time.monotonic() + 10  # the client may enter raw mode just after that
-        while not session.raw() and time.monotonic() < deadline:
+def echo(clients, keys):
+    """Keystroke echo for every client at once: each key goes to each client in turn (the
+    first one first on even keys, last on odd ones), so a drift in the machine's load (a CPU
+    waking from idle, another process's burst) falls on all of them alike rather than on
+    whichever ran then. `clients`: {name: (argv for a command, env)}. Returns {name:
+    [milliseconds from writing a key to the pty master until it is echoed back]} and {name:
+    VmHWM KiB}."""
+    sessions = {name: Session(client(READY), env) for name, (client, env) in clients.items()}
+    times = {name: [] for name in sessions}
+    if all(session.expect(b"READY\r\n", 30) is not None for session in sessions.values()):
+        deadline = time.monotonic() + 10  # a client may enter raw mode just after that
+        while not all(session.raw() for session in sessions.values()) and time.monotonic() < deadline:
             time.sleep(0.01)
-        session.buffer = b""
-        first = time.monotonic()
+        for session in sessions.values():
+            session.buffer = b""
+        first, names, stopped = time.monotonic(), list(sessions), False
         for i in range(keys):
             key = bytes([ord("a") + i % 26])
-            time.sleep(0.002)  # a pause, so that keys are not batched with the previous echo
-            ms = session.echo_ms(key, i)
-            if ms is None:
+            for name in names if i % 2 == 0 else names[::-1]:
+                session = sessions[name]
+                time.sleep(0.002)  # a pause, so that keys are not batched with the previous echo
+                ms = session.echo_ms(key, i)
+                if ms is None:
+                    stopped = True
+                    break
+                times[name].append(ms)
+                if TRACE:
+                    TRACE.write(f"{name} {time.monotonic() - first:.3f} {ms:.3f}\n")
+                session.buffer = session.buffer[session.buffer.index(key) + 1:]
+            if stopped:
                 break
-            times.append(ms)
-            if TRACE:
-                TRACE.write(f"{name} {time.monotonic() - first:.3f} {ms:.3f}\n")
-            session.buffer = session.buffer[session.buffer.index(key) + 1:]
-    settle(session.pid)  # a model being prepared in the background is finished first
-    peak = high_water(session.pid)  # the session so far: connected, keys echoed, idle
-    if ready:
+    peaks = {}
+    for name, session in sessions.items():
+        settle(session.pid)  # a model being prepared in the background is finished first
+        peaks[name] = high_water(session.pid)  # the session so far: connected, keys echoed, idle
         os.write(session.fd, b"\r\x04")  # ends the line, then EOF: cat exits
-    status = session.finish()
-    if status != 0:
-        print(f"  echo: client exited with {status}", file=sys.stderr)
-    return times, peak
+        status = session.finish()
+        if status != 0:
+            print(f"  echo: {name} exited with {status}", file=sys.stderr)
+    return times, peaks
 
 
 class Decoding:
@@ -179,7 +192,7 @@ def bulk(client, env, megabytes):
 
 def main():
     args = arguments(__doc__.split("\n")[0], ("--runs", 10, "start-up runs per client"),
-                     ("--keys", 500, "keystrokes per client"), ("--bulk-mb", 50, "MB of random data (base64-encoded)"),
+                     ("--keys", 2000, "keystrokes per client"), ("--bulk-mb", 50, "MB of random data (base64-encoded)"),
                      ("--jump", False, "through a bastion: voicesh -J against ssh -J"),
                      ("--decoding", False, "echo again while both ears decode a take in a loop"),
                      ("--trace", "", "write each key's echo (client, seconds since the first key, ms) to this file"))
@@ -251,22 +264,19 @@ def run(clients, env, args, through=None):
                 starts[name].append(seconds * 1000)
     # A start-up run exits before voicesh's model is ready: one session that waits for it fills
     # the cache, so the rows below without "builds its model" measure a warm cache.
-    echo(clients["voicesh"], env, 1, "voicesh-warm-up")
-    echoes, idle = {}, {}
-    for name in names:
-        echoes[name], idle[name] = echo(clients[name], env, args.keys, name)
+    echo({"voicesh-warm-up": (clients["voicesh"], env)}, 1)
+    echoes, idle = echo({name: (clients[name], env) for name in names}, args.keys)
     # voicesh again with an empty state directory: its edge model is built in the background
-    # (corpus, dictionary, language model) while the keys are typed. ssh's figures stay.
+    # (corpus, dictionary, language model) while the keys are typed; ssh beside it again.
     preparing, idle_cold = dict(echoes), dict(idle)
     if through is None:
         cold = dict(env, VOICESH_HOME=tempfile.mkdtemp(prefix="voicesh-cold-", dir=env["HOME"]))
-        preparing["voicesh"], idle_cold["voicesh"] = echo(clients["voicesh"], cold, args.keys, "voicesh-cold")
+        preparing, idle_cold = echo({"voicesh": (clients["voicesh"], cold), "ssh": (clients["ssh"], env)}, args.keys)
     decoding, busy = None, {}
     if args.decoding and through is None:
         decoding = Decoding(args.voicesh, tempfile.mkdtemp(prefix="voicesh-decoding-", dir=env["HOME"]))
         with decoding:
-            for name in names:
-                busy[name] = echo(clients[name], env, args.keys)[0]
+            busy = echo({name: (clients[name], env) for name in names}, args.keys)[0]
     bulks = {name: bulk(clients[name], env, args.bulk_mb) for name in names}
     # The same output on a local pty, without SSH: the ceiling the pty and base64 set here.
     local = bulk(lambda command: ["sh", "-c", command], env, args.bulk_mb)[0]
