@@ -69,8 +69,9 @@ struct DictationSessionTests {
 
     @Test mutating func aLoneEscapeWaitsForTheRestOfItsKeyThenTimeTakesIt() {
         _ = heard("ls")
-        _ = handle(.keyboard([0x1B]))
+        let waiting = handle(.keyboard([0x1B]))
         #expect(session.deadline.map { $0 <= now + Session.keyWait } == true)
+        #expect(waiting.deadline == session.deadline)  // the driver's timer, from the output alone
         #expect(session.machine.state != .idle)  // not yet a key: ESC b would be alt-b
         now += 1
         let out = handle(.turn([], woken: false))

@@ -7,15 +7,6 @@ import VoiceshSession
 /// keepalive and the dictation say theirs.
 @Suite(.serialized)
 struct LoopParticipantTests {
-    /// A participant due at `at`.
-    final class Due: LoopParticipant {
-        let at: Double?
-        init(_ at: Double?) { self.at = at }
-        var descriptors: [Int32] { [] }
-        func deadline(now: Double) -> Double? { at }
-        func step(_ event: LoopEvent, now: Double) -> LoopOutput { LoopOutput() }
-    }
-
     /// A connection that counts the keepalives asked of it and says the next is due in `next` s.
     final class Link: SessionLink {
         var interval = -1
@@ -32,9 +23,9 @@ struct LoopParticipantTests {
     }
 
     @Test func theLoopSleepsUntilTheEarliestDeadline() {
-        #expect([Due(nil)].pollTimeout(now: 10) == -1)  // nothing but descriptors: wait for them
-        #expect([Due(12.5), Due(nil), Due(10.25)].pollTimeout(now: 10) == 250)
-        #expect([Due(9), Due(11)].pollTimeout(now: 10) == 0)  // overdue: no sleep
+        #expect(SessionDriver.pollTimeout(until: [nil], now: 10) == -1)  // nothing but descriptors: wait for them
+        #expect(SessionDriver.pollTimeout(until: [12.5, nil, 10.25], now: 10) == 250)
+        #expect(SessionDriver.pollTimeout(until: [9, 11], now: 10) == 0)  // overdue: no sleep
     }
 
     @Test func aKeepaliveIsAskedForAtOnceAndThenWhenLibssh2SaysItIsDue() throws {

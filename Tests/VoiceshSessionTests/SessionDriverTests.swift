@@ -53,20 +53,23 @@ struct SessionDriverTests {
     }
 
     /// A participant that keeps the name of every event the loop tells it, and takes the keys
-    /// it is told to (as dictation takes its own).
+    /// it is told to (as dictation takes its own); due at once if `due`, until its first turn.
     final class Witness: LoopParticipant, @unchecked Sendable {
         let events = Locked<[String]>([])
         let takes: UInt8?
-        init(takes: UInt8? = nil) { self.takes = takes }
+        private let due: Locked<Bool>
+        init(takes: UInt8? = nil, due: Bool = false) { (self.takes, self.due) = (takes, Locked(due)) }
         var descriptors: [Int32] { [] }
         var readsOutput: Bool { true }
-        func deadline(now: Double) -> Double? { nil }
+        func deadline(now: Double) -> Double? { due.value ? now : nil }
         func step(_ event: LoopEvent, now: Double) -> LoopOutput {
             let name: String
             var output = LoopOutput()
             switch event {
             case .beforeSleep: name = "beforeSleep"
-            case .turn: name = "turn"
+            case .turn:
+                name = "turn"
+                due.value = false
             case .keys(let keys):
                 name = "keys \(String(decoding: keys, as: UTF8.self))"
                 output.keys = keys.filter { $0 != takes }
@@ -83,9 +86,11 @@ struct SessionDriverTests {
     /// The one contract: every participant hears every event, in the loop's order, through
     /// `step` alone; keys pass from one to the next; what the socket brought is acted on
     /// before the loop sleeps (a context whose answers come in the shell's reads needs that).
+    /// A turn is a participant's only when its descriptor woke the loop or its deadline came:
+    /// a keystroke waits for no one else's bookkeeping.
     @Test func everyParticipantHearsEveryEventInOrder() async throws {
         let (remote, terminal) = (PipeRemote(), PipeTerminal())
-        let (first, second) = (Witness(takes: UInt8(ascii: "x")), Witness())
+        let (first, second) = (Witness(takes: UInt8(ascii: "x"), due: true), Witness())
         let running = start(remote, terminal, participants: [first, second])
         remote.say("$ ")
         #expect(await waitFor { second.events.value.contains("outputWritten $ ") })
@@ -100,7 +105,8 @@ struct SessionDriverTests {
         #expect(await waitFor { remote.received == Array("ls\r".utf8) })  // the first took its x
         #expect(await waitFor { second.events.value.contains("sent ls\r") })
         #expect(first.events.value.contains("keys lxs\r") && second.events.value.contains("keys ls\r"))
-        #expect(first.events.value.filter { $0.hasPrefix("turn") }.count > 0)
+        #expect(first.events.value.filter { $0.hasPrefix("turn") }.count == 1)  // due once
+        #expect(!second.events.value.contains("turn"))  // never due, never woken
         terminal.type(Array("~.".utf8))
         #expect(await running.end() == .userDisconnected)
     }

@@ -88,6 +88,9 @@ public struct DictationSession: Sendable {
         /// Keep a copy of the remote's full screen of this size (a program on the alternate
         /// screen), or stop keeping it: the row under a borrowed line is painted back from it.
         public var screenCopy: ScreenCopy?
+        /// When time must move on at the latest, as this input left the session (`deadline`):
+        /// the driver's next timer, which only an input moves.
+        public var deadline: Double?
 
         public init() {}
     }
@@ -233,6 +236,7 @@ public struct DictationSession: Sendable {
         case .ending(let reason): steps = [.interrupted(reason), .effect(.clearLine)]
         }
         drain()
+        out.deadline = deadline
         defer { out = Output() }
         return out
     }

@@ -11,8 +11,8 @@ extension DictationStateMachine {
         var effects: [Effect] = []
         if !bytes.isEmpty, showsLine { effects += dismissNotice() + [.redraw] }
         // The first of the toggle and the intent key starts a take; the bytes after it are its keys.
-        let toggle = bytes.firstRange(of: settings.toggle.bytes)
-        let intent = settings.intentKey.flatMap { bytes.firstRange(of: $0.bytes) }
+        let toggle = Self.firstRange(of: settings.toggle.bytes, in: bytes)
+        let intent = settings.intentKey.flatMap { Self.firstRange(of: $0.bytes, in: bytes) }
         guard let key = [toggle, intent].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) else {
             return effects + [.passThrough(bytes)]
         }
@@ -111,6 +111,16 @@ extension DictationStateMachine {
     ) -> [Effect] {
         let timedOut = if case .timedOut = error { true } else { false }
         return failed(take: number, message: message, brief: brief, timedOut: timedOut, now: now)
+    }
+
+    /// Where `key` first occurs in `bytes`: a plain scan, as every keystroke asks it (the
+    /// standard library's generic `firstRange(of:)` cost more than the rest of its way).
+    static func firstRange(of key: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
+        guard let first = key.first, bytes.count >= key.count else { return nil }
+        for start in 0...(bytes.count - key.count) where bytes[start] == first {
+            if bytes[start..<start + key.count].elementsEqual(key) { return start..<start + key.count }
+        }
+        return nil
     }
 }
 

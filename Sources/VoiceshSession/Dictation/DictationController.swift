@@ -25,6 +25,9 @@ package final class DictationController: LoopParticipant {
     private var window: StatusLine.Size?
     /// The intent take whose command is being written, and its task (cancelled with the take).
     private var writing: (take: Int, task: Task<Void, Never>)?
+    /// The session's deadline, as its last output said (read from the session itself on every
+    /// loop turn, it copied the whole session each time).
+    private var sessionDeadline: Double?
     /// When the learner last had its turn (its deadline is a second later; the session's own
     /// clock is not its: a learner due on that would never stop being due, and the loop spin).
     private var learnerTurn = 0.0
@@ -67,7 +70,7 @@ package final class DictationController: LoopParticipant {
     /// The session's deadline, or the learner's next turn.
     package func deadline(now: Double) -> Double? {
         let learner = setup.learning?.wantsTicks == true ? learnerTurn + 1 : nil
-        return [session.deadline, learner].compactMap { $0 }.min()
+        return [sessionDeadline, learner].compactMap { $0 }.min()
     }
 
     /// Each loop event is one input to the session (two for written output: its modes, then
@@ -127,6 +130,7 @@ package final class DictationController: LoopParticipant {
     /// Carries out one output in the order `DictationSession.Output` gives; returns the
     /// answers that came at once, for the session's next inputs.
     private func carryOut(_ asked: DictationSession.Output) -> [DictationSession.Input] {
+        sessionDeadline = asked.deadline
         output += LoopOutput(remote: asked.remote, screen: asked.screen)
         switch asked.screenCopy {
         case .keep(let columns, let rows): remoteScreen = RemoteScreen(rows: rows, columns: columns)

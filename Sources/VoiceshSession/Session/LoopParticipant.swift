@@ -71,11 +71,3 @@ package protocol LoopParticipant: AnyObject {
 extension LoopParticipant {
     package var readsOutput: Bool { false }
 }
-
-extension [any LoopParticipant] {
-    /// The poll timeout for all of them: milliseconds to the earliest deadline (-1: none).
-    package func pollTimeout(now: Double) -> Int32 {
-        guard let due = compactMap({ $0.deadline(now: now) }).min() else { return -1 }
-        return Int32(Swift.min(Double(Int32.max), Swift.max(0, ((due - now) * 1000).rounded(.up))))
-    }
-}

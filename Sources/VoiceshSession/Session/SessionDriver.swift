@@ -80,10 +80,14 @@ package final class SessionDriver {
             }
             // Output just written: look at everything else, then read again, without sleeping (so
             // a flood cannot starve the keyboard, and participants act on it before the next sleep).
-            let ready = poll(&fds, nfds_t(fds.count), drained ? 0 : participants.pollTimeout(now: clock()))
+            let asleep = clock()
+            let deadlines = participants.map { $0.deadline(now: asleep) }
+            let ready = poll(&fds, nfds_t(fds.count), drained ? 0 : Self.pollTimeout(until: deadlines, now: asleep))
             if ready < 0 && errno != EINTR {
                 throw .library(call: "poll", code: errno, message: String(cString: strerror(errno)))
             }
+            // The shell's output first: an echo goes on screen before the loop does anything else.
+            if fds[0].revents & Int16(POLLIN) != 0, try drainChannel(), channel.isEOF { return .remoteClosed }
 
             if fds[1].revents != 0 {
                 for signal in signals.drain() {
@@ -94,12 +98,15 @@ package final class SessionDriver {
                 // Before any key read in this same wake: a command typed just after a resize must see the new size.
                 try sendPendingResize()
             }
-            // Every participant's turn (what woke it, and time) before the keys read in the same wake.
+            // The turn of each participant that one of its descriptors woke or whose deadline has
+            // come, before the keys read in the same wake; a key alone wakes no one else.
             var first = 2
-            for (participant, descriptors) in zip(participants, owned) {
-                let woken = fds[first..<first + descriptors.count].contains { $0.revents != 0 }
-                first += descriptors.count
-                take(try participant.step(.turn(woken: woken), now: clock()))
+            let awake = clock()
+            for (index, participant) in participants.enumerated() {
+                let woken = fds[first..<first + owned[index].count].contains { $0.revents != 0 }
+                first += owned[index].count
+                guard woken || deadlines[index].map({ $0 <= awake }) == true else { continue }
+                take(try participant.step(.turn(woken: woken), now: awake))
             }
             if fds.count > keyboard, fds[keyboard].revents != 0 {
                 if let end = try readKeyboard() { return end }
@@ -109,9 +116,16 @@ package final class SessionDriver {
         }
     }
 
+    /// The poll timeout: milliseconds to the earliest of the participants' deadlines (-1: none).
+    package static func pollTimeout(until deadlines: [Double?], now: Double) -> Int32 {
+        guard let due = deadlines.compactMap({ $0 }).min() else { return -1 }
+        return Int32(min(Double(Int32.max), max(0, ((due - now) * 1000).rounded(.up))))
+    }
+
     /// One event to every participant, in order.
     private func tell(_ event: LoopEvent) throws(SSHError) {
-        for participant in participants { take(try participant.step(event, now: clock())) }
+        let now = clock()
+        for participant in participants { take(try participant.step(event, now: now)) }
     }
 
     /// A participant's bytes: the remote's go out with the keystrokes, the screen's at the turn's end.
@@ -188,8 +202,9 @@ package final class SessionDriver {
         // Each participant passes on the keys it does not take (dictation's own), and its bytes.
         var keys = Array(bytes)
         var dictated = LoopOutput()
+        let now = clock()
         for participant in participants {
-            let passed = try participant.step(.keys(keys), now: clock())
+            let passed = try participant.step(.keys(keys), now: now)
             keys = passed.keys ?? keys
             dictated += passed
         }
