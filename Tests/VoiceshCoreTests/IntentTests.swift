@@ -201,6 +201,11 @@ struct WrittenRequestTests {
         ("count the files in the SRC folder", "count the files in the src folder"),
         ("show Notes.TXT and changelog.md", "show notes.txt and CHANGELOG.md"),
         ("Show the Logs, then stop", "Show the logs, then stop"),
+        // A name the ear ran into the next word or the one before: apart again.
+        ("list what notes.TXTholding in bytes", "list what notes.txt holding in bytes"),
+        ("printrun.sh, then stop", "print run.sh, then stop"),
+        ("open xrun.sh and run.shy", "open xrun.sh and run.shy"),  // one letter: no guess
+        ("open the notes.txt", "open the notes.txt"),
     ])
     func namesAreWritten(_ said: String, _ written: String) {
         #expect(WrittenRequest.written(said, names: Self.names + ["src/"]) == written)

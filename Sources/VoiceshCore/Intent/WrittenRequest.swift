@@ -17,10 +17,36 @@ public enum WrittenRequest {
     /// entries as `folder/name`.
     public static func written(_ request: String, names: [String] = [], inside: [String] = []) -> String {
         var words = request.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        words = unglued(words, names: names + inside)
         words = known(words, names: names + inside)
         words = joined(words, names: names + inside)
         words = respelled(words, names: names + inside)
         return inFolders(words, inside: inside).joined(separator: " ")
+    }
+
+    /// A name the ear ran into the word beside it ("notes.zipholding", "printjan.log"): the name
+    /// and the word apart. Only a listed name with an extension, at a word's start or end, beside
+    /// two or more letters, in a word that is no listed name itself.
+    private static func unglued(_ words: [String], names: [String]) -> [String] {
+        let dotted = names.filter { $0.contains(".") && !$0.hasSuffix("/") }.sorted { $0.count > $1.count }
+        guard !dotted.isEmpty else { return words }
+        let listed = Set(names.map { $0.lowercased() })
+        return words.flatMap { word -> [String] in
+            let core = bare(word, keepingCase: true)
+            let lower = core.lowercased()
+            guard !listed.contains(lower) else { return [word] }
+            for name in dotted {
+                let key = name.lowercased()
+                guard lower.count >= key.count + 2 else { continue }
+                if lower.hasPrefix(key), core.dropFirst(key.count).allSatisfy(\.isLetter) {
+                    return [name, String(core.dropFirst(key.count)) + trailing(word)]
+                }
+                if lower.hasSuffix(key), core.dropLast(key.count).allSatisfy(\.isLetter) {
+                    return [String(core.dropLast(key.count)), name + trailing(word)]
+                }
+            }
+            return [word]
+        }
     }
 
     /// A name the ear wrote in another case than the directory does ("the SRC folder",
