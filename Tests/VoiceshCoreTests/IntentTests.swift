@@ -179,7 +179,7 @@ struct IntentLeadTakingTests {
 
 /// Issue 46: names said in words reach the model written, as the directory writes them.
 struct WrittenRequestTests {
-    static let names = ["notes.txt", "docker-compose.yml", "logs", "CHANGELOG.md", "run.sh", "my_data.csv"]
+    static let names = ["notes.txt", "docker-compose.yml", "logs", "CHANGELOG.md", "run.sh", "my_data.csv", "todo.md"]
 
     @Test(arguments: [
         ("list what is in backup dot tar dot gz", "list what is in backup.tar.gz"),
@@ -206,6 +206,10 @@ struct WrittenRequestTests {
         ("printrun.sh, then stop", "print run.sh, then stop"),
         ("open xrun.sh and run.shy", "open xrun.sh and run.shy"),  // one letter: no guess
         ("open the notes.txt", "open the notes.txt"),
+        // A name the ear wrote in pieces: whole, where the directory holds it.
+        ("zip notes.txt and to do .md", "zip notes.txt and todo.md"),
+        ("zip notes.txt and to do.md, then stop", "zip notes.txt and todo.md, then stop"),
+        ("open read me.md", "open read me.md"),
     ])
     func namesAreWritten(_ said: String, _ written: String) {
         #expect(WrittenRequest.written(said, names: Self.names + ["src/"]) == written)

@@ -18,6 +18,7 @@ public enum WrittenRequest {
     public static func written(_ request: String, names: [String] = [], inside: [String] = []) -> String {
         var words = request.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         words = unglued(words, names: names + inside)
+        words = rejoined(words, names: names + inside)
         words = known(words, names: names + inside)
         words = joined(words, names: names + inside)
         words = respelled(words, names: names + inside)
@@ -47,6 +48,35 @@ public enum WrittenRequest {
             }
             return [word]
         }
+    }
+
+    /// A name the ear wrote in pieces ("to do .md", "to do.md", "my app.log"): the name, where
+    /// up to three words before a word with a dot, run together with it, make a listed name
+    /// (the most words that do).
+    private static func rejoined(_ words: [String], names: [String]) -> [String] {
+        var byLower: [String: String] = [:]
+        for name in names where name.contains(".") && !name.hasSuffix("/") { byLower[name.lowercased()] = name }
+        guard !byLower.isEmpty else { return words }
+        var out: [String] = []
+        for word in words {
+            let core = bare(word)
+            let pieces = out.suffix(3).reversed().prefix { piece in
+                !hasTrailing(piece) && bare(piece).allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            }
+            let match =
+                core.count > 1 && core.contains(".") && byLower[core] == nil
+                ? (1...3).reversed().lazy.filter { $0 <= pieces.count }.compactMap { count in
+                    byLower[(out.suffix(count).map { bare($0) } + [core]).joined()].map { (count, $0) }
+                }.first
+                : nil
+            if let (count, name) = match {
+                out.removeLast(count)
+                out.append(name + trailing(word))
+            } else {
+                out.append(word)
+            }
+        }
+        return out
     }
 
     /// A name the ear wrote in another case than the directory does ("the SRC folder",
