@@ -14,8 +14,9 @@ public struct EscapeDetector: Sendable {
     public init() {}
 
     /// Feeds keystrokes; returns what to do, in order, with consecutive bytes merged.
-    /// Bytes after `~.` are dropped: the session is ending.
-    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Action] {
+    /// Bytes after `~.` are dropped: the session is ending. An array, not any sequence: the
+    /// loop calls it from another module on every key, where a generic one runs unspecialized.
+    public mutating func feed(_ bytes: [UInt8]) -> [Action] {
         var actions: [Action] = []
         var pending: [UInt8] = []
         func flush() {
