@@ -16,12 +16,13 @@ public enum WrittenRequest {
     /// context's entries), whose spelling wins where one is said; `inside`: its folders'
     /// entries as `folder/name`.
     public static func written(_ request: String, names: [String] = [], inside: [String] = []) -> String {
+        let listed = names + inside
         var words = request.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        words = unglued(words, names: names + inside)
-        words = rejoined(words, names: names + inside)
-        words = known(words, names: names + inside)
-        words = joined(words, names: names + inside)
-        words = respelled(words, names: names + inside)
+        words = unglued(words, names: listed)
+        words = rejoined(words, names: listed)
+        words = known(words, names: listed)
+        words = joined(words, names: listed)
+        words = respelled(words, names: listed)
         return inFolders(words, inside: inside).joined(separator: " ")
     }
 
