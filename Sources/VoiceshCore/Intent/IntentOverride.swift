@@ -26,12 +26,12 @@ public struct IntentOverride: Codable, Equatable, Sendable {
     /// The keys of a profile's `[intent]`, those of config.toml's, in the same order.
     public static var fields: [ProfileField<IntentOverride>] {
         [
-            .optionalString("url", \.url),
-            .optionalString("model", \.model),
-            .optionalString("api_key_env", \.apiKeyEnv),
-            .optionalBoolean("context", \.context),
-            .optionalFloat("timeout", \.timeout),
-            .optionalBoolean("warm", \.warm),
+            .optional("url", \.url),
+            .optional("model", \.model),
+            .optional("api_key_env", \.apiKeyEnv),
+            .optional("context", \.context),
+            .optional("timeout", \.timeout),
+            .optional("warm", \.warm),
         ]
     }
 

@@ -45,14 +45,14 @@ public struct IntentSettings: Equatable, Sendable {
     /// The keys of `[intent]`, in the order the file writes them.
     public static var fields: [ProfileField<IntentSettings>] {
         [
-            .optionalString("url", \.url),
-            .optionalString("model", \.model),
-            .optionalString("api_key_env", \.apiKeyEnv),
-            .optionalBoolean("context", \.context),
-            .float("timeout", \.timeout, default: 30),
-            .boolean("warm", \.warm, default: true),
-            .float("persist", \.persist, default: 600),
-            .boolean("examples", \.examples, default: true),
+            .optional("url", \.url),
+            .optional("model", \.model),
+            .optional("api_key_env", \.apiKeyEnv),
+            .optional("context", \.context),
+            .value("timeout", \.timeout, default: 30),
+            .value("warm", \.warm, default: true),
+            .value("persist", \.persist, default: 600),
+            .value("examples", \.examples, default: true),
         ]
     }
 

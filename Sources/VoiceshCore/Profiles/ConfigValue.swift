@@ -74,3 +74,56 @@ extension ConfigValue: Encodable {
         }
     }
 }
+
+/// A Swift type a setting of one shape is stored as, so one field reads and writes them all.
+protocol ConfigScalar {
+    static var kind: ConfigValue.Kind { get }
+    var configValue: ConfigValue { get }
+    /// The value, when `configValue` has this shape (nil resets the setting).
+    init?(configValue: ConfigValue)
+}
+
+extension String: ConfigScalar {
+    static var kind: ConfigValue.Kind { .string }
+    var configValue: ConfigValue { .string(self) }
+    init?(configValue: ConfigValue) {
+        guard case .string(let s) = configValue else { return nil }
+        self = s
+    }
+}
+
+extension Int: ConfigScalar {
+    static var kind: ConfigValue.Kind { .integer }
+    var configValue: ConfigValue { .integer(self) }
+    init?(configValue: ConfigValue) {
+        guard case .integer(let n) = configValue else { return nil }
+        self = n
+    }
+}
+
+extension Double: ConfigScalar {
+    static var kind: ConfigValue.Kind { .float }
+    var configValue: ConfigValue { .float(self) }
+    init?(configValue: ConfigValue) {
+        guard case .float(let x) = configValue else { return nil }
+        self = x
+    }
+}
+
+extension Bool: ConfigScalar {
+    static var kind: ConfigValue.Kind { .boolean }
+    var configValue: ConfigValue { .boolean(self) }
+    init?(configValue: ConfigValue) {
+        guard case .boolean(let b) = configValue else { return nil }
+        self = b
+    }
+}
+
+extension Array: ConfigScalar where Element == String {
+    static var kind: ConfigValue.Kind { .strings }
+    var configValue: ConfigValue { .strings(self) }
+    init?(configValue: ConfigValue) {
+        guard case .strings(let list) = configValue else { return nil }
+        self = list
+    }
+}

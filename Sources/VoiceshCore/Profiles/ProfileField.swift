@@ -10,124 +10,63 @@ public struct ProfileField<Root> {
 }
 
 extension ProfileField {
-    static func string(_ key: String, _ path: WritableKeyPath<Root, String>, default value: String)
-        -> Self
-    {
+    /// A value of one shape (`ConfigScalar`), reset to `value` when the key is removed.
+    static func value<V: ConfigScalar>(_ key: String, _ path: WritableKeyPath<Root, V>, default value: V) -> Self {
         Self(
-            key: key, kind: .string, read: { .string($0[keyPath: path]) },
-            write: { root, new in
-                if case .string(let s)? = new { root[keyPath: path] = s } else { root[keyPath: path] = value }
-            })
+            key: key, kind: V.kind, read: { $0[keyPath: path].configValue },
+            write: { root, new in root[keyPath: path] = new.flatMap(V.init(configValue:)) ?? value })
     }
 
-    static func optionalString(_ key: String, _ path: WritableKeyPath<Root, String?>) -> Self {
+    /// A value of one shape that may be absent, as it is when the key is removed.
+    static func optional<V: ConfigScalar>(_ key: String, _ path: WritableKeyPath<Root, V?>) -> Self {
         Self(
-            key: key, kind: .string, read: { $0[keyPath: path].map(ConfigValue.string) },
-            write: { root, new in
-                if case .string(let s)? = new { root[keyPath: path] = s } else { root[keyPath: path] = nil }
-            })
+            key: key, kind: V.kind, read: { $0[keyPath: path]?.configValue },
+            write: { root, new in root[keyPath: path] = new.flatMap(V.init(configValue:)) })
     }
 
     /// A key name, stored in its canonical spelling (`F9` → `f9`, `Ctrl+]` → `ctrl-]`);
     /// a name that does not parse is kept as written for validation to report.
     static func keyChord(_ key: String, _ path: WritableKeyPath<Root, String>, default value: KeyChord) -> Self {
-        Self(
-            key: key, kind: .string, read: { .string($0[keyPath: path]) },
-            write: { root, new in
-                guard case .string(let s)? = new else {
-                    root[keyPath: path] = value.name
-                    return
-                }
-                root[keyPath: path] = (try? KeyChord(parsing: s))?.name ?? s
-            })
-    }
-
-    static func integer(_ key: String, _ path: WritableKeyPath<Root, Int>, default value: Int) -> Self {
-        Self(
-            key: key, kind: .integer, read: { .integer($0[keyPath: path]) },
-            write: { root, new in
-                if case .integer(let n)? = new { root[keyPath: path] = n } else { root[keyPath: path] = value }
-            })
-    }
-
-    static func optionalInteger(_ key: String, _ path: WritableKeyPath<Root, Int?>) -> Self {
-        Self(
-            key: key, kind: .integer, read: { $0[keyPath: path].map(ConfigValue.integer) },
-            write: { root, new in
-                if case .integer(let n)? = new { root[keyPath: path] = n } else { root[keyPath: path] = nil }
-            })
-    }
-
-    static func float(_ key: String, _ path: WritableKeyPath<Root, Double>, default value: Double) -> Self {
-        Self(
-            key: key, kind: .float, read: { .float($0[keyPath: path]) },
-            write: { root, new in
-                if case .float(let x)? = new { root[keyPath: path] = x } else { root[keyPath: path] = value }
-            })
-    }
-
-    static func optionalFloat(_ key: String, _ path: WritableKeyPath<Root, Double?>) -> Self {
-        Self(
-            key: key, kind: .float, read: { $0[keyPath: path].map(ConfigValue.float) },
-            write: { root, new in
-                if case .float(let x)? = new { root[keyPath: path] = x } else { root[keyPath: path] = nil }
-            })
-    }
-
-    static func boolean(_ key: String, _ path: WritableKeyPath<Root, Bool>, default value: Bool) -> Self {
-        Self(
-            key: key, kind: .boolean, read: { .boolean($0[keyPath: path]) },
-            write: { root, new in
-                if case .boolean(let b)? = new { root[keyPath: path] = b } else { root[keyPath: path] = value }
-            })
-    }
-
-    static func optionalBoolean(_ key: String, _ path: WritableKeyPath<Root, Bool?>) -> Self {
-        Self(
-            key: key, kind: .boolean, read: { $0[keyPath: path].map(ConfigValue.boolean) },
-            write: { root, new in
-                if case .boolean(let b)? = new { root[keyPath: path] = b } else { root[keyPath: path] = nil }
-            })
-    }
-
-    static func strings(_ key: String, _ path: WritableKeyPath<Root, [String]>) -> Self {
-        Self(
-            key: key, kind: .strings, read: { .strings($0[keyPath: path]) },
-            write: { root, new in
-                if case .strings(let s)? = new { root[keyPath: path] = s } else { root[keyPath: path] = [] }
-            })
+        worded(key, path, reset: value.name, read: { $0 }) { s in (try? KeyChord(parsing: s))?.name ?? s }
     }
 
     static func choice<E: RawRepresentable & CaseIterable>(
         _ key: String, _ path: WritableKeyPath<Root, E>, default value: E
     ) -> Self where E.RawValue == String {
-        let words = E.allCases.map(\.rawValue)
-        return Self(
-            key: key, kind: .string, read: { .string($0[keyPath: path].rawValue) },
-            write: { root, new throws(ProfileProblem) in
-                guard case .string(let s)? = new else {
-                    root[keyPath: path] = value
-                    return
-                }
-                guard let e = E(rawValue: s) else { throw .notAChoice(key: key, value: s, allowed: words) }
-                root[keyPath: path] = e
-            })
+        worded(key, path, reset: value, read: \.rawValue) { s throws(ProfileProblem) in try E.named(s, key: key) }
     }
 
     static func optionalChoice<E: RawRepresentable & CaseIterable>(
         _ key: String, _ path: WritableKeyPath<Root, E?>
     ) -> Self where E.RawValue == String {
-        let words = E.allCases.map(\.rawValue)
-        return Self(
-            key: key, kind: .string, read: { $0[keyPath: path].map { .string($0.rawValue) } },
+        worded(key, path, reset: nil, read: { $0?.rawValue }) { s throws(ProfileProblem) in try E.named(s, key: key) }
+    }
+
+    /// A string key whose word is read into the stored value by `parse` (which may refuse it),
+    /// reset to `reset` when the key is removed.
+    private static func worded<T>(
+        _ key: String, _ path: WritableKeyPath<Root, T>, reset: T, read: @escaping (T) -> String?,
+        parse: @escaping (String) throws(ProfileProblem) -> T
+    ) -> Self {
+        Self(
+            key: key, kind: .string, read: { read($0[keyPath: path]).map(ConfigValue.string) },
             write: { root, new throws(ProfileProblem) in
                 guard case .string(let s)? = new else {
-                    root[keyPath: path] = nil
+                    root[keyPath: path] = reset
                     return
                 }
-                guard let e = E(rawValue: s) else { throw .notAChoice(key: key, value: s, allowed: words) }
-                root[keyPath: path] = e
+                root[keyPath: path] = try parse(s)
             })
+    }
+}
+
+extension RawRepresentable where Self: CaseIterable, RawValue == String {
+    /// The case a profile's word names, or why not.
+    fileprivate static func named(_ word: String, key: String) throws(ProfileProblem) -> Self {
+        guard let e = Self(rawValue: word) else {
+            throw .notAChoice(key: key, value: word, allowed: allCases.map(\.rawValue))
+        }
+        return e
     }
 }
 
@@ -135,24 +74,24 @@ extension Profile {
     /// The top-level keys, in the order the file form writes them.
     public static var fields: [ProfileField<Profile>] {
         [
-            .string("name", \.name, default: ""),
-            .string("host", \.host, default: ""),
-            .integer("port", \.port, default: 22),
-            .optionalString("user", \.user),
-            .optionalString("identity", \.identity),
-            .optionalString("known_hosts", \.knownHosts),
-            .integer("keepalive", \.keepalive, default: 0),
-            .optionalString("jump", \.jump),
-            .boolean("forward_agent", \.forwardAgent, default: false),
+            .value("name", \.name, default: ""),
+            .value("host", \.host, default: ""),
+            .value("port", \.port, default: 22),
+            .optional("user", \.user),
+            .optional("identity", \.identity),
+            .optional("known_hosts", \.knownHosts),
+            .value("keepalive", \.keepalive, default: 0),
+            .optional("jump", \.jump),
+            .value("forward_agent", \.forwardAgent, default: false),
             .keyChord("toggle_key", \.toggleKey, default: .defaultToggle),
             .choice("send", \.send, default: .confirm),
             .choice("history", \.history, default: .text),
-            .boolean("production", \.production, default: false),
-            .float("auto_stop", \.autoStop, default: 0),
-            .optionalString("audio_device", \.audioDevice),
+            .value("production", \.production, default: false),
+            .value("auto_stop", \.autoStop, default: 0),
+            .optional("audio_device", \.audioDevice),
             .optionalChoice("learn", \.learn),
             .choice("context", \.context, default: .local),
-            .boolean("hands_free", \.handsFree, default: false),
+            .value("hands_free", \.handsFree, default: false),
             .keyChord("intent_key", \.intentKey, default: .defaultIntentKey),
         ]
     }
@@ -169,24 +108,24 @@ extension EngineConfig {
     public static var fields: [ProfileField<EngineConfig>] {
         [
             .choice("kind", \.kind, default: .edge),
-            .float("timeout", \.timeout, default: 30),
-            .string("language", \.language, default: "en"),
-            .strings("vocabulary", \.vocabulary),
-            .optionalFloat("min_confidence", \.minConfidence),
+            .value("timeout", \.timeout, default: 30),
+            .value("language", \.language, default: "en"),
+            .value("vocabulary", \.vocabulary, default: []),
+            .optional("min_confidence", \.minConfidence),
             .optionalChoice("recognizer", \.recognizer),
-            .optionalString("command", \.command),
-            .optionalString("whisper_model", \.whisperModel),
+            .optional("command", \.command),
+            .optional("whisper_model", \.whisperModel),
             .optionalChoice("ear", \.ear),
             .optionalChoice("dialect", \.dialect),
             .optionalChoice("provider", \.provider),
-            .optionalString("url", \.url),
-            .optionalString("model", \.model),
-            .optionalString("api_key_env", \.apiKeyEnv),
-            .optionalString("token_url", \.tokenURL),
+            .optional("url", \.url),
+            .optional("model", \.model),
+            .optional("api_key_env", \.apiKeyEnv),
+            .optional("token_url", \.tokenURL),
             .optionalChoice("backpressure", \.backpressure),
-            .optionalInteger("backlog", \.backlog),
-            .optionalString("file_field", \.fileField),
-            .optionalString("response_key", \.responseKey),
+            .optional("backlog", \.backlog),
+            .optional("file_field", \.fileField),
+            .optional("response_key", \.responseKey),
         ]
     }
 }
