@@ -24,7 +24,9 @@ struct Listen: VoiceshCommand {
     var audio: AudioOptions
 
     func run(_ context: AppContext) throws {
-        switch try Listening.run(context: context, profile: profile, seconds: seconds, audio: audio) {
+        let end = try Listening.run(context: context, profile: profile, seconds: seconds, audio: audio)
+        if let words = Failure.describe(end) { context.console.error("voicesh: \(words)") }
+        switch end {
         case .printed: return
         case .cancelled: throw ExitCode(130)
         case .historyUnwritten: throw ExitCode(Self.historyUnwritten)

@@ -31,6 +31,15 @@ extension Failure {
         }
     }
 
+    /// What `listen` says of how it ended, when it says anything (its text is on stdout).
+    package static func describe(_ end: Listening.End) -> String? {
+        switch end {
+        case .printed: nil
+        case .cancelled: "cancelled; nothing transcribed"
+        case .historyUnwritten(let error): "\(describe(error)); the text above is not in the history"
+        }
+    }
+
     private static func describe(_ kept: ListenProblem.Kept) -> String {
         switch kept {
         case .inHistory(let id): "the recording is kept: voicesh history retry \(id)"

@@ -7,14 +7,14 @@ import VoiceshCore
 /// `voicesh listen`: one recording, transcribed with a profile's engine (the built-in offline
 /// one without), its text on standard output and in the history. The dictation session
 /// decides, as in a session, driven by the same loop (`DictationSession.drive`); it prints
-/// where a session confirms. This carries its output out and says how it ended.
+/// where a session confirms. This carries its output out and returns how it ended.
 package final class Listening {
-    /// How it ended, for the exit status.
-    package enum End {
+    /// How it ended, for the exit status and the words `Failure` gives it.
+    package enum End: Equatable {
         case printed
         case cancelled
         /// The text was printed but the history could not be written.
-        case historyUnwritten
+        case historyUnwritten(HistoryWriter.Unwritable)
     }
 
     private var session: DictationSession
@@ -81,10 +81,7 @@ package final class Listening {
             throw error
         }
         drive(stop == .cancelled || stop == .signal ? .cancel : .turn([.recordingFull(take: take)], woken: true))
-        if engineCancelled {
-            context.console.error("voicesh: cancelled; nothing transcribed")
-            return .cancelled
-        }
+        if engineCancelled { return .cancelled }
         defer { history.finish() }
         switch job?.wait() {
         case .success(let heard): drive(.turn([.heard(heard, take: take)], woken: true))
@@ -100,10 +97,7 @@ package final class Listening {
             if row.entry.outcome == .printed { return .printed }
             throw ListenProblem.notTranscribed(error: row.entry.error, id.map { .inHistory(id: $0) } ?? .nothing)
         case .failure(let error):
-            if row.entry.outcome == .printed {
-                context.console.error("voicesh: \(error.message); the text above is not in the history")
-                return .historyUnwritten
-            }
+            if row.entry.outcome == .printed { return .historyUnwritten(error) }
             throw ListenProblem.notTranscribed(error: row.entry.error, keepElsewhere(unwritten: error))
         }
     }
