@@ -79,18 +79,27 @@ def session(voicesh, env, profile, wav):
     return term
 
 
-def dictate(term, seconds):
-    """One dictation; returns ms from the stopping toggle to the drawn transcript, or None."""
+def record(term, key, seconds):
+    """A take started with `key`, `seconds` of the audio played, stopped with `key` again;
+    returns when it was stopped, or None when no recording started."""
     term.buffer = b""
     term.answered = 0
-    os.write(term.fd, TOGGLE)
+    os.write(term.fd, key)
     if term.pump("● rec".encode(), 10) is None:
         return None
     term.pump(None, seconds + 0.05)
     term.buffer = b""
     term.answered = 0
     stopped = time.monotonic()
-    os.write(term.fd, TOGGLE)
+    os.write(term.fd, key)
+    return stopped
+
+
+def dictate(term, seconds):
+    """One dictation; returns ms from the stopping toggle to the drawn transcript, or None."""
+    stopped = record(term, TOGGLE, seconds)
+    if stopped is None:
+        return None
     shown = term.pump(HINTS, 60)
     os.write(term.fd, b"\x1b")  # discard
     term.pump(None, 0.3)

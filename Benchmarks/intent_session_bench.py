@@ -26,16 +26,9 @@ REQUEST = "how do I count the lines in every text file here"
 
 def take(term, seconds):
     """One spoken request; ms from the stopping key to each of the three marks (None: not seen)."""
-    term.buffer = b""
-    term.answered = 0
-    os.write(term.fd, INTENT)
-    if term.pump("● rec".encode(), 10) is None:
+    stopped = dictation_bench.record(term, INTENT, seconds)
+    if stopped is None:
         return None
-    term.pump(None, seconds + 0.05)
-    term.buffer = b""
-    term.answered = 0
-    stopped = time.monotonic()
-    os.write(term.fd, INTENT)
     marks = [term.pump(needle, 90) for needle in
              ("writing a command".encode(), " s · esc cancel".encode(), dictation_bench.HINTS)]
     os.write(term.fd, b"\x1b")  # discard
