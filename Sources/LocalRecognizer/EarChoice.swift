@@ -69,7 +69,9 @@ struct EarChoice: Sendable {
         let shell = SpokenShell(aliases: aliases)
         self.shell = shell
         spoken = Reading.distinct(heard, normalize: shell.normalize)
-        scoring = spoken.prefix(fusion.depth).map(\.transcript.text)
+        // A request in plain English is Whisper's own words whatever it scores (`hear`), so
+        // its readings of the take are not scored: the decoder's passes over them are saved.
+        scoring = context.plainEnglish ? [] : spoken.prefix(fusion.depth).map(\.transcript.text)
         names = Set(context.names.flatMap { [$0.text.lowercased()] + $0.spoken })
         // A hands-free take heard as one of the sentences it may be (`SpeechContext.commands`,
         // decoded with their own small model) is that command: Whisper, which knows no such
