@@ -106,6 +106,15 @@ struct DictationDecisionTests {
         #expect(machine.nextKey(lineShown: true) == nil)
     }
 
+    @Test mutating func lettersReadTogetherAnswerTheLineOneByOne() {
+        confirming()
+        _ = machine.shown(room: 80)
+        machine.pressed(.text("ex"), now: 4)  // typed quickly: one read
+        while let effects = machine.nextKey(lineShown: true) { #expect(effects == []) }
+        guard case .editing(_, _, let editor) = machine.state else { Issue.record("\(machine.state)"); return }
+        #expect(editor.text == "lsx")
+    }
+
     @Test mutating func keysWhileRecordingGoAtOnceInOrder() {
         _ = machine.typed(toggle, now: 0)
         machine.pressed(.text("x"), now: 1)

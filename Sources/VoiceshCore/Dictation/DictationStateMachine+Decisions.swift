@@ -62,8 +62,12 @@ extension DictationStateMachine {
 
     /// A key decoded while the dictation owns the keyboard, pressed at `now`: it waits in
     /// order for `nextKey` (a key pressed over a notice or while idle is not the dictation's).
+    /// Letters read together are a key each: a letter alone answers the line, so `e` then `x`
+    /// typed quickly (one read, "ex") is edit, then x, not a word the line ignores.
     public mutating func pressed(_ key: Key, now: Double) {
-        if ownsKeyboard { heldKeys.append((key, now)) }
+        guard ownsKeyboard else { return }
+        guard case .text(let letters) = key, letters.count > 1 else { return heldKeys.append((key, now)) }
+        heldKeys += letters.map { (.text(String($0)), now) }
     }
 
     /// The next key that may be taken, with its effects, or nil. A key that answers the shown
