@@ -68,7 +68,7 @@ struct IntentTerminalTests: SessionSuite {
         let server = try ChatServer()
         let tmux = try session(server: server)
         var screen = try take(tmux, hearing: "how do I show the disk usage of home", through: transcript) {
-            $0.contains("⏎")
+            $0.contains("⏎") && $0.contains("# Disk")
         }
         #expect(screen.contains("remote$ du -sh /home  # Disk usage of the home folder."), "\(screen)")
         // Shown, not run: the remote has not seen it.
@@ -89,19 +89,44 @@ struct IntentTerminalTests: SessionSuite {
         #expect(messages.last?["content"] == "Request: how do I show the disk usage of home", "\(messages)")
     }
 
-    /// The command shows, dim, as soon as the model has written it: the endpoint holds the
-    /// answer's end (the explanation) until the test has seen the command on the screen.
-    @Test func theCommandShowsBeforeItsExplanation() throws {
+    /// A command that passes the check waits for a key as soon as the model has written it:
+    /// the endpoint holds the answer's end (the explanation) until the test has seen the
+    /// command on the screen, and the explanation then joins it.
+    @Test func theCommandWaitsForAKeyBeforeItsExplanation() throws {
         let seen = cli.home.appendingPathComponent("draft-seen").path
         let server = try ChatServer(arguments: ["--hold", seen])
         let tmux = try session(server: server)
         let drafted = try take(tmux, hearing: "how do I show the disk usage of home", through: transcript) {
             $0.contains("du -sh /home")
         }
-        #expect(!drafted.contains("⏎") && !drafted.contains("Disk usage"), "\(drafted)")
+        #expect(drafted.contains("remote$ du -sh /home  # explaining …") && drafted.contains("⏎"), "\(drafted)")
+        #expect(!drafted.contains("Disk usage"), "\(drafted)")
         _ = FileManager.default.createFile(atPath: seen, contents: nil)
-        let screen = try tmux.wait { $0.contains("⏎") }
+        let screen = try tmux.wait { $0.contains("# Disk") }
         #expect(screen.contains("remote$ du -sh /home  # Disk usage of the home folder."), "\(screen)")
+    }
+
+    /// A command the check finds a fault in shows dim and waits for the whole answer (a
+    /// repair may replace it).
+    @Test func aFaultyCommandShowsDimUntilTheWholeAnswer() throws {
+        let seen = cli.home.appendingPathComponent("draft-seen").path
+        let server = try ChatServer(arguments: [
+            "--hold", seen, "--content", #"{"command": "head notes.md", "explanation": "The first lines."}"#,
+        ])
+        let tmux = try session(server: server)
+        let drafted = try take(tmux, hearing: "how do I show the start of the notes", through: transcript) {
+            $0.contains("head notes.md")
+        }
+        #expect(!drafted.contains("⏎") && !drafted.contains("explaining"), "\(drafted)")
+        _ = FileManager.default.createFile(atPath: seen, contents: nil)
+        try tmux.wait { $0.contains("⏎") }
+        try tmux.send("Escape")
+        try tmux.wait { !$0.contains("⏎") }
+        // The model was asked again, and what is still wrong leads the explanation.
+        let row = try #require(try history().first)
+        let explanation = (row["intent"] as? [String: Any])?["explanation"] as? String
+        #expect(explanation?.hasPrefix("check: there is no notes.md") == true, "\(row)")
+        #expect(try server.requests().count == 2)
     }
 
     /// The intent key (ctrl-\\ by default): the words are a request without a lead.
@@ -109,7 +134,7 @@ struct IntentTerminalTests: SessionSuite {
         let server = try ChatServer()
         let tmux = try session(server: server)
         try record(tmux, hearing: "show the disk usage of home", start: "C-\\", stop: "C-\\")
-        let screen = try tmux.wait { $0.contains("⏎") }
+        let screen = try tmux.wait { $0.contains("⏎") && $0.contains("# Disk") }
         #expect(screen.contains("remote$ du -sh /home  # Disk usage of the home folder."), "\(screen)")
         let messages = try lastMessages(server)
         #expect(messages.last?["content"] == "Request: show the disk usage of home", "\(messages)")

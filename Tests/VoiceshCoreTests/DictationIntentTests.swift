@@ -71,12 +71,12 @@ struct DictationIntentTests {
 
     /// Tab asks the model for another command while the line waits as it was, shows it when it
     /// comes, and goes round once the model repeats itself; the row keeps the one chosen.
-    /// The command shows, dim and escaped away, as soon as the model has written it; the
-    /// line still waits for the whole answer, and only that is confirmed.
+    /// The command shows, dim and escaped away, as soon as the model has written it; while
+    /// it has not passed the check the line still waits for the whole answer.
     @Test mutating func aDraftShowsWhileTheExplanationComes() throws {
         _ = say("how do i list files")
-        #expect(machine.intentDraft("ls -la \u{1B}[2J", take: 1) == [])
-        #expect(machine.intentDraft("rm -rf /", take: 2) == [])  // another take's: not this line's
+        #expect(machine.intentDraft(written("ls -la \u{1B}[2J", ""), checked: false, take: 1, now: 2.6) == [])
+        #expect(machine.intentDraft(written("rm -rf /", ""), checked: true, take: 2, now: 2.6) == [])  // another take's
         guard case .transcribing(let take, _, _) = machine.state else {
             Issue.record("\(machine.state)")
             return
@@ -91,12 +91,59 @@ struct DictationIntentTests {
             return
         }
         #expect(prompt.text == "ls -la")
-        #expect(machine.intentDraft("ls -l", take: 1) == [])  // late: the confirmed line stays
+        // Late: the line stays.
+        #expect(machine.intentDraft(written("ls -l", ""), checked: true, take: 1, now: 5) == [])
         guard case .confirming(_, let still) = machine.state else {
             Issue.record("\(machine.state)")
             return
         }
         #expect(still.text == "ls -la")
+    }
+
+    /// A command that passed the check is the answer's (no repair will replace it): it is
+    /// confirmed as soon as it is written, the explanation joining it when it comes. Tab asks
+    /// for no other meanwhile, and a key may send it before.
+    @Test mutating func aCheckedCommandIsConfirmedBeforeItsExplanation() throws {
+        _ = say("how do i list files")
+        #expect(machine.intentDraft(written("ls -la", ""), checked: true, take: 1, now: 3) == [])
+        guard case .confirming(let take, let prompt) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(prompt.text == "ls -la" && take.latencyMs == 1000 && take.intent?.explaining == true)
+        #expect(take.intent?.model == "qwen" && take.intent?.endpoint == "local")  // a row sent now says who wrote it
+        var line = view.render(machine.state, level: 0, now: 3.1, width: 160).line
+        #expect(line.contains("ls -la") && line.contains("# explaining …") && line.contains("⏎ insert"), "\(line)")
+        #expect(machine.key(.tab, now: 3.2) == [])  // the model is still on the first answer
+        #expect(machine.intentWritten(written("ls -la"), take: 1, now: 4) == [.redraw])
+        line = view.render(machine.state, level: 0, now: 4.1, width: 160).line
+        #expect(line.contains("# lists the files") && !line.contains("explaining"), "\(line)")
+        #expect(machine.state.take?.intent?.model == "qwen" && machine.state.take?.latencyMs == 1000)
+        _ = machine.shown(room: 100)
+        let effects = machine.key(.enter, now: 5)
+        #expect(effects.contains(.send(prompt, run: false)))
+    }
+
+    @Test mutating func aConfirmedCommandStandsWhenItsExplanationFailsOrComesLate() throws {
+        _ = say("how do i list files")
+        _ = machine.intentDraft(written("ls -la", ""), checked: true, take: 1, now: 3)
+        #expect(machine.intentFailed(.timedOut(seconds: 20), take: 1, message: "m", brief: "b", now: 23) == [.redraw])
+        guard case .confirming(let take, let prompt) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(prompt.text == "ls -la" && take.intent?.explaining == false)
+        // Sent before its explanation: the answer that comes after is no line's.
+        _ = machine.key(.escape, now: 24)
+        _ = machine.toggle(now: 25)
+        _ = machine.key(.toggle, now: 26)
+        _ = machine.transcribed(heard("how do i list files"), take: 2, now: 26.5)
+        _ = machine.intentDraft(written("ls -la", ""), checked: true, take: 2, now: 27)
+        _ = machine.shown(room: 100)
+        let sent = machine.key(.enter, now: 27.5)
+        #expect(sent.contains(.send(.init(text: "ls -la", rawText: "how do i list files"), run: false)))
+        #expect(machine.intentWritten(written("ls -la"), take: 2, now: 28) == [])
+        #expect(machine.state == .idle)
     }
 
     @Test mutating func tabAsksForAnotherCommandAndGoesRound() throws {

@@ -84,14 +84,33 @@ struct IntentRepairTests {
         settings.timeout = 60  // without a draft the answer never ends: this is how long that takes to fail
         let writer = IntentWriter(settings: settings, environment: [:], repairBudget: .infinity)
         let drafts = Locked<[String]>([])
-        let intent = try await writer.write(IntentPrompt(request: "show the notes", context: Self.place)) { draft in
-            drafts.update { $0.append(draft) }
+        let intent = try await writer.write(IntentPrompt(request: "show the notes", context: Self.place)) {
+            draft, checked in
+            drafts.update { $0.append(draft.answer.command + (checked ? " (checked)" : "")) }
             _ = FileManager.default.createFile(atPath: seen, contents: nil)
         }
-        #expect(drafts.value == ["head notes.txt"])
+        #expect(drafts.value == ["head notes.txt (checked)"])
         #expect(intent.answer.command == "head notes.txt" && intent.answer.explanation == explanation)
         let body = try #require(try server.requests().first?["body"] as? [String: Any])
         #expect(body["stream"] as? Bool == true)
+    }
+
+    /// Only a command that passed the check is said to have (a session confirms it before its
+    /// explanation): here the first draft, which the repair replaces, and then the repair's.
+    @Test func aDraftIsCheckedBeforeItIsSaidFinal() async throws {
+        let server = try ChatServer(arguments: [
+            "--content", Self.answer("head notes.md"), "--content", Self.answer("head notes.txt"),
+        ])
+        var settings = IntentSettings(url: server.url, model: "m")
+        settings.timeout = 600
+        let writer = IntentWriter(settings: settings, environment: [:], repairBudget: .infinity)
+        let drafts = Locked<[String]>([])
+        let intent = try await writer.write(IntentPrompt(request: "show the notes", context: Self.place)) {
+            draft, checked in
+            drafts.update { $0.append(draft.answer.command + (checked ? " (checked)" : "")) }
+        }
+        #expect(drafts.value == ["head notes.md", "head notes.txt (checked)"])
+        #expect(intent.answer.command == "head notes.txt")
     }
 
     @Test func aSoundCommandIsAskedForOnce() async throws {

@@ -56,8 +56,9 @@ public struct DictationSession: Sendable {
         /// The intent model's command for an intent take (`Output.intent`), or why there is none.
         case intentWritten(Intent, take: Int)
         case intentFailed(IntentError, take: Int)
-        /// The command as the model has written it so far, its explanation still to come.
-        case intentDraft(String, take: Int)
+        /// The command as the model has written it so far (no explanation yet);
+        /// `checked`: it passed the check, so no repair will replace it.
+        case intentDraft(Intent, checked: Bool, take: Int)
     }
 
     /// Everything one input asks for. The controller carries it out in this order: audio off,
@@ -358,7 +359,8 @@ public struct DictationSession: Sendable {
         case .heardFirst(let heard, let take): machine.heardFirst(heard, take: take, now: now)
         case .heard(let heard, let take): machine.heardFinal(heard, take: take, now: now)
         case .intentWritten(let intent, let take): machine.intentWritten(intent, take: take, now: now)
-        case .intentDraft(let command, let take): machine.intentDraft(command, take: take)
+        case .intentDraft(let draft, let checked, let take):
+            machine.intentDraft(draft, checked: checked, take: take, now: now)
         case .intentFailed(let error, let take):
             machine.intentFailed(
                 error, take: take, message: words(.intentFailed(error)),

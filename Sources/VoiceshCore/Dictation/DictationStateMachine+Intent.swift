@@ -39,7 +39,8 @@ extension DictationStateMachine {
     }
 
     /// The model's command for take `number`, shown to confirm (never run unasked): its first,
-    /// or another that Tab asked for, shown in place while the line still waits for a key.
+    /// or another that Tab asked for, shown in place while the line still waits for a key. A
+    /// command confirmed before its explanation came gets it now.
     public mutating func intentWritten(_ intent: Intent, take number: Int, now: Double) -> [Effect] {
         if case .transcribing(var take, _, _) = state, take.number == number, take.intent != nil {
             (take.intent!.model, take.intent!.endpoint) = (intent.model, intent.endpoint)
@@ -47,6 +48,9 @@ extension DictationStateMachine {
             take.heardAt = now  // the latency kept is to the command: that is when the user could act
             show(take, candidate: 0)
             return []
+        }
+        if let take = state.take, take.number == number, take.intent?.explaining == true {
+            return explained(intent, take: take)
         }
         return another(number) { asked in
             asked.asking = false
@@ -59,16 +63,46 @@ extension DictationStateMachine {
         }
     }
 
-    /// The command the model has written so far for take `number`, shown dim on the waiting
-    /// line while its explanation comes; only the whole, checked answer is confirmed.
-    public mutating func intentDraft(_ command: String, take number: Int) -> [Effect] {
-        if case .transcribing(var take, let deadline, let answering) = state, take.number == number,
+    /// The command the model has written so far for take `number` (`draft`, its explanation
+    /// to come). Dim on the waiting line; or, when it passed the check (`checked`: no repair
+    /// will replace it), confirmed at once, its explanation filled in when it comes.
+    public mutating func intentDraft(_ draft: Intent, checked: Bool, take number: Int, now: Double) -> [Effect] {
+        guard case .transcribing(var take, let deadline, let answering) = state, take.number == number,
             take.intent != nil
-        {
-            take.intent!.draft = UntrustedText.clean(command)
+        else { return [] }
+        let command = UntrustedText.clean(draft.answer.command)
+        guard checked, !command.isEmpty else {
+            take.intent!.draft = command
             state = .transcribing(take, deadline: deadline, answering: answering)
+            return []
         }
+        (take.intent!.model, take.intent!.endpoint) = (draft.model, draft.endpoint)
+        take.intent!.candidates = [IntentAnswer(command: command, explanation: "")]
+        take.intent!.explaining = true
+        take.heardAt = now
+        show(take, candidate: 0)
         return []
+    }
+
+    /// The whole answer for a command confirmed before it (nil: none will come): its
+    /// explanation and who wrote it join the take; a line still showing that command as it
+    /// came shows the answer as read.
+    private mutating func explained(_ intent: Intent?, take: Take) -> [Effect] {
+        var take = take
+        take.intent!.explaining = false
+        if let intent {
+            (take.intent!.model, take.intent!.endpoint) = (intent.model, intent.endpoint)
+            take.intent!.candidates[0] = intent.answer
+        }
+        switch state {
+        case .confirming(_, let prompt) where prompt.reading == 0 && !prompt.edited:
+            show(take, candidate: 0)
+        case .confirming(_, let prompt): state = .confirming(take, prompt)
+        case .editing(_, let prompt, let editor): state = .editing(take, prompt, editor)
+        case .confirmingRisk(_, let prompt, let run): state = .confirmingRisk(take, prompt, run: run)
+        default: return []
+        }
+        return [.redraw]
     }
 
     /// The model wrote no command for take `number`: a notice, the request and audio kept. When
@@ -77,6 +111,9 @@ extension DictationStateMachine {
         _ error: IntentError, take number: Int, message: String, brief: String, now: Double
     ) -> [Effect] {
         guard case .transcribing(let take, _, _) = state, take.number == number, take.intent != nil else {
+            if let take = state.take, take.number == number, take.intent?.explaining == true {
+                return explained(nil, take: take)  // the command stands, unexplained
+            }
             return another(number) { asked in
                 (asked.asking, asked.exhausted) = (false, true)
                 return nil

@@ -20,6 +20,8 @@ public struct IntentTake: Codable, Equatable, Sendable {
     public var exhausted = false
     /// The command as written so far, shown while the line waits (`intentDraft`).
     public var draft: String?
+    /// The command passed the check and is shown to confirm; its explanation is still coming.
+    public var explaining = false
 
     /// Tab asks for no more than this many commands in all.
     public static let mostCandidates = 5
@@ -36,7 +38,10 @@ public struct IntentTake: Codable, Equatable, Sendable {
     }
 
     /// Tab over the command shown asks the model for another (rather than going round).
-    public var asksForAnother: Bool { !exhausted && !asking && candidates.count < Self.mostCandidates }
+    /// Not while the first is still explained: the model writes one answer at a time.
+    public var asksForAnother: Bool {
+        !exhausted && !asking && !explaining && candidates.count < Self.mostCandidates
+    }
 
     /// As a history row keeps it (both stores): JSON, every text without escape sequences.
     public var stored: String? {

@@ -64,7 +64,8 @@ public struct DictationView: Sendable {
         if let intent {
             // The explanation before the long key hints (the short ones say the same), the request last.
             let base = marked(prompt).reduce(0) { $0 + $1.0.count } + risk.count
-            let said = intent.explanation.isEmpty ? "" : "  # \(intent.explanation)"
+            let said =
+                intent.explaining ? "  # explaining …" : intent.explanation.isEmpty ? "" : "  # \(intent.explanation)"
             let asked = (said.isEmpty ? "  # " : " ") + "(asked: \(intent.request))"
             if base + said.count + asked.count + Self.hints(prompt, intent: intent).count <= width {
                 note = said + asked

@@ -208,8 +208,8 @@ package final class DictationController: LoopParticipant {
         writing?.task.cancel()
         let task = Task {
             do throws(IntentError) {
-                let intent = try await writer.write(prompt) { draft in
-                    inbox.post(.intentDraft(draft, take: order.take))
+                let intent = try await writer.write(prompt) { draft, checked in
+                    inbox.post(.intentDraft(draft, checked: checked, take: order.take))
                 }
                 inbox.post(.intentWritten(intent, take: order.take))
             } catch {

@@ -60,9 +60,11 @@ package actor IntentWriter {
     /// `repairing` and time left, the model is told what is wrong and asked once more, and the
     /// better of the two is kept. What is still wrong is said first in the explanation.
     /// `drafting` gets the command as soon as the model has written it, before its explanation
-    /// (and again for a repair's): for showing while the rest comes, never for sending.
+    /// (an intent whose explanation is empty; again for a repair's), and whether it passed the
+    /// check: a command that did is the one this returns (nothing repairs it), so it may be
+    /// confirmed while the rest comes.
     package func write(
-        _ prompt: IntentPrompt, repairing: Bool = true, drafting: (@Sendable (String) -> Void)? = nil
+        _ prompt: IntentPrompt, repairing: Bool = true, drafting: (@Sendable (Intent, _ checked: Bool) -> Void)? = nil
     ) async throws(IntentError) -> Intent {
         var prompt = prompt
         let said = UntrustedText.clean(prompt.request)
@@ -80,6 +82,11 @@ package actor IntentWriter {
         if !settings.sendsContext {
             prompt.context = nil
             prompt.recent = []
+        }
+        let drafting = drafting.map { show in
+            { @Sendable (draft: Intent) in
+                show(draft, IntentCheck.faults(in: draft.answer.command, context: place).isEmpty)
+            }
         }
         let started = DispatchTime.now().uptimeNanoseconds
         var intent = try await ask(prompt, said: said, drafting: drafting)
@@ -110,10 +117,15 @@ package actor IntentWriter {
 
     /// One request to the model and its answer, read.
     private func ask(
-        _ prompt: IntentPrompt, said: String, drafting: (@Sendable (String) -> Void)? = nil
+        _ prompt: IntentPrompt, said: String, drafting: (@Sendable (Intent) -> Void)? = nil
     ) async throws(IntentError) -> Intent {
         var endpoint = try await endpoint()
-        let partial = Self.drafts(to: drafting, progress: progress, hiding: endpoint.sentKey)
+        let (model, host) = (endpoint.model, settings.url.map(Self.host) ?? "local")
+        let written = { @Sendable (command: String) in
+            Intent(request: said, answer: IntentAnswer(command: command, explanation: ""), model: model, endpoint: host)
+        }
+        let shown = drafting.map { show in { @Sendable (command: String) in show(written(command)) } }
+        let partial = Self.drafts(to: shown, progress: progress, hiding: endpoint.sentKey)
         let content: String
         do throws(IntentError) {
             do throws(IntentError) {
@@ -132,10 +144,9 @@ package actor IntentWriter {
             }
             throw .unreachable(url: url, reason: reason)
         }
-        let answer = try IntentAnswer.read(content, hiding: endpoint.sentKey)
-        return Intent(
-            request: said, answer: answer, model: endpoint.model,
-            endpoint: settings.url.map(Self.host) ?? "local")
+        var intent = written("")
+        intent.answer = try IntentAnswer.read(content, hiding: endpoint.sentKey)
+        return intent
     }
 
     /// What reads a streamed answer's content as it grows: the command, once its string has
