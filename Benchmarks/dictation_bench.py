@@ -41,7 +41,8 @@ class Terminal(Session):
             while self.answered < asked:
                 os.write(self.fd, b"\x1b[1;9R")
                 self.answered += 1
-            if needle is not None and needle in self.buffer:
+            # A needle, or a tuple of them: any of them.
+            if needle is not None and any(n in self.buffer for n in (needle if isinstance(needle, tuple) else (needle,))):
                 return time.monotonic()
             left = deadline - time.monotonic()
             if left <= 0:

@@ -8,8 +8,10 @@ dictation_bench.py; `--audio-file` plays one request said by espeak-ng (with a n
 microphone's pace. Each take is the intent key, the request, the intent key again; from that
 second key, the times until
   1. the request is heard (the line says "writing a command": the ears are done),
-  2. the model's command is drawn, dim, while its explanation comes (the draft),
+  2. the model's command is drawn: ready to confirm with its keys if it passed the check (its
+     explanation still coming), else dim while the rest comes (the draft),
   3. the checked command stands on the line with its keys, ready to confirm.
+It also counts the takes whose command was ready at once (no dim draft seen).
 The session's first take (the model may still be loading) is shown apart; the rest are warm.
 The local intent model is the one `scripts/setup` installs, kept by the session as it ships.
 It prints figures only and asserts nothing; every wait has a deadline.
@@ -29,11 +31,13 @@ def take(term, seconds):
     stopped = dictation_bench.record(term, INTENT, seconds)
     if stopped is None:
         return None
+    draft = " s · esc cancel".encode()
     marks = [term.pump(needle, 90) for needle in
-             ("writing a command".encode(), " s · esc cancel".encode(), dictation_bench.HINTS)]
+             ("writing a command".encode(), (draft, dictation_bench.HINTS), dictation_bench.HINTS)]
+    at_once = draft not in term.buffer
     os.write(term.fd, b"\x1b")  # discard
     term.pump(None, 0.5)
-    return None if None in marks else [(mark - stopped) * 1000 for mark in marks]
+    return None if None in marks else [(mark - stopped) * 1000 for mark in marks] + [at_once]
 
 
 def main():
@@ -62,7 +66,8 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
     print(f"voicesh intent in a session — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, "
           f"a {length:.1f} s request (espeak-ng), {len(warm)}/{args.runs} warm takes")
-    for index, label in enumerate(["heard (the ears done)", "command drawn (the draft)", "checked command, ready"]):
+    print(f"   ready at once (passed the check, no dim draft): {sum(t[3] for t in warm)} of {len(warm)}")
+    for index, label in enumerate(["heard (the ears done)", "command drawn (ready or dim)", "checked command, ready"]):
         times = [t[index] for t in warm]
         if times:
             print(f"   {label}: median {percentile(times, 50):.0f} ms, p95 {percentile(times, 95):.0f} ms"
