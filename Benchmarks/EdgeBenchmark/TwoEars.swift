@@ -20,6 +20,7 @@ import VoiceshCore
 /// EDGE_BENCH_STEER=W sets the shell-talk model's weight in its search (0: Moonshine decodes freely).
 /// EDGE_BENCH_REALTIME=1 plays each recording at a microphone's pace, so the times after its end
 /// are what a user waits (unpaced, they include decoding most of the line).
+/// EDGE_BENCH_READ_AHEAD=off has Whisper hear every take whole, never read ahead at a pause.
 func twoEarTable(voices: [String], sets: [(speech: [Utterance], noise: [Utterance])], cache: String) async throws {
     let realTime = environment["EDGE_BENCH_REALTIME"] != nil
     let pocketsphinx = PocketSphinxEngine(vocabulary: [], history: [], cacheDirectory: cache)
@@ -261,6 +262,7 @@ func twoEars(_ pocketsphinx: PocketSphinxEngine, whisper: WhisperEar) -> TwoEarE
         beam: Int(environment["EDGE_BENCH_WHISPER_BEAM"] ?? "") ?? 1,
         fusion: fusion,
         steerWeight: Double(environment["EDGE_BENCH_STEER"] ?? ""),
+        readsAhead: environment["EDGE_BENCH_READ_AHEAD"] != "off",
         prompt: { ShellPrompt(context: $0, config: EngineConfig(), aliases: [:]).text })
 }
 

@@ -6,8 +6,9 @@ import VoiceshCore
 /// scores its own reading and the pocketsphinx readings `EarFusion` may choose (its best),
 /// and `EarChoice` keeps one (pocketsphinx's others stay on Tab): this engine runs the ears
 /// and hands it their answers, the choice is that value's. Whatever
-/// goes wrong with Whisper, pocketsphinx's text stands (said once in the log). Offline: both
-/// ears run on this machine.
+/// goes wrong with Whisper, pocketsphinx's text stands (said once in the log). When the speech
+/// pauses before the recording ends, Whisper reads the line so far ahead (`EarlyHearing`).
+/// Offline: both ears run on this machine.
 public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     public var label: String { "edge/pocketsphinx+\(whisper.runtime.ear.rawValue)" }
     public let pocketsphinx: PocketSphinxEngine
@@ -47,15 +48,19 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     private let fusion: EarFusion
     /// The shell-talk model's weight in a steered ear's search (nil: the ear's own, tuned).
     private let steerWeight: Double?
+    /// Whisper reads the line ahead when the speech pauses (`EarlyHearing`).
+    private let readsAhead: Bool
 
     /// `patience`: how long the first ear's text waits for the second's (`defaultPatience`);
-    /// `beam`: how many of Whisper's readings it proposes; `fusion`: the choice among them.
+    /// `beam`: how many of Whisper's readings it proposes; `fusion`: the choice among them;
+    /// `readsAhead`: off only to measure what reading ahead changes.
     public init(
         pocketsphinx: PocketSphinxEngine, whisper: WhisperEar, aliases: [String: String] = [:],
         patience: Double = TwoEarEngine.defaultPatience, beam: Int = 1, fusion: EarFusion = EarFusion(),
-        steerWeight: Double? = nil, prompt: @escaping @Sendable (SpeechContext) -> String,
+        steerWeight: Double? = nil, readsAhead: Bool = true, prompt: @escaping @Sendable (SpeechContext) -> String,
         report: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        self.readsAhead = readsAhead
         self.report = report
         self.beam = beam
         self.fusion = fusion
@@ -83,8 +88,12 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         DispatchQueue.global(qos: .utility).async { [self] in _ = shellTalk() }
         let recorded = Locked<[AudioFrame]>([])
         let context = request.context
+        let early =
+            readsAhead && whisper.runtime.ear == .whisper
+            ? EarlyHearing { [whisper] in (try? whisper.encode($0)) == true } : nil
         let heard = try await pocketsphinx.transcribe(request, events: events) { frame in
             recorded.update { $0.append(frame) }
+            early?.add(frame)
         }
         var choice = EarChoice(
             heard: heard, context: context, narrowband: pocketsphinx.lastChannel == .narrowband, aliases: aliases,
@@ -101,7 +110,12 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
                 // plain English has no shell text to show first.
                 if !context.plainEnglish { events(.first(heard)) }
                 if Task.isCancelled { throw .cancelled }
-                let samples = recorded.value.flatMap(\.samples)
+                let waited = await toHear(recorded.value.flatMap(\.samples), early)
+                if Task.isCancelled { throw .cancelled }
+                guard let samples = waited else {
+                    report("whisper: reading ahead did not end; pocketsphinx's text stands")
+                    return heard
+                }
                 // A request in plain English is heard with the names alone (`ShellPrompt`).
                 prompt = self.prompt(context)
                 started = Date()
@@ -130,6 +144,14 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
                 choice.scored(try? result.get())
             }
         }
+    }
+
+    /// What Whisper hears of the recording `all`: what it read ahead, or all of it, once a
+    /// read-ahead under way has ended (the ear takes one request at a time); nil when it did
+    /// not within the patience. A cancelled take stops it.
+    private func toHear(_ all: [Int16], _ early: EarlyHearing?) async -> [Int16]? {
+        guard let early else { return all }
+        return try? await Self.offThread(patience: patience, cancel: whisper.cancel) { early.settled(all) }.get()
     }
 
     /// The shell-talk model pocketsphinx decodes with, read for the fusion's judge (once per

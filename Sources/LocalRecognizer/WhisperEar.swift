@@ -92,6 +92,8 @@ public final class WhisperEar: @unchecked Sendable {
         /// Whisper's log-likelihood and token count of each reading it was given, then of its own
         /// reading, then of `hypotheses` (`whisper-ear.py`).
         public var scores: [Score]
+        /// The recording was encoded before it was asked for (`encode`): not part of `==`.
+        public var readAhead = false
 
         /// A log-likelihood and the tokens it is over.
         public typealias Score = (logProbability: Double, tokens: Int)
@@ -174,12 +176,7 @@ public final class WhisperEar: @unchecked Sendable {
         _ samples: [Int16], prompt: String, readings: [String], speechEnd: Double? = nil, hypotheses: Int = 1,
         steer: Steer? = nil
     ) throws(EngineError) -> Hearing {
-        let path = scratchDirectory + "/whisper-\(getpid())-\(UUID().uuidString).raw"
-        try? FileManager.default.createDirectory(
-            atPath: scratchDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let bytes = samples.withUnsafeBufferPointer { Data(buffer: $0) }
-        guard FileManager.default.createFile(atPath: path, contents: bytes, attributes: [.posixPermissions: 0o600])
-        else { throw .whisper(.cannotWriteRecording(directory: scratchDirectory)) }
+        let path = try written(samples)
         defer { try? FileManager.default.removeItem(atPath: path) }
         var request: [String: Any] = ["audio": path, "prompt": prompt, "readings": readings]
         if let speechEnd { request["speech_end"] = speechEnd }
@@ -192,6 +189,27 @@ public final class WhisperEar: @unchecked Sendable {
             request["steer"] = 0
         }
         return try Self.hearing(exchange(request))
+    }
+
+    /// Has the ear encode `samples` now, so that hearing exactly them later finds them
+    /// encoded (`EarlyHearing`); whether it did (an ear that cannot says no).
+    public func encode(_ samples: [Int16]) throws(EngineError) -> Bool {
+        let path = try written(samples)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reply = try exchange(["encode": path])
+        if let error = reply["error"] as? String { throw .whisper(.said(words: error)) }
+        return reply["encoded"] as? Bool == true
+    }
+
+    /// `samples` in a private file of the scratch directory, for the child to read.
+    private func written(_ samples: [Int16]) throws(EngineError) -> String {
+        let path = scratchDirectory + "/whisper-\(getpid())-\(UUID().uuidString).raw"
+        try? FileManager.default.createDirectory(
+            atPath: scratchDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let bytes = samples.withUnsafeBufferPointer { Data(buffer: $0) }
+        guard FileManager.default.createFile(atPath: path, contents: bytes, attributes: [.posixPermissions: 0o600])
+        else { throw .whisper(.cannotWriteRecording(directory: scratchDirectory)) }
+        return path
     }
 
     /// The ear's log-likelihood of each of `readings` of the last recording it heard, after
@@ -300,7 +318,8 @@ public final class WhisperEar: @unchecked Sendable {
             averageLogProbability: reply["avg_logprob"] as? Double,
             noSpeechProbability: reply["no_speech_prob"] as? Double,
             compressionRatio: reply["compression_ratio"] as? Double, words: words,
-            hypotheses: reply["hypotheses"] as? [String] ?? [], scores: scores)
+            hypotheses: reply["hypotheses"] as? [String] ?? [], scores: scores,
+            readAhead: reply["ahead"] as? Bool ?? false)
     }
 
     static func scores(_ reply: [String: Any]) -> [Hearing.Score] {

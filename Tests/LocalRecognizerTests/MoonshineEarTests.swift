@@ -65,6 +65,12 @@ struct MoonshineEarTests {
     }
 
     /// An installed model folder is complete; a folder without the graphs is not a model.
+    /// Moonshine reads nothing ahead: asked to, it says no, and hears as before.
+    @Test func itReadsNothingAhead() throws {
+        let ear = try Self.ear()
+        #expect(try ear.encode(WhisperEarTests.speech("git status")) == false)
+    }
+
     @Test func modelFoldersAreChecked() {
         #expect(WhisperRuntime.moonshineProblem(withModel: Self.home + "/base") == nil)
         #expect(WhisperRuntime.moonshineProblem(withModel: "/etc") == "encoder_model.onnx is missing")

@@ -19,6 +19,9 @@ struct TwoEarSteeringTests {
         import json, sys
         print('{"ready": true}', flush=True)
         for line in sys.stdin:
+            if "encode" in json.loads(line):  # read ahead at a pause: this ear does not
+                print('{"encoded": false}', flush=True)
+                continue
             open(\(String(reflecting: requests)), "a").write(line)
             print(json.dumps({"text": "git status", "avg_logprob": -0.1, "words": [], "scores": []}), flush=True)
         """.write(toFile: script, atomically: true, encoding: .utf8)

@@ -75,6 +75,24 @@ struct WhisperEarTests {
         #expect(later[0].logProbability > later[1].logProbability + 5, "\(later)")
     }
 
+    /// A recording read ahead (`encode`, as when the user pauses before ending the take) is
+    /// heard from its encoding, with the same reading and scores as without; audio that is not
+    /// exactly it is heard anew.
+    @Test func aRecordingReadAheadIsHeardTheSame() throws {
+        let ear = try Self.ear()
+        let line = try Self.speech("git log dash dash oneline")
+        let readings = ["git log --oneline", "get log --online"]
+        let plain = try ear.hear(line, prompt: Self.prompt, readings: readings)
+        #expect(!plain.readAhead)
+        #expect(try ear.encode(line))
+        let ahead = try ear.hear(line, prompt: Self.prompt, readings: readings)
+        #expect(ahead.readAhead)
+        #expect(ahead == plain, "\(ahead) \(plain)")
+        #expect(try ear.encode(line))
+        let longer = try ear.hear(line + [Int16](repeating: 0, count: 1600), prompt: Self.prompt, readings: readings)
+        #expect(!longer.readAhead)
+    }
+
     /// A scoring before any recording is the child's error, in words; the child stays up.
     @Test func scoringBeforeHearingIsAnError() throws {
         let ear = try Self.ear()

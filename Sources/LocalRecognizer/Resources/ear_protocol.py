@@ -6,8 +6,10 @@ JSON object a line each way, the model loaded once for the session.
 First line out: {"ready": true} or {"error": "..."} (then it exits). Then, per request with an
 "audio" PATH (raw signed 16-bit little-endian mono samples at 16 kHz), the ear's reply to it;
 per request with "score": [TEXT, ...], {"scores": [...]}, those readings scored against the last
-recording heard. An error is {"error": "..."}, and the child reads on. Reads nothing but its
-requests, writes nothing but its replies (logs go to stderr)."""
+recording heard; per request {"encode": PATH}, {"encoded": true} once the ear has read that
+recording ahead, so that hearing exactly it next is quicker (false: this ear does not). An
+error is {"error": "..."}, and the child reads on. Reads nothing but its requests, writes
+nothing but its replies (logs go to stderr)."""
 import json
 import sys
 
@@ -39,6 +41,11 @@ def serve(script, package, name, load):
         return 1
     reply({"ready": True})
     import numpy as np
+
+    def recording(path):
+        with open(path, "rb") as f:
+            return np.frombuffer(f.read(), dtype="<i2").astype(np.float32) / 32768.0
+
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -46,10 +53,10 @@ def serve(script, package, name, load):
             request = json.loads(line)
             if "score" in request:
                 reply({"scores": ear.score(request)})
-                continue
-            with open(request["audio"], "rb") as f:
-                audio = np.frombuffer(f.read(), dtype="<i2").astype(np.float32) / 32768.0
-            reply(ear.hear(audio, request))
+            elif "encode" in request:
+                reply({"encoded": hasattr(ear, "prepare") and bool(ear.prepare(recording(request["encode"])))})
+            else:
+                reply(ear.hear(recording(request["audio"]), request))
         except Exception as error:
             reply({"error": first_line(error)})
     return 0

@@ -8,11 +8,13 @@ First line out: {"ready": true} or {"error": "..."} (then it exits). Then, per r
 (PATH: raw signed 16-bit little-endian mono samples at 16 kHz; words after `speech_end` are
 dropped; N, default 1: how many of its beam's readings Whisper gives), one reply:
 {"text", "avg_logprob", "no_speech_prob", "compression_ratio", "words": [{"word", "probability"}],
- "hypotheses": [TEXT, ...], "scores": [{"logprob", "tokens"}]}: Whisper's own reading, its beam's
+ "hypotheses": [TEXT, ...], "scores": [{"logprob", "tokens"}], "ahead"}: Whisper's own reading, its beam's
 next distinct ones (at most N - 1), and its log-likelihood of each given reading of the same audio
 after the same prompt, then of its own reading, then of the hypotheses. Then, for more readings of
 the same recording, {"score": [TEXT, ...], "prompt": TEXT}: {"scores": [{"logprob", "tokens"}]},
-scored as above against the last recording heard. An error is {"error": "..."}.
+scored as above against the last recording heard. {"encode": PATH}: {"encoded": true} once the
+recording's first window is encoded (the user paused; the take has not ended): the next request
+for exactly that audio finds it so (and says "ahead": true). An error is {"error": "..."}.
 Reads nothing but its requests, writes nothing but its replies (logs go to stderr)."""
 import sys
 
@@ -28,12 +30,35 @@ class Ear:
         from faster_whisper import WhisperModel
         self.model = WhisperModel(folder, device="cpu", compute_type="int8", cpu_threads=threads)
         self.last = None
+        self.prepared = None  # (the audio's digest, its first window encoded)
+
+    def prepare(self, audio):
+        """Encodes the first window of `audio` as hearing it would (the same call, stopped before
+        the decoder), for a request for the same audio that may come next."""
+        self.prepared = None
+        inner = self.model.model
+        listening = self.model.model = Listening(inner, 1, stop=True)
+        try:
+            pieces, _ = self.model.transcribe(audio, language="en", beam_size=5, temperature=0.0,
+                                              condition_on_previous_text=False, vad_filter=False,
+                                              without_timestamps=True)
+            next(iter(pieces), None)
+        except Prepared:
+            pass
+        finally:
+            self.model.model = inner
+        if listening.encoded is not None:
+            self.prepared = (digest(audio), listening.encoded)
+        return self.prepared is not None
 
     def hear(self, audio, request):
         self.last = None
+        ahead = self.prepared[1] if self.prepared and self.prepared[0] == digest(audio) else None
+        self.prepared = None
         heard, encoded = transcribe(self.model, audio, request.get("prompt") or None, request.get("readings") or [],
-                                    request.get("speech_end"), int(request.get("hypotheses") or 1))
+                                    request.get("speech_end"), int(request.get("hypotheses") or 1), ahead)
         self.last = (audio, encoded)
+        heard["ahead"] = ahead is not None
         return heard
 
     def score(self, request):
@@ -42,14 +67,26 @@ class Ear:
         return score(self.model, self.last[0], request.get("prompt") or None, request["score"], self.last[1])
 
 
+class Prepared(Exception):
+    """The first window is encoded, and that is all an `encode` request wants."""
+
+
+def digest(audio):
+    import hashlib
+    return hashlib.sha1(audio.tobytes()).digest()
+
+
 class Listening:
     """The CTranslate2 model as faster-whisper sees it, keeping what it computes anyway for the
     first window (a line is one): the encoder's output (scoring reuses it) and the beam's other
-    readings (asked for: the beam search has them at no cost)."""
+    readings (asked for: the beam search has them at no cost). `ahead`: the first window's
+    encoder output, already computed for this audio; `stop`: no decoding (`Ear.prepare`)."""
 
-    def __init__(self, inner, hypotheses):
+    def __init__(self, inner, hypotheses, ahead=None, stop=False):
         self._inner = inner
         self._hypotheses = hypotheses
+        self._ahead = ahead
+        self._stop = stop
         self.encoded = None
         self.result = None
 
@@ -57,12 +94,15 @@ class Listening:
         return getattr(self._inner, name)
 
     def encode(self, *args, **kwargs):
-        encoded = self._inner.encode(*args, **kwargs)
-        if self.encoded is None:
+        first = self.encoded is None
+        encoded = self._ahead if first and self._ahead is not None else self._inner.encode(*args, **kwargs)
+        if first:
             self.encoded = encoded
         return encoded
 
     def generate(self, *args, **kwargs):
+        if self._stop:
+            raise Prepared()
         if self._hypotheses > 1 and kwargs.get("beam_size", 1) >= self._hypotheses:
             kwargs["num_hypotheses"] = self._hypotheses
         results = self._inner.generate(*args, **kwargs)
@@ -71,13 +111,14 @@ class Listening:
         return results
 
 
-def transcribe(model, audio, prompt, readings, speech_end=None, hypotheses=1):
-    """The reply to a recording, and the encoder's output for its first window (or None)."""
+def transcribe(model, audio, prompt, readings, speech_end=None, hypotheses=1, ahead=None):
+    """The reply to a recording, and the encoder's output for its first window (or None);
+    `ahead`: that output, when it was computed before the recording ended (`Ear.prepare`)."""
     # A beam of 5, no temperature fallback (a hotter retry invents words), and no more tokens than a
     # fast speaker says: a stuck decoder ("quote. . . . .") stops there.
     seconds = len(audio) / 16000.0
     inner = model.model
-    listening = model.model = Listening(inner, hypotheses)
+    listening = model.model = Listening(inner, hypotheses, ahead)
     try:
         pieces, _ = model.transcribe(
             audio, language="en", initial_prompt=prompt, beam_size=5, temperature=0.0,

@@ -1,0 +1,62 @@
+import Foundation
+import VoiceshCore
+
+/// Whisper's encoder read ahead: when the speech pauses while the user is still recording
+/// (`SpeechPause`), the audio so far goes to the child to be encoded, the half of Whisper's time
+/// that reads a 30 s window whatever the line. If the recording ends with no speech after that
+/// pause, Whisper hears exactly that audio and finds it encoded; else it hears all of it, as
+/// without this. One read-ahead at a time; the take waits for one under way before it hears.
+final class EarlyHearing: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pause = SpeechPause()
+    private var samples: [Int16] = []
+    /// The samples read ahead (or being read), and whether the ear has them encoded.
+    private var encoded: (count: Int, done: Bool)?
+    private var inFlight = false
+    /// Speech came after the pause read ahead: it is not the whole line.
+    private var spokeAgain = false
+    private let running = DispatchGroup()
+    private let encode: @Sendable ([Int16]) -> Bool
+
+    /// `encode`: has the ear encode these samples for a later hearing; whether it did.
+    init(encode: @escaping @Sendable ([Int16]) -> Bool) {
+        self.encode = encode
+    }
+
+    /// The next frame of the recording.
+    func add(_ frame: AudioFrame) {
+        let ahead: [Int16]? = lock.withLock {
+            samples += frame.samples
+            let found = pause.add(frame.samples)
+            if encoded != nil, !pause.isPaused { spokeAgain = true }
+            guard let at = found, !inFlight else {
+                if found != nil { spokeAgain = true }  // a later pause, not read ahead
+                return nil
+            }
+            (encoded, spokeAgain, inFlight) = ((at, false), false, true)
+            running.enter()
+            return Array(samples.prefix(at))
+        }
+        guard let ahead else { return }
+        let thread = Thread { [self] in
+            let done = encode(ahead)
+            lock.withLock { (encoded, inFlight) = ((ahead.count, done), false) }
+            running.leave()
+        }
+        thread.name = "whisper-read-ahead"
+        thread.start()
+    }
+
+    /// Once no read-ahead is under way (it blocks until then): the samples Whisper should
+    /// hear of `all` (the recording), the ones it has encoded when the speech has not come
+    /// back since.
+    func settled(_ all: [Int16]) -> [Int16] {
+        running.wait()
+        let usable = lock.withLock { () -> Int? in
+            guard pause.isPaused, !spokeAgain, let encoded, encoded.done else { return nil }
+            return encoded.count
+        }
+        guard let usable, usable <= all.count else { return all }
+        return Array(all.prefix(usable))
+    }
+}

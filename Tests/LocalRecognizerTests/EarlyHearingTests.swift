@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import VoiceshCore
+
+@testable import LocalRecognizer
+
+/// Whisper's encoder reads ahead when the speech pauses; the take hears what was read ahead
+/// only when no speech came after it.
+struct EarlyHearingTests {
+    /// What the ear was asked to encode, in samples.
+    final class Asked: @unchecked Sendable {
+        let lock = NSLock()
+        var counts: [Int] = []
+        func add(_ count: Int) { lock.withLock { counts.append(count) } }
+        var all: [Int] { lock.withLock { counts } }
+    }
+
+    static func feed(_ early: EarlyHearing, _ samples: [Int16], from start: Int = 0) {
+        for offset in stride(from: 0, to: samples.count, by: 320) {
+            let piece = Array(samples[offset..<min(offset + 320, samples.count)])
+            early.add(AudioFrame(start: start + offset, samples: piece))
+        }
+    }
+
+    @Test func aPauseAtTheEndIsHeardFromWhatWasReadAhead() {
+        let asked = Asked()
+        let early = EarlyHearing {
+            asked.add($0.count); return true
+        }
+        let line = SpeechPauseTests.floor(0.3) + SpeechPauseTests.sound(0.8, level: 0.1) + SpeechPauseTests.floor(0.6)
+        Self.feed(early, line)
+        let heard = early.settled(line)
+        #expect(asked.all.count == 1)
+        #expect(heard.count == asked.all.first && heard.count < line.count)
+        #expect(Array(line.prefix(heard.count)) == heard)
+    }
+
+    @Test func speechAfterThePauseIsHeardWhole() {
+        let asked = Asked()
+        let early = EarlyHearing {
+            asked.add($0.count); return true
+        }
+        let line =
+            SpeechPauseTests.floor(0.3) + SpeechPauseTests.sound(0.8, level: 0.1) + SpeechPauseTests.floor(0.4)
+            + SpeechPauseTests.sound(0.5, level: 0.1)
+        Self.feed(early, line)
+        #expect(early.settled(line) == line)
+        #expect(asked.all.count == 1)
+    }
+
+    @Test func anEarThatCannotReadAheadHearsItWhole() {
+        let early = EarlyHearing { _ in false }
+        let line = SpeechPauseTests.floor(0.3) + SpeechPauseTests.sound(0.8, level: 0.1) + SpeechPauseTests.floor(0.6)
+        Self.feed(early, line)
+        #expect(early.settled(line) == line)
+    }
+
+    /// A read-ahead still under way when the take ends is waited for, then used.
+    @Test func aReadAheadUnderWayIsWaitedFor() {
+        let early = EarlyHearing { _ in
+            usleep(300_000)
+            return true
+        }
+        let line = SpeechPauseTests.floor(0.3) + SpeechPauseTests.sound(0.8, level: 0.1) + SpeechPauseTests.floor(0.3)
+        Self.feed(early, line)
+        #expect(early.settled(line).count < line.count)
+    }
+}
