@@ -5,7 +5,8 @@ import VoiceshCore
 /// (`SpeechPause`), the audio so far goes to the child to be encoded, the half of Whisper's time
 /// that reads a 30 s window whatever the line. If the recording ends with no speech after that
 /// pause, Whisper hears exactly that audio and finds it encoded; else it hears all of it, as
-/// without this. One read-ahead at a time; the take waits for one under way before it hears.
+/// without this. One read-ahead at a time: a pause found meanwhile is read ahead next, if the
+/// speech has not come back by then; the take waits for one under way before it hears.
 final class EarlyHearing: @unchecked Sendable {
     private let lock = NSLock()
     private var pause = SpeechPause()
@@ -13,6 +14,8 @@ final class EarlyHearing: @unchecked Sendable {
     /// The samples read ahead (or being read), and whether the ear has them encoded.
     private var encoded: (count: Int, done: Bool)?
     private var inFlight = false
+    /// A pause found while a read-ahead was under way: read ahead once it ends.
+    private var pending: Int?
     /// Speech came after the pause read ahead: it is not the whole line.
     private var spokeAgain = false
     private let running = DispatchGroup()
@@ -28,19 +31,37 @@ final class EarlyHearing: @unchecked Sendable {
         let ahead: [Int16]? = lock.withLock {
             samples += frame.samples
             let found = pause.add(frame.samples)
-            if encoded != nil, !pause.isPaused { spokeAgain = true }
-            guard let at = found, !inFlight else {
-                if found != nil { spokeAgain = true }  // a later pause, not read ahead
+            if !pause.isPaused {
+                pending = nil
+                if encoded != nil { spokeAgain = true }
+            }
+            guard let at = found else { return nil }
+            guard !inFlight else {
+                (pending, spokeAgain) = (at, true)
                 return nil
             }
-            (encoded, spokeAgain, inFlight) = ((at, false), false, true)
-            running.enter()
-            return Array(samples.prefix(at))
+            return start(at)
         }
-        guard let ahead else { return }
+        if let ahead { launch(ahead) }
+    }
+
+    /// A read-ahead of the first `count` samples begins (under the lock).
+    private func start(_ count: Int) -> [Int16] {
+        (encoded, spokeAgain, inFlight) = ((count, false), false, true)
+        running.enter()
+        return Array(samples.prefix(count))
+    }
+
+    private func launch(_ ahead: [Int16]) {
         let thread = Thread { [self] in
             let done = encode(ahead)
-            lock.withLock { (encoded, inFlight) = ((ahead.count, done), false) }
+            let next: [Int16]? = lock.withLock {
+                (encoded, inFlight) = ((ahead.count, done), false)
+                guard let pending, pause.isPaused else { return nil }
+                self.pending = nil
+                return start(pending)
+            }
+            if let next { launch(next) }
             running.leave()
         }
         thread.name = "whisper-read-ahead"

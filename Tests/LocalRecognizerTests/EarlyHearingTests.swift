@@ -55,6 +55,23 @@ struct EarlyHearingTests {
         #expect(early.settled(line) == line)
     }
 
+    /// A pause found while the last read-ahead is under way is read ahead once it ends: the
+    /// line's last pause is what is heard.
+    @Test func aLaterPauseIsReadAheadOnceTheFirstEnds() {
+        let asked = Asked()
+        let early = EarlyHearing {
+            asked.add($0.count)
+            usleep(400_000)
+            return true
+        }
+        let first = SpeechPauseTests.floor(0.3) + SpeechPauseTests.sound(0.5, level: 0.1) + SpeechPauseTests.floor(0.3)
+        let line = first + SpeechPauseTests.sound(0.5, level: 0.1) + SpeechPauseTests.floor(0.4)
+        Self.feed(early, line)
+        let heard = early.settled(line)
+        #expect(asked.all.count == 2, "\(asked.all)")
+        #expect(heard.count == asked.all.last && heard.count > first.count, "\(heard.count) \(asked.all)")
+    }
+
     /// A read-ahead still under way when the take ends is waited for, then used.
     @Test func aReadAheadUnderWayIsWaitedFor() {
         let early = EarlyHearing { _ in
