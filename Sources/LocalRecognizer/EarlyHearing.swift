@@ -1,12 +1,13 @@
 import Foundation
 import VoiceshCore
 
-/// Whisper's encoder read ahead: when the speech pauses while the user is still recording
-/// (`SpeechPause`), the audio so far goes to the child to be encoded, the half of Whisper's time
-/// that reads a 30 s window whatever the line. If the recording ends with no speech after that
-/// pause, Whisper hears exactly that audio and finds it encoded; else it hears all of it, as
-/// without this. One read-ahead at a time: a pause found meanwhile is read ahead next, if the
-/// speech has not come back by then; the take waits for one under way before it hears.
+/// A take's audio as Whisper will hear it, and Whisper's encoder read ahead: when the speech
+/// pauses while the user is still recording (`SpeechPause`), the audio so far goes to the child to
+/// be encoded, the half of Whisper's time that reads a 30 s window whatever the line. If the
+/// recording ends with no speech after that pause, Whisper hears exactly that audio and finds it
+/// encoded; else it hears all of it, as without this. One read-ahead at a time: a pause found
+/// meanwhile is read ahead next, if the speech has not come back by then; the take waits for one
+/// under way before it hears. Without `encode` it only keeps the audio.
 final class EarlyHearing: @unchecked Sendable {
     private let lock = NSLock()
     private var pause = SpeechPause()
@@ -19,17 +20,22 @@ final class EarlyHearing: @unchecked Sendable {
     /// Speech came after the pause read ahead: it is not the whole line.
     private var spokeAgain = false
     private let running = DispatchGroup()
-    private let encode: @Sendable ([Int16]) -> Bool
+    private let encode: (@Sendable ([Int16]) -> Bool)?
 
-    /// `encode`: has the ear encode these samples for a later hearing; whether it did.
-    init(encode: @escaping @Sendable ([Int16]) -> Bool) {
+    /// `encode`: has the ear encode these samples for a later hearing; whether it did (nil:
+    /// nothing is read ahead).
+    init(encode: (@Sendable ([Int16]) -> Bool)?) {
         self.encode = encode
     }
+
+    /// Reads ahead at all.
+    var readsAhead: Bool { encode != nil }
 
     /// The next frame of the recording.
     func add(_ frame: AudioFrame) {
         let ahead: [Int16]? = lock.withLock {
             samples += frame.samples
+            guard readsAhead else { return nil }
             let found = pause.add(frame.samples)
             if !pause.isPaused {
                 pending = nil
@@ -53,6 +59,7 @@ final class EarlyHearing: @unchecked Sendable {
     }
 
     private func launch(_ ahead: [Int16]) {
+        guard let encode else { return }
         let thread = Thread { [self] in
             let done = encode(ahead)
             let next: [Int16]? = lock.withLock {
@@ -68,16 +75,13 @@ final class EarlyHearing: @unchecked Sendable {
         thread.start()
     }
 
-    /// Once no read-ahead is under way (it blocks until then): the samples Whisper should
-    /// hear of `all` (the recording), the ones it has encoded when the speech has not come
-    /// back since.
-    func settled(_ all: [Int16]) -> [Int16] {
+    /// Once no read-ahead is under way (it blocks until then): the samples Whisper should hear,
+    /// the ones it has encoded when the speech has not come back since, else all of them.
+    func settled() -> [Int16] {
         running.wait()
-        let usable = lock.withLock { () -> Int? in
-            guard pause.isPaused, !spokeAgain, let encoded, encoded.done else { return nil }
-            return encoded.count
+        return lock.withLock {
+            guard pause.isPaused, !spokeAgain, let encoded, encoded.done else { return samples }
+            return Array(samples.prefix(encoded.count))
         }
-        guard let usable, usable <= all.count else { return all }
-        return Array(all.prefix(usable))
     }
 }

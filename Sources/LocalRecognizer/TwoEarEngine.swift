@@ -86,15 +86,11 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         whisper.prepare()
         // The judge's model is read while the user speaks, off the fused text's path.
         DispatchQueue.global(qos: .utility).async { [self] in _ = shellTalk() }
-        let recorded = Locked<[AudioFrame]>([])
         let context = request.context
-        let early =
-            readsAhead && whisper.runtime.ear == .whisper
-            ? EarlyHearing { [whisper] in (try? whisper.encode($0)) == true } : nil
-        let heard = try await pocketsphinx.transcribe(request, events: events) { frame in
-            recorded.update { $0.append(frame) }
-            early?.add(frame)
-        }
+        let whisper = whisper
+        let readAhead: @Sendable ([Int16]) -> Bool = { samples in (try? whisper.encode(samples)) == true }
+        let recorded = EarlyHearing(encode: readsAhead && whisper.runtime.ear == .whisper ? readAhead : nil)
+        let heard = try await pocketsphinx.transcribe(request, events: events) { frame in recorded.add(frame) }
         var choice = EarChoice(
             heard: heard, context: context, narrowband: pocketsphinx.lastChannel == .narrowband, aliases: aliases,
             fusion: fusion, knows: pocketsphinx.knows)
@@ -110,7 +106,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
                 // plain English has no shell text to show first.
                 if !context.plainEnglish { events(.first(heard)) }
                 if Task.isCancelled { throw .cancelled }
-                let waited = await toHear(recorded.value.flatMap(\.samples), early)
+                let waited = await toHear(recorded)
                 if Task.isCancelled { throw .cancelled }
                 guard let samples = waited else {
                     report("whisper: reading ahead did not end; pocketsphinx's text stands")
@@ -146,12 +142,12 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         }
     }
 
-    /// What Whisper hears of the recording `all`: what it read ahead, or all of it, once a
-    /// read-ahead under way has ended (the ear takes one request at a time); nil when it did
-    /// not within the patience. A cancelled take stops it.
-    private func toHear(_ all: [Int16], _ early: EarlyHearing?) async -> [Int16]? {
-        guard let early else { return all }
-        return try? await Self.offThread(patience: patience, cancel: whisper.cancel) { early.settled(all) }.get()
+    /// What Whisper hears of the recording: what it read ahead, or all of it, once a read-ahead
+    /// under way has ended (the ear takes one request at a time); nil when it did not within the
+    /// patience. A cancelled take stops it.
+    private func toHear(_ recorded: EarlyHearing) async -> [Int16]? {
+        guard recorded.readsAhead else { return recorded.settled() }
+        return try? await Self.offThread(patience: patience, cancel: whisper.cancel) { recorded.settled() }.get()
     }
 
     /// The shell-talk model pocketsphinx decodes with, read for the fusion's judge (once per

@@ -39,9 +39,7 @@ class Ear:
         inner = self.model.model
         listening = self.model.model = Listening(inner, 1, stop=True)
         try:
-            pieces, _ = self.model.transcribe(audio, language="en", beam_size=5, temperature=0.0,
-                                              condition_on_previous_text=False, vad_filter=False,
-                                              without_timestamps=True)
+            pieces, _ = self.model.transcribe(audio, **DECODING)
             next(iter(pieces), None)
         except Prepared:
             pass
@@ -65,6 +63,12 @@ class Ear:
         if self.last is None:
             raise ValueError("no recording to score readings against")
         return score(self.model, self.last[0], request.get("prompt") or None, request["score"], self.last[1])
+
+
+# How every recording is heard, and read ahead (`Ear.prepare` must make the same first window):
+# a beam of 5, no temperature fallback (a hotter retry invents words), one window at a time.
+DECODING = dict(language="en", beam_size=5, temperature=0.0, condition_on_previous_text=False, vad_filter=False,
+                without_timestamps=True)
 
 
 class Prepared(Exception):
@@ -114,16 +118,14 @@ class Listening:
 def transcribe(model, audio, prompt, readings, speech_end=None, hypotheses=1, ahead=None):
     """The reply to a recording, and the encoder's output for its first window (or None);
     `ahead`: that output, when it was computed before the recording ended (`Ear.prepare`)."""
-    # A beam of 5, no temperature fallback (a hotter retry invents words), and no more tokens than a
-    # fast speaker says: a stuck decoder ("quote. . . . .") stops there.
+    # No more tokens than a fast speaker says: a stuck decoder ("quote. . . . .") stops there.
     seconds = len(audio) / 16000.0
     inner = model.model
     listening = model.model = Listening(inner, hypotheses, ahead)
     try:
         pieces, _ = model.transcribe(
-            audio, language="en", initial_prompt=prompt, beam_size=5, temperature=0.0,
-            condition_on_previous_text=False, vad_filter=False, word_timestamps=True, without_timestamps=True,
-            max_new_tokens=min(200, int(seconds * 8) + 12))
+            audio, initial_prompt=prompt, word_timestamps=True, max_new_tokens=min(200, int(seconds * 8) + 12),
+            **DECODING)
         # A window per segment: once Whisper's words reach the end of the speech, the next
         # windows would hear only the silence after it (and fill it with "you."): not decoded.
         segments = []
