@@ -52,6 +52,7 @@ struct IntentCheckTests {
         ("touch new.txt && cat new.txt", []),
         ("grep -c x notes.txt > counts.txt; sort counts.txt", []),
         ("cd out", [.noSuchDirectory("out")]),
+        ("cut -d, -f2", [.waitsForInput("cut")]),
         // A line the shell would wait on.
         ("grep 'unclosed notes.txt", [.unfinished("leaves ' open")]),
         ("ls |", [.unfinished("ends in |")]),
@@ -100,6 +101,38 @@ struct IntentCheckTests {
         var outside = Self.here
         outside.isRepository = false
         #expect(IntentCheck.faults(in: command, context: outside) == faults, "\(command)")
+    }
+
+    /// A filter given no file, with nothing piped or redirected into it, would wait for typed
+    /// input wherever it runs; one that is fed, names a file or reads no input would not.
+    @Test(arguments: [
+        ("head -n 2", ["head"]),
+        ("wc -l", ["wc"]),
+        ("tr a-z A-Z", ["tr"]),
+        ("grep TODO", ["grep"]),
+        ("sort -t, -k2 | head -n 3", ["sort"]),
+        ("cat", ["cat"]),
+        ("awk '{print $1}'", ["awk"]),
+        ("sed -n 1,2p", ["sed"]),
+        ("jq .name", ["jq"]),
+        ("sudo tee -a notes.txt", ["tee"]),
+        ("head -n 2 data.csv", []),
+        ("ls | wc -l", []),
+        ("wc -l < data.csv", []),
+        ("tr -d '\\r' < notes.txt > clean.txt", []),
+        ("grep -rn TODO", []),
+        ("grep -e TODO notes.txt", []),
+        ("cat \"$FILE\" | sort", []),
+        ("awk 'BEGIN { print 1 + 2 }'", []),
+        ("jq -n '1 + 2'", []),
+        ("cat > notes.txt", []),
+        ("sort --version", []),
+        ("while read -r f; do wc -l; done < list.txt", []),
+        ("find . -name '*.log' | xargs wc -l", []),
+    ])
+    func aFilterGivenNothingWouldWait(command: String, waiting: [String]) {
+        #expect(
+            IntentCheck.faults(in: command, context: nil) == waiting.map(IntentCheck.Fault.waitsForInput), "\(command)")
     }
 
     /// A dotfile that is there is a name, not a pattern; git where it is unknown is not judged.

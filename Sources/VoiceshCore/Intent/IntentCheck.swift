@@ -30,6 +30,9 @@ public enum IntentCheck {
         case killByName(String)
         /// A git command in a directory that is in no repository.
         case notARepository
+        /// `head -n 2` with no file, nothing piped or redirected into it: it would wait for
+        /// typed input, and the line would seem to hang.
+        case waitsForInput(String)
     }
 
     /// The faults of `command` where `context` says it runs; none when nothing can be judged.
@@ -42,7 +45,8 @@ public enum IntentCheck {
         case .success(let read): words = read
         }
         if let unfinished = words.unfinished { return [lostEnd ? .unterminatedExec("-exec") : .unfinished(unfinished)] }
-        guard let context else { return [] }
+        let waiting = waitsForInput(words).map(Fault.waitsForInput)
+        guard let context else { return waiting }
         var here = Here(context)
         var faults: [Fault] = []
         var defined = Set(words.functions)
@@ -75,6 +79,7 @@ public enum IntentCheck {
             // What this command makes is there for the commands after it (`mkdir out && tar -C out`).
             for made in makes(name, texts) { here.made(made) }
         }
+        faults += waiting
         var seen = Set<String>()
         return faults.filter { seen.insert("\($0)").inserted }
     }
@@ -97,6 +102,8 @@ public enum IntentCheck {
                 "\(file) is not compressed as \(option) says; tar -x and -t read any kind without it"
             case .killByName(let name): "kill takes process ids, and \(name) is a name (pkill -x \(name) takes a name)"
             case .notARepository: "this directory is not in a git repository"
+            case .waitsForInput(let name):
+                "\(name) is given no file and nothing goes into it, so it would wait for typed input; name the file it reads"
             }
         }.joined(separator: "; ")
     }
@@ -198,6 +205,51 @@ public enum IntentCheck {
             guard context.isRepository == false, let sub = args.first, !outside.contains(sub) else { return [] }
             return [.notARepository]
         default: return []
+        }
+    }
+
+    /// The filters that would read the keyboard: given no file to read, first in their pipeline
+    /// and with no input redirected (`head -n 2`, `wc -l`, `tr a b`). Not judged inside a loop
+    /// or a group, whose input may come from a redirection after its end (`done < list`).
+    static func waitsForInput(_ words: ShellWords) -> [String] {
+        let compound: Set<String> = ["while", "until", "for", "select", "do", "done", "{", "}", "(", ")"]
+        guard !words.commands.contains(where: { compound.contains($0.words.first?.text ?? "") || $0.after == "(" })
+        else { return [] }
+        return words.commands.compactMap { simple in
+            guard simple.after != "|", !simple.redirects.contains(where: { $0.op.hasPrefix("<") }),
+                let (name, args, viaXargs) = RiskCheck.resolve(simple.words), !viaXargs
+            else { return nil }
+            // A word from a variable is still a file named.
+            let texts = args.map(\.text)
+            let flags = texts.filter { $0.hasPrefix("-") && !$0.hasPrefix("--") }.joined()
+            if texts.contains(where: { ["--help", "--version"].contains($0) }) { return nil }
+            let waits: Bool
+            switch name {
+            case "tr", "tee": waits = true  // their operands are never the input
+            case "grep", "egrep", "fgrep":
+                // -r with no file reads this directory.
+                let recursive =
+                    flags.contains("r") || flags.contains("R")
+                    || texts.contains {
+                        $0.hasPrefix("--recursive") || $0.hasPrefix("--dereference-recursive")
+                            || $0 == "--directories=recurse"
+                    }
+                waits = !recursive && reads(name, texts).isEmpty
+            case "jq": waits = !flags.contains("n") && !texts.contains("--null-input") && reads(name, texts).isEmpty
+            case "awk":
+                // A program of a BEGIN block alone reads nothing.
+                let program = texts.first { !$0.hasPrefix("-") } ?? ""
+                let onlyBegin = program.hasPrefix("BEGIN") && !program.contains("$") && !program.contains("END")
+                waits = !onlyBegin && reads(name, texts).isEmpty
+            case "cat":
+                // `cat > notes.txt` is how one types a file.
+                waits = texts.isEmpty && !simple.redirects.contains { $0.op.hasPrefix(">") }
+            case "head", "tail", "wc", "sort", "uniq", "nl", "tac", "cut", "paste", "base64", "column", "md5sum",
+                "sha1sum", "sha256sum", "xxd", "od", "strings", "sed":
+                waits = reads(name, texts).isEmpty
+            default: waits = false
+            }
+            return waits ? name : nil
         }
     }
 
