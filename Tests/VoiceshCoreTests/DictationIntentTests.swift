@@ -146,6 +146,34 @@ struct DictationIntentTests {
         #expect(machine.state == .idle)
     }
 
+    /// The line never changes under a key about to confirm it: an answer for another command
+    /// (a repair's cut short, the faulty first returned) brings no explanation and no command.
+    @Test mutating func aConfirmedCommandIsNeverReplacedByItsAnswer() {
+        _ = say("how do i list files")
+        _ = machine.intentDraft(written("ls -la", ""), checked: true, take: 1, now: 3)
+        #expect(
+            machine.intentWritten(written("ls -la \"", "check: the line is not complete."), take: 1, now: 4) == [
+                .redraw
+            ])
+        #expect(machine.state.prompt?.text == "ls -la", "\(machine.state)")
+        #expect(machine.state.take?.intent?.explaining == false)
+        #expect(machine.state.take?.intent?.candidates.map(\.explanation) == [""])
+    }
+
+    /// The explanation joins a line being edited, so the row keeps it after Esc.
+    @Test mutating func anExplanationThatComesDuringAnEditIsKept() {
+        _ = say("how do i list files")
+        _ = machine.intentDraft(written("ls -la", ""), checked: true, take: 1, now: 3)
+        _ = machine.shown(room: 100)
+        _ = machine.key(.text("e"), now: 3.5)
+        guard case .editing = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        _ = machine.intentWritten(written("ls -la"), take: 1, now: 4)
+        #expect(machine.state.take?.intent?.explanation == "lists the files")
+    }
+
     @Test mutating func tabAsksForAnotherCommandAndGoesRound() throws {
         _ = say("how do i list files")
         _ = machine.intentWritten(written("ls -la"), take: 1, now: 3)
@@ -396,5 +424,24 @@ struct DictationIntentTests {
         let effects = machine.transcribed(heard("how do i show the date"), take: 2, now: 6.5)
         #expect(effects.contains(.writeIntent(take: 2, request: "how do i show the date")), "\(effects)")
         #expect(saved(effects).map(\.outcome) == [.discarded])
+    }
+
+    /// A take over a line still explained lets its writer go: a line brought back (nothing
+    /// heard) stands unexplained, and Tab may ask for another.
+    @Test func aTakeOverALineStillExplainedLetsItGo() {
+        var settings = Machine.Settings(toggle: .defaultToggle, timeout: 30)
+        settings.intentTimeout = 20
+        settings.handsFree = true
+        var machine = Machine(settings: settings)
+        _ = machine.toggle(now: 0)
+        _ = machine.key(.toggle, now: 2)
+        _ = machine.transcribed(heard("how do i list files"), take: 1, now: 2.5)
+        _ = machine.intentDraft(written("ls -la", ""), checked: true, take: 1, now: 3)
+        _ = machine.key(.toggle, now: 4)
+        _ = machine.key(.toggle, now: 6)
+        _ = machine.transcribed(heard(""), take: 2, now: 6.5)
+        #expect(machine.state.prompt?.text == "ls -la", "\(machine.state)")
+        #expect(machine.state.take?.intent?.explaining == false)
+        #expect(machine.state.take?.intent?.asksForAnother == true)
     }
 }

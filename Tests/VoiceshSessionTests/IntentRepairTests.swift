@@ -113,6 +113,26 @@ struct IntentRepairTests {
         #expect(intent.answer.command == "head notes.txt")
     }
 
+    /// A repair's command that passed the check may already be confirmed on the line: it is
+    /// the answer even when the rest of the repair's reply never comes (here cut short).
+    @Test func aRepairShownIsTheAnswerWhenItsReplyIsCutShort() async throws {
+        let server = try ChatServer(arguments: [
+            "--content", Self.answer("head notes.md"), "--content",
+            #"{"command": "head notes.txt", "explanation": "Sho"#,
+        ])
+        var settings = IntentSettings(url: server.url, model: "m")
+        settings.timeout = 600
+        let writer = IntentWriter(settings: settings, environment: [:], repairBudget: .infinity)
+        let drafts = Locked<[String]>([])
+        let intent = try await writer.write(IntentPrompt(request: "show the notes", context: Self.place)) {
+            draft, checked in
+            drafts.update { $0.append(draft.answer.command + (checked ? " (checked)" : "")) }
+        }
+        #expect(drafts.value == ["head notes.md", "head notes.txt (checked)"])
+        #expect(intent.answer.command == "head notes.txt" && intent.answer.explanation == "")
+        #expect(intent.check?.asked == true && intent.check?.left == 0)
+    }
+
     @Test func aSoundCommandIsAskedForOnce() async throws {
         let server = try ChatServer(arguments: ["--content", Self.answer("head -n 20 notes.txt")])
         let intent = try await write(server)

@@ -138,4 +138,12 @@ extension DictationStateMachine.State {
             take
         }
     }
+
+    /// The line this state shows, if any.
+    var prompt: DictationStateMachine.Prompt? {
+        switch self {
+        case .confirming(_, let prompt), .editing(_, let prompt, _), .confirmingRisk(_, let prompt, _): prompt
+        case .idle, .notice, .recording, .transcribing: nil
+        }
+    }
 }

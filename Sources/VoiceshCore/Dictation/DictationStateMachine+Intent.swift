@@ -85,21 +85,29 @@ extension DictationStateMachine {
     }
 
     /// The whole answer for a command confirmed before it (nil: none will come): its
-    /// explanation and who wrote it join the take; a line still showing that command as it
-    /// came shows the answer as read.
+    /// explanation and who wrote it join the take, and a line still showing that command as it
+    /// came shows it explained. The command is never replaced: an answer for another command
+    /// (a repair's answer cut short, the faulty first one returned) brings nothing, so the line
+    /// cannot change under a key about to confirm it.
     private mutating func explained(_ intent: Intent?, take: Take) -> [Effect] {
         var take = take
         take.intent!.explaining = false
-        if let intent {
+        if let intent, UntrustedText.clean(intent.answer.command) == take.intent!.candidates[0].command {
             (take.intent!.model, take.intent!.endpoint) = (intent.model, intent.endpoint)
-            take.intent!.candidates[0] = intent.answer
+            take.intent!.candidates[0].explanation = intent.answer.explanation
+        }
+        // The line (edited, or at the risk question) keeps the explanation of what it shows.
+        let at = { (prompt: Prompt) -> Take in
+            var shown = take
+            if prompt.reading == 0 { shown.intent!.explanation = take.intent!.candidates[0].explanation }
+            return shown
         }
         switch state {
         case .confirming(_, let prompt) where prompt.reading == 0 && !prompt.edited:
             show(take, candidate: 0)
-        case .confirming(_, let prompt): state = .confirming(take, prompt)
-        case .editing(_, let prompt, let editor): state = .editing(take, prompt, editor)
-        case .confirmingRisk(_, let prompt, let run): state = .confirmingRisk(take, prompt, run: run)
+        case .confirming(_, let prompt): state = .confirming(at(prompt), prompt)
+        case .editing(_, let prompt, let editor): state = .editing(at(prompt), prompt, editor)
+        case .confirmingRisk(_, let prompt, let run): state = .confirmingRisk(at(prompt), prompt, run: run)
         default: return []
         }
         return [.redraw]

@@ -56,6 +56,10 @@ extension DictationStateMachine {
 
     /// The toggle at a shown line (hands-free): record a take that answers it, keeping the line.
     mutating func listen(_ take: Take, _ prompt: Prompt, risk: Bool?, now: Double) -> [Effect] {
+        // The new take lets the old one's writer go: an explanation still coming never will,
+        // and a line brought back stands unexplained (Tab may ask for another).
+        var take = take
+        take.intent?.explaining = false
         // The line it answers says what the take may say (`spokenCommands`).
         return record(
             now: now, borrowed: take.borrowsRow,

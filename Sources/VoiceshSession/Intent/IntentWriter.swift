@@ -83,9 +83,14 @@ package actor IntentWriter {
             prompt.context = nil
             prompt.recent = []
         }
+        // A repair's command said to pass may already be confirmed: it is the answer even if the
+        // rest of the repair's reply never comes.
+        let passed = Locked<Intent?>(nil)
         let drafting = drafting.map { show in
             { @Sendable (draft: Intent) in
-                show(draft, IntentCheck.faults(in: draft.answer.command, context: place).isEmpty)
+                let checked = IntentCheck.faults(in: draft.answer.command, context: place).isEmpty
+                if checked { passed.value = draft }
+                show(draft, checked)
             }
         }
         let started = DispatchTime.now().uptimeNanoseconds
@@ -102,6 +107,8 @@ package actor IntentWriter {
                 if let second = try? await ask(prompt, said: said, drafting: drafting) {
                     let left = IntentCheck.faults(in: second.answer.command, context: place)
                     if left.count < faults.count { (intent, faults) = (second, left) }
+                } else if let draft = passed.value {
+                    (intent, faults) = (draft, [])  // unexplained, but what the line shows
                 }
             }
             check.left = faults.count
