@@ -19,6 +19,8 @@ final class EarlyHearing: @unchecked Sendable {
     private var pending: Int?
     /// Speech came after the pause read ahead: it is not the whole line.
     private var spokeAgain = false
+    /// The take is over: nothing more is read ahead for it.
+    private var stopped = false
     private let running = DispatchGroup()
     private let encode: (@Sendable ([Int16]) -> Bool)?
 
@@ -35,7 +37,7 @@ final class EarlyHearing: @unchecked Sendable {
     func add(_ frame: AudioFrame) {
         let ahead: [Int16]? = lock.withLock {
             samples += frame.samples
-            guard readsAhead else { return nil }
+            guard readsAhead, !stopped else { return nil }
             let found = pause.add(frame.samples)
             if !pause.isPaused {
                 pending = nil
@@ -64,7 +66,7 @@ final class EarlyHearing: @unchecked Sendable {
             let done = encode(ahead)
             let next: [Int16]? = lock.withLock {
                 (encoded, inFlight) = ((ahead.count, done), false)
-                guard let pending, pause.isPaused else { return nil }
+                guard let pending, pause.isPaused, !stopped else { return nil }
                 self.pending = nil
                 return start(pending)
             }
@@ -76,12 +78,25 @@ final class EarlyHearing: @unchecked Sendable {
     }
 
     /// Once no read-ahead is under way (it blocks until then): the samples Whisper should hear,
-    /// the ones it has encoded when the speech has not come back since, else all of them.
-    func settled() -> [Int16] {
+    /// the ones it has encoded when the speech has not come back since, else all of them. All of
+    /// them too when the first ear heard a word end less than a tenth of a second before the
+    /// encoded part does (`speechEnd`, seconds): a soft last word the pause took for quiet.
+    func settled(speechEnd: Double? = nil) -> [Int16] {
         running.wait()
         return lock.withLock {
-            guard pause.isPaused, !spokeAgain, let encoded, encoded.done else { return samples }
+            guard pause.isPaused, !spokeAgain, let encoded, encoded.done,
+                (speechEnd ?? 0) <= Double(encoded.count) / 16000 - 0.1
+            else { return samples }
             return Array(samples.prefix(encoded.count))
+        }
+    }
+
+    /// The take is over, heard or not: a pause still waiting is not read ahead, so the ear is
+    /// free for the next take (a read-ahead under way still ends on its own).
+    func stop() {
+        lock.withLock {
+            stopped = true
+            pending = nil
         }
     }
 }

@@ -88,13 +88,23 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
         DispatchQueue.global(qos: .utility).async { [self] in _ = shellTalk() }
         let context = request.context
         let whisper = whisper
-        let readAhead: @Sendable ([Int16]) -> Bool = { samples in (try? whisper.encode(samples)) == true }
+        let readAhead: @Sendable ([Int16]) -> Bool = { [report] samples in
+            do throws(EngineError) {
+                return try whisper.encode(samples)
+            } catch {
+                if error != .cancelled { report("whisper: reading ahead: \(error)") }
+                return false
+            }
+        }
         let recorded = EarlyHearing(encode: readsAhead && whisper.runtime.ear == .whisper ? readAhead : nil)
+        defer { recorded.stop() }
         let heard = try await pocketsphinx.transcribe(request, events: events) { frame in recorded.add(frame) }
         var choice = EarChoice(
             heard: heard, context: context, narrowband: pocketsphinx.lastChannel == .narrowband, aliases: aliases,
             fusion: fusion, knows: pocketsphinx.knows)
-        var started = Date()
+        // Whisper's whole part (waiting for a read-ahead, hearing, scoring) has one patience.
+        let ended = Date()
+        var started = ended
         var prompt = ""
         while true {
             switch choice.next {
@@ -106,7 +116,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
                 // plain English has no shell text to show first.
                 if !context.plainEnglish { events(.first(heard)) }
                 if Task.isCancelled { throw .cancelled }
-                let waited = await toHear(recorded)
+                let waited = await toHear(recorded, speechEnd: heard.segments.last?.end)
                 if Task.isCancelled { throw .cancelled }
                 guard let samples = waited else {
                     report("whisper: reading ahead did not end; pocketsphinx's text stands")
@@ -116,7 +126,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
                 prompt = self.prompt(context)
                 started = Date()
                 let steer = steering(context)
-                let result = await Self.offThread(patience: patience, cancel: whisper.cancel) {
+                let result = await Self.offThread(patience: left(since: ended), cancel: whisper.cancel) {
                     [whisper, beam, prompt] () throws(EngineError) in
                     try whisper.hear(
                         samples, prompt: prompt, readings: scoring, speechEnd: heard.segments.last?.end,
@@ -130,8 +140,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
                     return heard
                 }
             case .score(let lines):
-                let left = max(0.5, patience - Date().timeIntervalSince(started))
-                let result = await Self.offThread(patience: left, cancel: whisper.cancel) {
+                let result = await Self.offThread(patience: left(since: ended), cancel: whisper.cancel) {
                     [whisper, prompt] () throws(EngineError) in
                     try whisper.score(lines, prompt: prompt)
                 }
@@ -145,9 +154,22 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     /// What Whisper hears of the recording: what it read ahead, or all of it, once a read-ahead
     /// under way has ended (the ear takes one request at a time); nil when it did not within the
     /// patience. A cancelled take stops it.
-    private func toHear(_ recorded: EarlyHearing) async -> [Int16]? {
+    private func toHear(_ recorded: EarlyHearing, speechEnd: Double?) async -> [Int16]? {
         guard recorded.readsAhead else { return recorded.settled() }
-        return try? await Self.offThread(patience: patience, cancel: whisper.cancel) { recorded.settled() }.get()
+        let whisper = whisper
+        return try? await Self.offThread(
+            patience: patience,
+            cancel: {
+                recorded.stop()
+                whisper.cancel()
+            }
+        ) { recorded.settled(speechEnd: speechEnd) }.get()
+    }
+
+    /// What is left of the patience since `ended` (at least half a second: a last step begun
+    /// gets a chance to end).
+    private func left(since ended: Date) -> Double {
+        max(0.5, patience - Date().timeIntervalSince(ended))
     }
 
     /// The shell-talk model pocketsphinx decodes with, read for the fusion's judge (once per
@@ -181,7 +203,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     public static let defaultPatience = 10.0
 
     /// Runs blocking work on a thread of its own, so the session's tasks keep moving; after
-    /// `patience` seconds the answer is a failure (the work still ends on its thread). A
+    /// `patience` seconds the answer is a failure and `cancel` stops the work. A
     /// cancelled task (Esc while the fused text is coming) is answered at once, and `cancel`
     /// stops the work.
     static func offThread<T: Sendable>(
@@ -196,7 +218,8 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
                     once.answer(Result { () throws(EngineError) -> T in try work() })
                 }.start()
                 DispatchQueue.global().asyncAfter(deadline: .now() + patience) {
-                    once.answer(.failure(.timedOut(seconds: patience)))
+                    // Work that overran its patience may never end (a hung child): stopped.
+                    if once.answer(.failure(.timedOut(seconds: patience))) { cancel() }
                 }
             }
         } onCancel: {

@@ -193,7 +193,10 @@ public final class WhisperEar: @unchecked Sendable {
 
     /// Has the ear encode `samples` now, so that hearing exactly them later finds them
     /// encoded (`EarlyHearing`); whether it did (an ear that cannot says no).
+    /// Never starts the child or waits for its model: a take that ends meanwhile must not leave
+    /// the ear busy for the next.
     public func encode(_ samples: [Int16]) throws(EngineError) -> Bool {
+        guard lock.withLock({ child != nil }) else { return false }
         let path = try written(samples)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let reply = try exchange(["encode": path])

@@ -82,4 +82,33 @@ struct EarlyHearingTests {
         Self.feed(early, line)
         #expect(early.settled().count < line.count)
     }
+
+    /// A word the first ear heard end at the edge of what was read ahead (too soft for the
+    /// pause to count as speech) sends the whole recording to Whisper.
+    @Test func aLastWordAtTheEdgeIsHeardWhole() {
+        let early = EarlyHearing { _ in true }
+        let line = SpeechPauseTests.floor(0.3) + SpeechPauseTests.sound(0.8, level: 0.1) + SpeechPauseTests.floor(0.6)
+        Self.feed(early, line)
+        let ahead = early.settled(speechEnd: 1.0).count
+        #expect(ahead < line.count)
+        #expect(early.settled(speechEnd: Double(ahead) / 16000 - 0.05) == line)
+    }
+
+    /// Once the take is over, a pause still waiting for the ear is never read ahead: the ear is
+    /// free for the next take.
+    @Test func aStoppedTakeReadsNothingMoreAhead() {
+        let asked = Asked()
+        let early = EarlyHearing {
+            asked.add($0.count)
+            usleep(400_000)
+            return true
+        }
+        let first = SpeechPauseTests.floor(0.3) + SpeechPauseTests.sound(0.5, level: 0.1) + SpeechPauseTests.floor(0.3)
+        let line = first + SpeechPauseTests.sound(0.5, level: 0.1) + SpeechPauseTests.floor(0.4)
+        Self.feed(early, line)
+        early.stop()
+        Self.feed(early, SpeechPauseTests.sound(0.5, level: 0.1) + SpeechPauseTests.floor(0.4), from: line.count)
+        _ = early.settled()
+        #expect(asked.all.count == 1, "\(asked.all)")
+    }
 }
