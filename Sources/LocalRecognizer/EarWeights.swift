@@ -10,7 +10,8 @@ public enum EarWeights {
     public static let shipped: EarFusion.Weights? = ShellCorpus.resource("ear-choice.json").flatMap(read)
 
     /// The choice a session makes: with the weights learnt for this user (in `voiceDirectory`)
-    /// when there are some, else the shipped ones.
+    /// when there are some, else the shipped ones. The user's are fitted for Whisper base (the
+    /// ear `adapt` hears with): a session with another ear passes no directory.
     public static func fusion(voiceDirectory: String?) -> EarFusion {
         let own = voiceDirectory.flatMap { read(ChoiceLearner.file(in: $0)) }
         return (own ?? shipped).map(EarFusion.init(weights:)) ?? EarFusion()

@@ -74,4 +74,50 @@ struct ChoiceLearnerTests {
         let examples = (0..<4).map { Self.example($0, whisperRight: true) }
         #expect(ChoiceLearner(voiceDirectory: voice).learn(examples, inUse: Self.start) == nil)
     }
+
+    /// Held-back recordings whose right line no weights could choose prove nothing: the fit
+    /// is not kept, however it moved.
+    @Test func heldBackRecordingsThatCannotJudgeKeepNothing() throws {
+        let voice = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: voice) }
+        let examples = (0..<20).map { i in
+            var example = Self.example(i, whisperRight: true)
+            if i % 5 == 4 { example.right = "neither ear heard this" }
+            return example
+        }
+        let status = try #require(ChoiceLearner(voiceDirectory: voice).learn(examples, inUse: Self.start))
+        #expect(status.heldBack == 4 && status.before == 0 && status.after == 0)
+        #expect(!status.kept)
+        #expect(!FileManager.default.fileExists(atPath: ChoiceLearner.file(in: voice)))
+    }
+
+    /// What is held back follows the recordings' places (the voice learner's), not the order
+    /// of the takes heard: a recording left out shifts nothing.
+    @Test func theRecordingsHeldBackAreTheVoiceLearners() throws {
+        let voice = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: voice) }
+        // Recording 2 was heard as no speech; 4, 9, 14 and 19 are held back.
+        let places = (0..<20).filter { $0 != 2 }
+        let examples = places.map { Self.example($0, whisperRight: $0 % 5 != 4) }
+        let status = try #require(
+            ChoiceLearner(voiceDirectory: voice).learn(examples, at: places, inUse: Self.start))
+        #expect(status.heldBack == 4 && status.learntFrom == 15)
+        #expect(status.before == 4)  // every held-back one is pocketsphinx's, as the start chooses
+    }
+
+    /// Weights out of range (a damaged or hostile file) are not read: the shipped ones stand.
+    @Test func weightsOutOfRangeAreNotRead() throws {
+        let voice = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: voice) }
+        var weights = try #require(Self.start.weights)
+        weights.readings[.whisper] = 1e300
+        let data = try JSONEncoder().encode(weights)
+        #expect(FileManager.default.createFile(atPath: ChoiceLearner.file(in: voice), contents: data))
+        #expect(EarWeights.read(ChoiceLearner.file(in: voice)) == nil)
+        weights.readings[.whisper] = 2
+        #expect(
+            FileManager.default.createFile(
+                atPath: ChoiceLearner.file(in: voice), contents: try JSONEncoder().encode(weights)))
+        #expect(EarWeights.read(ChoiceLearner.file(in: voice)) == weights)
+    }
 }

@@ -3,9 +3,12 @@ import VoiceshCore
 
 /// Learns which ear to trust for this user: the two-ear choice's weights fitted to recordings
 /// whose words are known, heard by both ears as a session hears them. Every fifth recording is
-/// held back, and the new weights are kept (`ear-choice.json` beside the learnt voice) only when
-/// they choose at least as many of those right as the weights in use, and on a tie give the right
-/// lines no less probability, as every learner here keeps only what is no worse.
+/// held back (the same ones the voice learner holds back), the weights are fitted from the
+/// shipped ones, and they are kept (`ear-choice.json` beside the learnt voice) only when they
+/// choose at least as many of the held-back right as the weights in use and the shipped ones,
+/// and on a tie give the right lines no less probability, as every learner here keeps only
+/// what is no worse. Held-back recordings that no weights could choose right prove nothing:
+/// then nothing is kept. They are fitted for the ear `adapt` hears with (Whisper base).
 public struct ChoiceLearner: Sendable {
     public let voiceDirectory: String
     public let holdBackEvery = 5
@@ -49,6 +52,7 @@ public struct ChoiceLearner: Sendable {
     ) async throws(EngineError) -> Status? {
         let shell = SpokenShell()
         var examples: [EarFusion.Example] = []
+        var places: [Int] = []
         for (index, sample) in samples.enumerated() {
             heard(index)
             let frames = AudioFrame.frames(of: sample.samples)
@@ -64,16 +68,25 @@ public struct ChoiceLearner: Sendable {
             guard let decision = ears.lastDecision else { continue }
             let right = shell.normalize(SpeakerAdaptation.spokenWords(sample.text).joined(separator: " "))
             examples.append(EarFusion.Example(readings: decision.readings, take: decision.take, right: right))
+            places.append(index)
         }
-        return learn(examples, inUse: EarWeights.fusion(voiceDirectory: voiceDirectory))
+        let shipped = EarWeights.shipped.map(EarFusion.init(weights:))
+        return learn(examples, at: places, inUse: EarWeights.fusion(voiceDirectory: voiceDirectory), origin: shipped)
     }
 
-    /// Fits and checks the weights on examples already heard (the part with no ears), starting
-    /// from the choice in use.
-    func learn(_ examples: [EarFusion.Example], inUse: EarFusion) -> Status? {
-        let heldBack = examples.indices.filter { $0 % holdBackEvery == holdBackEvery - 1 }.map { examples[$0] }
-        let training = examples.indices.filter { $0 % holdBackEvery != holdBackEvery - 1 }.map { examples[$0] }
-        guard !heldBack.isEmpty, let fitted = inUse.fitted(to: training), let weights = fitted.weights else {
+    /// Fits and checks the weights on examples already heard (the part with no ears). `places`:
+    /// each example's place among the recordings, which says whether it is held back (its own
+    /// order when nil). The fit starts from `origin` (the shipped weights, never fitted on this
+    /// user's recordings; the choice in use when nil).
+    func learn(
+        _ examples: [EarFusion.Example], at places: [Int]? = nil, inUse: EarFusion, origin: EarFusion? = nil
+    ) -> Status? {
+        let places = places ?? Array(examples.indices)
+        let held = { (i: Int) in places[i] % holdBackEvery == holdBackEvery - 1 }
+        let heldBack = examples.indices.filter(held).map { examples[$0] }
+        let training = examples.indices.filter { !held($0) }.map { examples[$0] }
+        let origin = origin ?? inUse
+        guard !heldBack.isEmpty, let fitted = origin.fitted(to: training), let weights = fitted.weights else {
             return nil
         }
         func right(_ ear: (EarFusion.Reading) -> Bool) -> Int {
@@ -84,10 +97,12 @@ public struct ChoiceLearner: Sendable {
             after: fitted.chosenRight(heldBack), pocketsphinxRight: right { $0.pocketsphinxRank == 0 },
             whisperRight: right { $0.whisperRank == 0 }, kept: false, lastRun: nil)
         // As many chosen right, then no less sure of the right lines (as the voice learner breaks
-        // a tie by word errors): a fit that only moved, unproven, is not kept.
-        let better =
-            (status.after, fitted.likelihood(heldBack)) >= (status.before, inUse.likelihood(heldBack))
-        status.kept = better && write(weights, to: Self.file(in: voiceDirectory))
+        // a tie by word errors), than both the choice in use and the one it started from: a fit
+        // that only moved, unproven, is not kept, nor one the held-back could not judge.
+        let score = { (choice: EarFusion) in (choice.chosenRight(heldBack), choice.likelihood(heldBack)) }
+        let better = score(fitted) >= score(inUse) && score(fitted) >= score(origin)
+        let judged = fitted.judging(heldBack) > 0 && weights != inUse.weights
+        status.kept = better && judged && write(weights, to: Self.file(in: voiceDirectory))
         status.lastRun = Date()
         _ = write(status, to: statusFile)
         return status

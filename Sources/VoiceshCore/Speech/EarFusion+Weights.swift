@@ -91,6 +91,11 @@ extension EarFusion {
                 throw DecodingError.dataCorrupted(
                     .init(codingPath: [], debugDescription: "no weight for \(missing.joined(separator: ", "))"))
             }
+            // A fit moves weights by a few units; a huge one would make every share infinite.
+            let all = Array(weights.readings.values) + Array(weights.none.values)
+            guard all.allSatisfy({ $0.isFinite && abs($0) <= 100 }) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a weight out of range"))
+            }
             return weights
         }
 

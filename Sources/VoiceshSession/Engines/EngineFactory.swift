@@ -79,7 +79,10 @@ package struct EngineFactory {
                 pocketsphinx: edge,
                 whisper: WhisperEar(
                     runtime: runtime, scratchDirectory: context.location.cacheDirectory + "/recordings"),
-                aliases: aliases, fusion: EarWeights.fusion(voiceDirectory: context.location.voiceDirectory),
+                aliases: aliases,
+                fusion: EarWeights.fusion(
+                    voiceDirectory: ear == .whisper && config.whisperModel == nil
+                        ? context.location.voiceDirectory : nil),
                 prompt: { ShellPrompt(context: $0, config: config, aliases: aliases).text },
                 report: { Log.app.info("\($0)") })
         case .failure(let problem):
