@@ -55,6 +55,31 @@ struct DictationSessionTests {
         #expect(session.machine.state == .idle)
     }
 
+    /// A take begun and ended by keys read together (typed ahead of a busy loop) never records
+    /// unseen: a double press starts nothing, and toggle then Enter starts it stopped.
+    @Test mutating func aTakeBegunAndEndedInOneReadRecordsNothingUnseen() {
+        let twice = handle(.keyboard(Self.toggle + Self.toggle))
+        #expect(twice.record == nil && !twice.stopsRecording && twice.released.isEmpty, "\(twice)")
+        #expect(session.machine.state == .idle)
+        now += 1
+        let stopped = handle(.keyboard(Self.toggle + Array("\u{1B}[24;1R".utf8) + [0x0D]))
+        #expect(
+            stopped.record?.take == 2 && stopped.record?.stopsAtOnce == true && !stopped.stopsRecording, "\(stopped)")
+    }
+
+    /// A paste that comes in reads far apart (a busy loop, a slow link) is one paste: its rest
+    /// is never read as keys, so its newline confirms nothing.
+    @Test mutating func aPasteInReadsFarApartIsOnePaste() {
+        _ = heard("uptime -p")
+        _ = handle(.keyboard(Array("\u{1B}[200~echo hi".utf8)))
+        now += 0.2
+        let waited = handle(.turn([], woken: false))
+        #expect(waited.remote.isEmpty && waited.rows.isEmpty, "\(waited)")
+        let rest = handle(.keyboard(Array("\r\u{1B}[201~".utf8)))
+        #expect(rest.remote.isEmpty && rest.rows.isEmpty, "\(rest)")
+        #expect(session.machine.state.prompt != nil, "\(session.machine.state)")
+    }
+
     @Test mutating func keysTypedWhileIdleGoOnAsTyped() {
         let out = handle(.keyboard(Array("ls\r".utf8)))
         #expect(out.typed == Array("ls\r".utf8) && out.remote.isEmpty && out.record == nil)

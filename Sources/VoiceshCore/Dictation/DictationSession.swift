@@ -103,6 +103,9 @@ public struct DictationSession: Sendable {
         public let commands: [String]
         /// Heard as a request in plain English (the intent key), not as shell talk.
         public var plainEnglish = false
+        /// Stopped by a key read with the one that began it (toggle and Enter together): the
+        /// microphone stops as soon as it starts, so no take records unseen.
+        public var stopsAtOnce = false
     }
 
     /// Take `take` asks the intent model for a command: `request`, in plain English.
@@ -163,6 +166,12 @@ public struct DictationSession: Sendable {
 
     /// How long bytes that may begin a longer key wait for the rest of it.
     public static let keyWait = 0.03
+    /// How long a bracketed paste waits for its end: a paste comes in reads far apart on a busy
+    /// loop or a slow link, and its rest must never be read as keys (a newline that confirms).
+    public static let pasteWait = 1.0
+
+    /// The wait for what the decoder holds.
+    private var heldWait: Double { decoder.isPasting ? Self.pasteWait : Self.keyWait }
 
     public let settings: Settings
     public private(set) var machine: DictationStateMachine
@@ -205,7 +214,8 @@ public struct DictationSession: Sendable {
     /// lone ESC, whose wait must end even while the loop stays busy, or a key typed later
     /// would join it: ESC b read as alt-b), at the line's next frame; nil: only when woken.
     public var deadline: Double? {
-        if decoder.isWaiting || replies.isWaiting { return lastInput + Self.keyWait }
+        let waits = [decoder.isWaiting ? heldWait : nil, replies.isWaiting ? Self.keyWait : nil].compactMap { $0 }
+        if let wait = waits.min() { return lastInput + wait }
         return machine.nextFrame(after: lastTick, lineOnScreen: lineShown)
     }
 
@@ -469,11 +479,11 @@ public struct DictationSession: Sendable {
     private mutating func timePassed() -> [Step] {
         lastTick = now
         var steps: [Step] = []
-        if now - lastInput >= Self.keyWait {
+        if now - lastInput >= heldWait {
             let held = decoder.timeout()
             if !held.isEmpty { steps += keySteps(held) }
-            steps.append(.effect(.sendToRemote(replies.timeout())))
         }
+        if now - lastInput >= Self.keyWait { steps.append(.effect(.sendToRemote(replies.timeout()))) }
         return steps + [.tick] + keySteps([])
     }
 
@@ -486,9 +496,14 @@ public struct DictationSession: Sendable {
         case .passThrough(let bytes): passing += bytes
         case .keys(let bytes): return keySteps(decoder.feed(bytes))
         case .redraw: return [.draw]
-        case .release(let take): out.released.append(take)
+        case .release(let take):
+            // Let go in the input that began it (toggle and Esc read together): never started.
+            if out.record?.take == take { out.record = nil } else { out.released.append(take) }
         case .startRecording(let take, let commands, let plainEnglish):
             return startRecording(take, commands: commands, plainEnglish: plainEnglish)
+        case .stopRecording where out.record != nil, .cancelRecording where out.record != nil,
+            .cancelTranscription where out.record != nil:
+            out.record?.stopsAtOnce = true  // the take this input began, not one before it
         case .stopRecording: out.stopsRecording = true
         case .cancelRecording:
             out.stopsRecording = true

@@ -22,6 +22,9 @@ public struct KeyDecoder: Sendable {
     /// Bytes are held back, waiting for the rest of a key.
     public var isWaiting: Bool { !pending.isEmpty || pasted != nil }
 
+    /// Inside a bracketed paste whose end has not come.
+    public var isPasting: Bool { pasted != nil }
+
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
         pending += bytes
         return decode(final: false)

@@ -149,7 +149,9 @@ package final class DictationController: LoopParticipant {
         }
         if let request = asked.search { answers.append(find(request)) }
         if let order = asked.intent { write(order) }
-        if let start = asked.record, let refused = record(start) { answers.append(refused) }
+        if let start = asked.record {
+            if let refused = record(start) { answers.append(refused) } else if start.stopsAtOnce { stopCapture() }
+        }
         return answers
     }
 

@@ -98,20 +98,28 @@ package final class SessionDriver {
                 // Before any key read in this same wake: a command typed just after a resize must see the new size.
                 try sendPendingResize()
             }
-            // The turn of each participant that one of its descriptors woke or whose deadline has
-            // come, before the keys read in the same wake; a key alone wakes no one else.
+            // The turn of each participant whose deadline has come, before the keys read in the same
+            // wake (a key wait that timed out is decided first); then the keys, typed against what
+            // the screen showed; then the turns its descriptors woke (a text come meanwhile is
+            // drawn after the keys, never under a key meant for the line before it). A key alone
+            // wakes no one else.
             var first = 2
             let awake = clock()
+            var woken: [Int] = []
             for (index, participant) in participants.enumerated() {
-                let woken = fds[first..<first + owned[index].count].contains { $0.revents != 0 }
+                let fired = fds[first..<first + owned[index].count].contains { $0.revents != 0 }
                 first += owned[index].count
-                guard woken || deadlines[index].map({ $0 <= awake }) == true else { continue }
-                take(try participant.step(.turn(woken: woken), now: awake))
+                if fired {
+                    woken.append(index)
+                } else if deadlines[index].map({ $0 <= awake }) == true {
+                    take(try participant.step(.turn(woken: false), now: awake))
+                }
             }
             if fds.count > keyboard, fds[keyboard].revents != 0 {
                 if let end = try readKeyboard() { return end }
                 try flushOutbound()  // a keystroke goes out before anything else is done
             }
+            for index in woken { take(try participants[index].step(.turn(woken: true), now: clock())) }
             writeScreen()
         }
     }
