@@ -100,18 +100,34 @@ struct AudioCommandTests {
         #expect(try cli.run("history", "export-audio", id, exported).stderr.contains("has no kept recording"))
     }
 
-    /// Esc at the terminal, or a terminating signal, cancels a listen: one line, status 130,
-    /// nothing in the history.
-    @Test(arguments: ["Escape", "TERM"])
-    func aCancelledListenKeepsNothing(by: String) throws {
+    /// Esc at the terminal cancels a listen: one line, status 130, nothing in the history.
+    @Test func aCancelledListenKeepsNothing() throws {
         let long = cli.home.appendingPathComponent("long.wav").path
         try SpeechFiles.voice(seconds: 30, at: long)
         let tmux = try Tmux([CLI.binary.path, "listen", "--audio-file", long], environment: cli.environment)
         try tmux.wait { $0.contains("● rec") }
-        if by == "TERM" { try tmux.signal(by) } else { try tmux.send(by) }
+        try tmux.send("Escape")
         let screen = try tmux.wait { $0.contains("EXIT=") }
         #expect(screen.contains("voicesh: cancelled; nothing transcribed\nEXIT=130"), "\(screen)")
         #expect(try cli.ok("history", "--json").stdout.filter { !$0.isWhitespace } == "[]")
+    }
+
+    /// A terminating signal while recording (a hang-up, a kill) keeps the speech, as a session
+    /// does: one line that says how to retry it, status 130, the row interrupted with its audio.
+    @Test func aSignalledListenKeepsTheRecording() throws {
+        let long = cli.home.appendingPathComponent("long.wav").path
+        try SpeechFiles.voice(seconds: 30, at: long)
+        let tmux = try Tmux([CLI.binary.path, "listen", "--audio-file", long], environment: cli.environment)
+        try tmux.wait { $0.contains("● rec") }
+        try tmux.signal("TERM")
+        let screen = try tmux.wait { $0.contains("EXIT=") }
+        #expect(
+            screen.contains(
+                "voicesh: stopped by a signal while recording; the recording is kept: voicesh history retry 1\nEXIT=130"
+            ),
+            "\(screen)")
+        let history = try cli.ok("history", "--json").stdout
+        #expect(history.contains("\"interrupted\"") && history.contains("\"has_audio\" : true"), "\(history)")
     }
 
     /// A history that cannot be written (another process holds the write lock past the busy

@@ -28,7 +28,7 @@ struct Listen: VoiceshCommand {
         if let words = Failure.describe(end) { context.console.error("voicesh: \(words)") }
         switch end {
         case .printed: return
-        case .cancelled: throw ExitCode(130)
+        case .cancelled, .interrupted: throw ExitCode(130)
         case .historyUnwritten: throw ExitCode(Self.historyUnwritten)
         }
     }

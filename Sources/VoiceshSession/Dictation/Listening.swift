@@ -13,6 +13,8 @@ package final class Listening {
     package enum End: Equatable {
         case printed
         case cancelled
+        /// A signal stopped the recording: it is kept, untranscribed, for `history retry`.
+        case interrupted(ListenProblem.Kept)
         /// The text was printed but the history could not be written.
         case historyUnwritten(HistoryWriter.Unwritable)
     }
@@ -80,7 +82,17 @@ package final class Listening {
             drive(.noMicrophone(error))  // the session lets the take go, keeping nothing
             throw error
         }
-        drive(stop == .cancelled || stop == .signal ? .cancel : .turn([.recordingFull(take: take)], woken: true))
+        if stop == .signal {
+            // A hang-up or a kill while recording: the speech is kept, as a session keeps it.
+            drive(.ending("voicesh was stopped by a signal while recording"))
+            history.finish()
+            switch row?.written {
+            case .success(let id?): return .interrupted(.inHistory(id: id))
+            case .failure(let error): return .interrupted(keepElsewhere(unwritten: error))
+            default: return .interrupted(keepElsewhere())
+            }
+        }
+        drive(stop == .cancelled ? .cancel : .turn([.recordingFull(take: take)], woken: true))
         if engineCancelled { return .cancelled }
         defer { history.finish() }
         switch job?.wait() {
