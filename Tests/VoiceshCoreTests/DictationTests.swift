@@ -200,7 +200,8 @@ struct DictationStateMachineTests {
     @Test mutating func aFailureKeepsTheAudioAndTheNoticeGetsTheRetryHint() {
         _ = machine.toggle(now: 20)
         _ = machine.key(.toggle, now: 22)
-        _ = machine.engineNote("1 s of audio dropped")
+        _ = machine.engineNote("1 s of audio dropped", take: 1)
+        _ = machine.engineNote("a note of a take that is over", take: 0)
         let effects = machine.failed(
             take: 1, message: "no text within 30 s (engine.timeout)", brief: "timed out", timedOut: true, now: 23)
         #expect(effects.first == .cancelTranscription)

@@ -51,8 +51,9 @@ public struct DictationSession: Sendable {
         case speech(Bool, take: Int)
         /// The primary engine failed and its fallback now runs.
         case fallingBack(take: Int)
-        /// A stream engine's remark on a stream that still gives text.
-        case engineNote(String)
+        /// A stream engine's remark on a stream that still gives text: on its take, or (nil) on
+        /// the engine as it was built.
+        case engineNote(String, take: Int?)
         /// The intent model's command for an intent take (`Output.intent`), or why there is none.
         case intentWritten(Intent, take: Int)
         case intentFailed(IntentError, take: Int)
@@ -360,7 +361,7 @@ public struct DictationSession: Sendable {
     private mutating func reported(_ report: Report) -> [DictationStateMachine.Effect] {
         switch report {
         case .partial(let words, let take): machine.partial(words, take: take)
-        case .engineNote(let note): machine.engineNote(note)
+        case .engineNote(let note, let take): machine.engineNote(note, take: take)
         case .fallingBack(let take): machine.fallingBack(take: take, now: now)
         case .speech(let heard, let take): machine.speech(heard, take: take, now: now)
         case .recordingFull(let take): machine.recordingEnded(take: take, now: now)

@@ -439,8 +439,10 @@ public struct DictationStateMachine: Sendable {
         return []
     }
 
-    /// A remark of the engine on a take that still gives text (audio dropped, a reconnection).
-    public mutating func engineNote(_ note: String) -> [Effect] {
+    /// A remark of the engine on a take that still gives text (audio dropped, a reconnection):
+    /// on take `number`, or on whichever is under way (nil: the engine's own, as it was built).
+    public mutating func engineNote(_ note: String, take number: Int? = nil) -> [Effect] {
+        if let number, state.take?.number != number { return [] }  // a take that is over
         switch state {
         case .recording(var take, let partial, let answering):
             take.notes.append(note)

@@ -52,7 +52,7 @@ struct TakeCapture {
                         let heard = Recognition.heard(
                             transcript, engine: engine.label, aliases: aliases, context: context, readings: false)
                         inbox.post(.heardFirst(heard, take: take))
-                    case .note(let note): inbox.post(.engineNote(note))
+                    case .note(let note): inbox.post(.engineNote(note, take: take))
                     case .fallingBack: inbox.post(.fallingBack(take: take))
                     }
                 }

@@ -121,7 +121,7 @@ package struct SessionRunner {
         var factory =
             database.map { EngineFactory.forProfile(profile, in: $0, context: context) }
             ?? EngineFactory(context: context)
-        factory.notice = { inbox.post(.engineNote($0)) }
+        factory.notice = { inbox.post(.engineNote($0, take: nil)) }
         factory.buildsInChild = true
         factory.audioDevice = audio.audioFile == nil ? audio.deviceName(profile: profile, context: context) : nil
         let engine = Result { () throws(EngineError) in try factory.engine(for: profile) }
