@@ -100,12 +100,18 @@ struct AudioCommandTests {
         #expect(try cli.run("history", "export-audio", id, exported).stderr.contains("has no kept recording"))
     }
 
-    /// Esc at the terminal cancels a listen: one line, status 130, nothing in the history.
-    @Test func aCancelledListenKeepsNothing() throws {
+    /// `listen` in tmux, recording a 30 s file.
+    func recordingLong() throws -> Tmux {
         let long = cli.home.appendingPathComponent("long.wav").path
         try SpeechFiles.voice(seconds: 30, at: long)
         let tmux = try Tmux([CLI.binary.path, "listen", "--audio-file", long], environment: cli.environment)
         try tmux.wait { $0.contains("● rec") }
+        return tmux
+    }
+
+    /// Esc at the terminal cancels a listen: one line, status 130, nothing in the history.
+    @Test func aCancelledListenKeepsNothing() throws {
+        let tmux = try recordingLong()
         try tmux.send("Escape")
         let screen = try tmux.wait { $0.contains("EXIT=") }
         #expect(screen.contains("voicesh: cancelled; nothing transcribed\nEXIT=130"), "\(screen)")
@@ -115,10 +121,7 @@ struct AudioCommandTests {
     /// A terminating signal while recording (a hang-up, a kill) keeps the speech, as a session
     /// does: one line that says how to retry it, status 130, the row interrupted with its audio.
     @Test func aSignalledListenKeepsTheRecording() throws {
-        let long = cli.home.appendingPathComponent("long.wav").path
-        try SpeechFiles.voice(seconds: 30, at: long)
-        let tmux = try Tmux([CLI.binary.path, "listen", "--audio-file", long], environment: cli.environment)
-        try tmux.wait { $0.contains("● rec") }
+        let tmux = try recordingLong()
         try tmux.signal("TERM")
         let screen = try tmux.wait { $0.contains("EXIT=") }
         #expect(

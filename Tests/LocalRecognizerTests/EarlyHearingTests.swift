@@ -22,6 +22,21 @@ struct EarlyHearingTests {
         }
     }
 
+    /// A line with two pauses, fed to an ear slow to encode (the second pause comes while the
+    /// first is read ahead): what it was asked, the hearing, the line to its first pause, all.
+    static func twoPauses() -> (Asked, EarlyHearing, first: [Int16], line: [Int16]) {
+        let asked = Asked()
+        let early = EarlyHearing {
+            asked.add($0.count)
+            usleep(400_000)
+            return true
+        }
+        let first = SpeechPauseTests.floor(0.3) + SpeechPauseTests.sound(0.5, level: 0.1) + SpeechPauseTests.floor(0.3)
+        let line = first + SpeechPauseTests.sound(0.5, level: 0.1) + SpeechPauseTests.floor(0.4)
+        feed(early, line)
+        return (asked, early, first, line)
+    }
+
     @Test func aPauseAtTheEndIsHeardFromWhatWasReadAhead() {
         let asked = Asked()
         let early = EarlyHearing {
@@ -58,15 +73,7 @@ struct EarlyHearingTests {
     /// A pause found while the last read-ahead is under way is read ahead once it ends: the
     /// line's last pause is what is heard.
     @Test func aLaterPauseIsReadAheadOnceTheFirstEnds() {
-        let asked = Asked()
-        let early = EarlyHearing {
-            asked.add($0.count)
-            usleep(400_000)
-            return true
-        }
-        let first = SpeechPauseTests.floor(0.3) + SpeechPauseTests.sound(0.5, level: 0.1) + SpeechPauseTests.floor(0.3)
-        let line = first + SpeechPauseTests.sound(0.5, level: 0.1) + SpeechPauseTests.floor(0.4)
-        Self.feed(early, line)
+        let (asked, early, first, _) = Self.twoPauses()
         let heard = early.settled()
         #expect(asked.all.count == 2, "\(asked.all)")
         #expect(heard.count == asked.all.last && heard.count > first.count, "\(heard.count) \(asked.all)")
@@ -97,15 +104,7 @@ struct EarlyHearingTests {
     /// Once the take is over, a pause still waiting for the ear is never read ahead: the ear is
     /// free for the next take.
     @Test func aStoppedTakeReadsNothingMoreAhead() {
-        let asked = Asked()
-        let early = EarlyHearing {
-            asked.add($0.count)
-            usleep(400_000)
-            return true
-        }
-        let first = SpeechPauseTests.floor(0.3) + SpeechPauseTests.sound(0.5, level: 0.1) + SpeechPauseTests.floor(0.3)
-        let line = first + SpeechPauseTests.sound(0.5, level: 0.1) + SpeechPauseTests.floor(0.4)
-        Self.feed(early, line)
+        let (asked, early, _, line) = Self.twoPauses()
         early.stop()
         Self.feed(early, SpeechPauseTests.sound(0.5, level: 0.1) + SpeechPauseTests.floor(0.4), from: line.count)
         _ = early.settled()

@@ -407,14 +407,20 @@ struct DictationIntentTests {
         #expect(decoder.feed([0x1C, 0x61]) == [.toggle, .text("a")])
     }
 
-    /// Hands-free: a lead works by voice, at a prompt and over a shown line (which it replaces).
-    @Test func handsFreeAsksByVoice() {
+    /// A hands-free machine whose take 1 was recorded from 0 to 2.
+    static func handsFreeTake() -> Machine {
         var settings = Machine.Settings(toggle: .defaultToggle, timeout: 30)
         settings.intentTimeout = 20
         settings.handsFree = true
         var machine = Machine(settings: settings)
         _ = machine.toggle(now: 0)
         _ = machine.key(.toggle, now: 2)
+        return machine
+    }
+
+    /// Hands-free: a lead works by voice, at a prompt and over a shown line (which it replaces).
+    @Test func handsFreeAsksByVoice() {
+        var machine = Self.handsFreeTake()
         #expect(
             machine.transcribed(heard("how do i list files"), take: 1, now: 2.5)
                 == [.writeIntent(take: 1, request: "how do i list files")])
@@ -429,12 +435,7 @@ struct DictationIntentTests {
     /// A take over a line still explained lets its writer go: a line brought back (nothing
     /// heard) stands unexplained, and Tab may ask for another.
     @Test func aTakeOverALineStillExplainedLetsItGo() {
-        var settings = Machine.Settings(toggle: .defaultToggle, timeout: 30)
-        settings.intentTimeout = 20
-        settings.handsFree = true
-        var machine = Machine(settings: settings)
-        _ = machine.toggle(now: 0)
-        _ = machine.key(.toggle, now: 2)
+        var machine = Self.handsFreeTake()
         _ = machine.transcribed(heard("how do i list files"), take: 1, now: 2.5)
         _ = machine.intentDraft(written("ls -la", ""), checked: true, take: 1, now: 3)
         _ = machine.key(.toggle, now: 4)

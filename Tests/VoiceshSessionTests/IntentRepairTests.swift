@@ -33,6 +33,19 @@ struct IntentRepairTests {
         return try await writer.write(IntentPrompt(request: "show the start of the notes", context: Self.place))
     }
 
+    /// The answer, and each draft the writer showed (marked when it passed the check).
+    func drafting(_ server: ChatServer) async throws -> (Intent, [String]) {
+        var settings = IntentSettings(url: server.url, model: "m")
+        settings.timeout = 600
+        let writer = IntentWriter(settings: settings, environment: [:], repairBudget: .infinity)
+        let drafts = Locked<[String]>([])
+        let intent = try await writer.write(IntentPrompt(request: "show the notes", context: Self.place)) {
+            draft, checked in
+            drafts.update { $0.append(draft.answer.command + (checked ? " (checked)" : "")) }
+        }
+        return (intent, drafts.value)
+    }
+
     /// The last user message of each request the server logged.
     func asked(_ server: ChatServer) throws -> [String] {
         try server.requests().compactMap { request in
@@ -101,15 +114,8 @@ struct IntentRepairTests {
         let server = try ChatServer(arguments: [
             "--content", Self.answer("head notes.md"), "--content", Self.answer("head notes.txt"),
         ])
-        var settings = IntentSettings(url: server.url, model: "m")
-        settings.timeout = 600
-        let writer = IntentWriter(settings: settings, environment: [:], repairBudget: .infinity)
-        let drafts = Locked<[String]>([])
-        let intent = try await writer.write(IntentPrompt(request: "show the notes", context: Self.place)) {
-            draft, checked in
-            drafts.update { $0.append(draft.answer.command + (checked ? " (checked)" : "")) }
-        }
-        #expect(drafts.value == ["head notes.md", "head notes.txt (checked)"])
+        let (intent, drafts) = try await drafting(server)
+        #expect(drafts == ["head notes.md", "head notes.txt (checked)"])
         #expect(intent.answer.command == "head notes.txt")
     }
 
@@ -120,15 +126,8 @@ struct IntentRepairTests {
             "--content", Self.answer("head notes.md"), "--content",
             #"{"command": "head notes.txt", "explanation": "Sho"#,
         ])
-        var settings = IntentSettings(url: server.url, model: "m")
-        settings.timeout = 600
-        let writer = IntentWriter(settings: settings, environment: [:], repairBudget: .infinity)
-        let drafts = Locked<[String]>([])
-        let intent = try await writer.write(IntentPrompt(request: "show the notes", context: Self.place)) {
-            draft, checked in
-            drafts.update { $0.append(draft.answer.command + (checked ? " (checked)" : "")) }
-        }
-        #expect(drafts.value == ["head notes.md", "head notes.txt (checked)"])
+        let (intent, drafts) = try await drafting(server)
+        #expect(drafts == ["head notes.md", "head notes.txt (checked)"])
         #expect(intent.answer.command == "head notes.txt" && intent.answer.explanation == "")
         #expect(intent.check?.asked == true && intent.check?.left == 0)
     }
