@@ -83,6 +83,20 @@ struct ConnectTerminalTests: SessionSuite {
         try expectTerminalRestored(tmux)
     }
 
+    /// A connection lost inside a full-screen program (its alternate screen and bracketed
+    /// paste on) leaves the terminal on its main screen, as it was before (the bytes for paste
+    /// are `TerminalModesTests`').
+    @Test func serverKilledInsideAFullScreenProgram() throws {
+        let tmux = try session()
+        try tmux.send("printf '\\033[?1049h\\033[?2004h%s%s' FU LL; sleep 60", "Enter")
+        try tmux.wait { $0.contains("FULL") }
+        #expect(try tmux.alternateScreen())
+        sshd.stopSessions()
+        let screen = try tmux.wait { $0.contains("EXIT=") }
+        #expect(screen.contains("closed by remote host"), "\(screen)")
+        #expect(try !tmux.alternateScreen())
+    }
+
     @Test func terminatedBySignalRestoresTheTerminal() throws {
         let tmux = try session()
         let pid = try #require(

@@ -469,6 +469,16 @@ struct TerminalModesTests {
         vim.feed(Array("\u{1B}\u{1B}[?47l".utf8))  // an ESC that starts nothing does not hide the next one
         #expect(!vim.alternateScreen)
     }
+
+    /// A session that ends inside vim puts the terminal back: only what is still set is undone.
+    @Test func theModesLeftSetAreUndone() {
+        var vim = TerminalModes()
+        #expect(vim.reset.isEmpty)
+        vim.feed(Array("\u{1B}[?1049h\u{1B}[?2004h".utf8))
+        #expect(vim.reset == Array("\u{1B}[?1049l\u{1B}[?2004l\u{1B}[?25h".utf8))
+        vim.feed(Array("\u{1B}[?1049l".utf8))
+        #expect(vim.reset == Array("\u{1B}[?2004l\u{1B}[?25h".utf8))
+    }
 }
 
 struct KeyTests {

@@ -21,6 +21,14 @@ public struct TerminalModes: EscapeSequenceReader, Equatable, Sendable {
 
     var isIdle: Bool { pending.isIdle }
 
+    /// What puts the local terminal back when the session ends with these modes still set (a
+    /// connection lost inside vim): the main screen, paste unbracketed, the cursor shown.
+    public var reset: [UInt8] {
+        guard alternateScreen || bracketedPaste else { return [] }
+        return Array(
+            ((alternateScreen ? "\u{1B}[?1049l" : "") + (bracketedPaste ? "\u{1B}[?2004l" : "") + "\u{1B}[?25h").utf8)
+    }
+
     mutating func step(_ byte: UInt8) {
         guard pending.take(byte) else { return }
         switch pending.bytes.count {

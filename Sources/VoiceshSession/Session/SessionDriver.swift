@@ -22,6 +22,9 @@ package final class SessionDriver {
     /// What the remote's output says: its terminal modes, for dictation, and where the shell
     /// is (OSC 7), for the context. One pass over the output reads both.
     private var output = OutputScanner()
+
+    /// The bytes that undo the modes the remote left set (`TerminalModes.reset`).
+    package var modesReset: [UInt8] { output.modes.reset }
     /// The loop's clock (monotonic seconds), the one dictation reads too.
     private let clock: @Sendable () -> Double
     private var escapes = EscapeDetector()

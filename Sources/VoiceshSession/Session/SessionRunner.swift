@@ -62,25 +62,34 @@ package struct SessionRunner {
         }
         let dictation = terminal == nil ? nil : try makeDictation(context: feed)
         let end: SessionDriver.End
+        var driver: SessionDriver?
+        // A session that ends with the remote's modes still set (the connection lost inside vim)
+        // puts the terminal back before it says why: its main screen, paste unbracketed, the
+        // cursor shown.
+        let putBack = {
+            terminal?.restore()
+            if let reset = driver?.modesReset, !reset.isEmpty { Console.writeAll(context.terminal.output, reset) }
+        }
         do {
             let keepalive = try Keepalive(session: session, interval: target.keepalive, now: context.clock())
             let keeper = gatherer.map { ContextKeeper(gatherer: $0, feed: feed, now: context.clock()) }
             // Every event reaches them in this order: dictation first, as it takes its own keys.
             let participants = ([dictation, keeper, keepalive, session.tunnelRelay()] as [(any LoopParticipant)?])
                 .compactMap { $0 }
-            end = try SessionDriver(
+            let running = SessionDriver(
                 session: session, channel: channel, signals: signals, interactive: terminal != nil,
-                participants: participants, terminal: context.terminal, clock: context.clock
-            ).run()
+                participants: participants, terminal: context.terminal, clock: context.clock)
+            driver = running
+            end = try running.run()
         } catch {
             if let dictation {
                 Console.writeAll(context.terminal.output, dictation.shutdown("the connection was lost"))
             }
-            terminal?.restore()
+            putBack()
             throw error
         }
         if let dictation { Console.writeAll(context.terminal.output, dictation.shutdown(Self.interruption(end))) }
-        terminal?.restore()
+        putBack()
 
         let name = target.target.host
         switch end {

@@ -75,6 +75,13 @@ final class Tmux {
         try Shell.run("/usr/bin/tmux", ["-L", socket, "kill-server"])
     }
 
+    /// Whether the pane shows the alternate screen (a full-screen program's). (tmux 3.3 does not
+    /// say whether paste is bracketed.)
+    func alternateScreen() throws -> Bool {
+        try Shell.run("/usr/bin/tmux", ["-L", socket, "display-message", "-p", "-t", session, "#{alternate_on}"])
+            .stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
     /// The visible screen, one line per row, trailing blanks trimmed.
     func screen() throws -> String {
         try Shell.run("/usr/bin/tmux", ["-L", socket, "capture-pane", "-p", "-t", session]).stdout
