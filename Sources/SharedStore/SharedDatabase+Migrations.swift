@@ -67,6 +67,8 @@ extension SharedDatabase {
         ("v12-profile-intent", ["ALTER TABLE profile ADD COLUMN intent jsonb NOT NULL DEFAULT '{}'"]),
         // What this machine allowed stays on it (as v3's commands do).
         ("v13-allowed-keys", []),
+        // Which local rows are copies of the shared store's is the local store's own note.
+        ("v14-profile-shared-copy", []),
     ]
 
     /// The migrations' names, in order.

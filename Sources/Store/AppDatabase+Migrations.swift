@@ -153,6 +153,11 @@ extension AppDatabase {
                 t.primaryKey(["variable", "origin"])
             }
         }
+        migrator.registerMigration("v14-profile-shared-copy") { db in
+            // A profile row copied from the shared store (it follows that store, and goes when
+            // it does) rather than made on this machine (kept whatever the shared store says).
+            try db.execute(sql: #"ALTER TABLE "profile" ADD COLUMN "sharedCopy" BOOLEAN NOT NULL DEFAULT 0"#)
+        }
         return migrator
     }
 

@@ -67,6 +67,7 @@ extension AppDatabase {
             }
             record = ProfileRecord(profile, id: record.id, createdAt: record.createdAt, updatedAt: Date())
             try record.update(db)
+            try Self.mine(profile.name, in: db)
         }
     }
 
@@ -116,9 +117,16 @@ extension AppDatabase {
             guard replace else { throw StoreError.duplicateProfile(profile.name) }
             let record = ProfileRecord(profile, id: existing.id, createdAt: existing.createdAt, updatedAt: now)
             try record.update(db)
+            try mine(profile.name, in: db)
         } else {
             var record = ProfileRecord(profile, createdAt: now, updatedAt: now)
             try record.insert(db)
         }
+    }
+
+    /// A profile saved or edited here is this machine's own, whatever it was copied from: a
+    /// shared store pointed at later never deletes or overwrites it.
+    private static func mine(_ name: String, in db: Database) throws {
+        try db.execute(sql: "UPDATE profile SET sharedCopy = 0 WHERE name = ?", arguments: [name])
     }
 }

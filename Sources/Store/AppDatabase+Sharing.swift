@@ -99,34 +99,57 @@ extension AppDatabase: VoiceshStore {
         }
     }
 
-    /// Makes the local profiles a copy of the shared ones (a read-through copy for offline use);
-    /// writes only what differs, so an unchanged list costs one read.
-    public func replaceProfiles(with profiles: [Profile]) throws(StoreError) {
-        let local = try read { db in try ProfileRecord.fetchAll(db) }
+    /// Makes the local copies of the shared profiles follow them (a read-through copy for
+    /// offline use): a copy the shared store no longer has goes, a changed one is written. A
+    /// profile made on this machine is never deleted or overwritten by it (the first time a
+    /// machine is pointed at a shared store, its own profiles are still its own); one that is
+    /// the same as the shared profile of its name becomes its copy. Returns the names of this
+    /// machine's own profiles the shared store does not have. Writes only what differs.
+    @discardableResult
+    public func replaceProfiles(with profiles: [Profile]) throws(StoreError) -> [String] {
+        let (local, copies) = try read { db in
+            (
+                try ProfileRecord.fetchAll(db),
+                Set(try String.fetchAll(db, sql: "SELECT name FROM profile WHERE sharedCopy"))
+            )
+        }
         let byName = Dictionary(local.map { ($0.name, $0.profile) }, uniquingKeysWith: { first, _ in first })
         let wanted = Set(profiles.map(\.name))
-        let stale = local.map(\.name).filter { !wanted.contains($0) }
-        let changed = profiles.filter { byName[$0.name] != $0 }
-        guard !stale.isEmpty || !changed.isEmpty else { return }
+        let own = local.map(\.name).filter { !copies.contains($0) }
+        let stale = local.map(\.name).filter { !wanted.contains($0) && copies.contains($0) }
+        let changed = profiles.filter { byName[$0.name] == nil || (copies.contains($0.name) && byName[$0.name] != $0) }
+        let adopted = profiles.filter { !copies.contains($0.name) && byName[$0.name] == $0 }
+        if !stale.isEmpty || !changed.isEmpty || !adopted.isEmpty {
+            try write { db in
+                for name in stale { try db.execute(sql: "DELETE FROM profile WHERE name = ?", arguments: [name]) }
+                for profile in changed + adopted { try Self.copy(profile, in: db) }
+            }
+        }
+        return own.filter { name in !wanted.contains(name) }.sorted()
+    }
+
+    /// Refreshes one profile's local copy. `overwritingOwn`: a profile of this machine's of the
+    /// same name is replaced too (the user saved this one to the shared store); else it stays.
+    public func copyProfile(_ profile: Profile, overwritingOwn: Bool = true) throws(StoreError) {
         try write { db in
-            for name in stale { try db.execute(sql: "DELETE FROM profile WHERE name = ?", arguments: [name]) }
-            for profile in changed { try Self.copy(profile, in: db) }
+            let own = try Bool.fetchOne(
+                db, sql: "SELECT NOT sharedCopy FROM profile WHERE name = ?", arguments: [profile.name])
+            if own == true, !overwritingOwn { return }
+            try Self.copy(profile, in: db)
         }
     }
 
-    /// Refreshes one profile's local copy.
-    public func copyProfile(_ profile: Profile) throws(StoreError) {
-        try write { db in try Self.copy(profile, in: db) }
-    }
-
+    /// Writes `profile` as the shared store's copy.
     private static func copy(_ profile: Profile, in db: Database) throws {
         let now = Date()
         if let existing = try ProfileRecord.filter(ProfileRecord.Columns.name == profile.name).fetchOne(db) {
-            guard existing.profile != profile else { return }
-            try ProfileRecord(profile, id: existing.id, createdAt: existing.createdAt, updatedAt: now).update(db)
+            if existing.profile != profile {
+                try ProfileRecord(profile, id: existing.id, createdAt: existing.createdAt, updatedAt: now).update(db)
+            }
         } else {
             var record = ProfileRecord(profile, createdAt: now, updatedAt: now)
             try record.insert(db)
         }
+        try db.execute(sql: "UPDATE profile SET sharedCopy = 1 WHERE name = ?", arguments: [profile.name])
     }
 }

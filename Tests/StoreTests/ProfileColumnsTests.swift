@@ -56,7 +56,9 @@ struct ProfileColumnsTests {
                 #expect(column.notNull, "\(field.column)")
             }
         }
-        let others: Set<String> = ["id", "engine", "fallback", "aliases", "pinned", "intent", "createdAt", "updatedAt"]
+        let others: Set<String> = [
+            "id", "engine", "fallback", "aliases", "pinned", "intent", "createdAt", "updatedAt", "sharedCopy",
+        ]
         #expect(Set(columns.keys) == Set(Profile.fields.map(\.column)).union(others))
     }
 }

@@ -16,7 +16,7 @@ struct ProfileSchemaTests {
         let columns = try DatabaseQueue(path: path).read { db in try db.columns(in: "profile").map(\.name) }
         let expected =
             Profile.fields.map(\.column) + [
-                "id", "engine", "fallback", "aliases", "pinned", "intent", "createdAt", "updatedAt",
+                "id", "engine", "fallback", "aliases", "pinned", "intent", "createdAt", "updatedAt", "sharedCopy",
             ]
         #expect(Set(columns) == Set(expected))
     }

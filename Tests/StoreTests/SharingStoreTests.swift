@@ -51,15 +51,34 @@ struct SharingStoreTests {
             ])
     }
 
+    /// The copies of the shared profiles follow them; this machine's own profiles are never
+    /// deleted or overwritten by the shared store (the first time a machine is pointed at one,
+    /// its profiles are still its own), and are said to be only here.
     @Test func theReadThroughCopyFollowsTheSharedProfiles() throws {
         let db = try AppDatabase.inMemory()
-        try db.saveProfile(Profile(name: "gone", host: "g.example.com"))
+        try db.saveProfile(Profile(name: "mine", host: "m.example.com"))
+        var same = Profile(name: "same", host: "s.example.com")
+        try db.saveProfile(same)
+        try db.saveProfile(Profile(name: "clash", host: "here.example.com"))
         var kept = Profile(name: "kept", host: "k.example.com")
-        try db.saveProfile(kept)
+        let gone = Profile(name: "gone", host: "g.example.com")
+        let theirs = Profile(name: "clash", host: "there.example.com")
+        #expect(try db.replaceProfiles(with: [kept, gone, same, theirs]) == ["mine"])
+        #expect(try db.profileNames() == ["clash", "gone", "kept", "mine", "same"])
+        #expect(try db.profile(named: "clash").host == "here.example.com")
+        // Later: the shared store changed one and dropped others; only its copies follow.
         kept.port = 2200
-        try db.replaceProfiles(with: [kept, Profile(name: "new", host: "n.example.com")])
-        #expect(try db.profileNames() == ["kept", "new"])
+        same.port = 2201
+        #expect(try db.replaceProfiles(with: [kept]) == ["clash", "mine"])
+        #expect(try db.profileNames() == ["clash", "kept", "mine"])
         #expect(try db.profile(named: "kept").port == 2200)
+        // One read by name does not overwrite a profile of this machine's either.
+        try db.copyProfile(theirs, overwritingOwn: false)
+        #expect(try db.profile(named: "clash").host == "here.example.com")
+        // Edited here, a copy becomes this machine's own.
+        kept.port = 2202
+        try db.updateProfile(kept)
+        #expect(try db.replaceProfiles(with: []) == ["clash", "kept", "mine"])
     }
 
     /// Rows written before row ids existed get one each, as a UUID, and wait to be sent.

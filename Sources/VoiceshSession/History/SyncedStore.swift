@@ -64,7 +64,12 @@ package final class SyncedStore: VoiceshStore {
         try read(
             { shared throws(StoreError) in
                 let profiles = try shared.profiles()
-                try local.replaceProfiles(with: profiles)
+                let own = try local.replaceProfiles(with: profiles)
+                if !own.isEmpty {
+                    console.error(
+                        "voicesh: not in the shared store, kept on this machine only: \(own.joined(separator: ", ")) (voicesh store copy --to puts them there)"
+                    )
+                }
                 return profiles
             }, local: { () throws(StoreError) in try local.profiles() })
     }
@@ -73,7 +78,7 @@ package final class SyncedStore: VoiceshStore {
         try read(
             { shared throws(StoreError) in
                 let profile = try shared.profile(named: name)
-                try local.copyProfile(profile)
+                try local.copyProfile(profile, overwritingOwn: false)
                 return profile
             }, local: { () throws(StoreError) in try local.profile(named: name) })
     }
