@@ -19,6 +19,6 @@ struct VoiceHelpTests {
         // Every phrase the table quotes is read by the grammar as what the table says it is.
         let grammar = VoiceGrammar()
         #expect(grammar.read("run it", listening: .line) == .answer(.run))
-        #expect(grammar.read("control zulu", listening: .keys) == .keys(.init(names: ["ctrl-z"], bytes: [0x1A])))
+        #expect(grammar.read("control zulu", listening: .keys) == .keys(.init(names: ["ctrl-z"], pieces: [[0x1A]])))
     }
 }

@@ -15,6 +15,10 @@ struct HandsFreeDictationTests {
         machine = Machine(settings: settings)
     }
 
+    init(machine: Machine) {
+        self.machine = machine
+    }
+
     /// One take: the toggle, the toggle again, the engine's `words` (raw) made into `text`.
     mutating func take(_ words: String, text: String? = nil) -> [Machine.Effect] {
         clock += 10
@@ -186,6 +190,44 @@ struct HandsFreeDictationTests {
         #expect(notice.message.contains("not a key"))
         _ = take("stop keys")
         #expect(!machine.keysMode)
+    }
+
+    /// Spoken keys meet the risk check every line meets: an Enter that would run a risky line
+    /// typed by voice (vim's `:!` taken off) is not pressed, and says why; a safe one is.
+    @Test mutating func anEnterThatWouldRunARiskyLineIsNotPressed() {
+        machine.remoteModes(.fullScreen)
+        _ = take("keys mode")
+        var effects = take("type colon bang rm dash rf tilde")
+        let typed =
+            effects.compactMap { effect -> [UInt8]? in
+                if case .sendToRemote(let bytes) = effect { bytes } else { nil }
+            }.first ?? []
+        #expect(String(decoding: typed, as: UTF8.self).hasPrefix(":!rm -rf"), "\(effects)")
+        effects = take("enter")
+        #expect(!effects.contains { if case .sendToRemote = $0 { true } else { false } }, "\(effects)")
+        guard case .notice(let notice) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(notice.message.hasPrefix("not pressed: enter: rm -rf"), "\(notice.message)")
+        // Escape leaves vim's command line: what is typed next is a line of its own.
+        _ = take("escape")
+        _ = take("type colon w q")
+        #expect(take("enter").contains(.sendToRemote([0x0D])))
+    }
+
+    /// On a production profile Enter, ctrl-c and ctrl-d are pressed on the keyboard only.
+    @Test func productionKeepsEnterAndInterruptsToTheKeyboard() {
+        var settings = Machine.Settings(toggle: .defaultToggle, production: true, timeout: 30)
+        settings.handsFree = true
+        var test = Self(machine: Machine(settings: settings))
+        test.machine.remoteModes(.fullScreen)
+        _ = test.take("keys mode")
+        #expect(test.take("page down").contains(.sendToRemote(Array("\u{1B}[6~".utf8))))
+        for key in ["enter", "control c", "control d"] {
+            let effects = test.take(key)
+            #expect(!effects.contains { if case .sendToRemote = $0 { true } else { false } }, "\(key)")
+        }
     }
 
     /// Issue 33: at a shell prompt keys would type and run a line past the risk check ("keys

@@ -22,6 +22,9 @@ extension DictationStateMachine {
         /// The shown take's lines before each of its edits, for `undo`.
         var undo: [Prompt] = []
         var keysMode = false
+        /// What spoken keys typed since the last Enter they pressed: the line an Enter would
+        /// run, for the risk check (`keysChecked`).
+        var keysTyped = ""
         /// The history request whose rows the driver is reading.
         var request: VoiceCommand.HistoryRequest?
         /// The commands a history search showed, for "pick N".
@@ -87,9 +90,13 @@ extension DictationStateMachine {
         if voice.keysMode {
             switch grammar.read(heard.rawText, listening: listening(answering: nil)) {
             case .keys(let keys)?:
-                return ([.sendToRemote(keys.bytes)] + idle(from: take), true)
+                let (bytes, held) = keysChecked(keys)
+                let sent: [Effect] = bytes.isEmpty ? [] : [.sendToRemote(bytes)]
+                guard let held else { return (sent + idle(from: take), true) }
+                return (sent + tell(.keyHeld(held), take: take, now: now), true)
             case .keysMode(false)?:
                 voice.keysMode = false
+                voice.keysTyped = ""
                 return (tell(.keysModeOff, take: take, now: now), true)
             default:
                 return (tell(.notAKey(heard: heard.rawText.isEmpty ? nil : heard.text), take: take, now: now), true)
@@ -112,6 +119,35 @@ extension DictationStateMachine {
             voice.matches = []
             return ([], false)
         }
+    }
+
+    /// Spoken keys as they may go: an Enter that would run a risky line (what the keys typed
+    /// since the last Enter, a shell escape's `:!` or `!` taken off), or any Enter, ctrl-c or
+    /// ctrl-d on a production profile, is not pressed; the keys before it go, and why it was
+    /// held is returned, for the user to press it on the keyboard if they mean it. The same
+    /// risk check as every line (`RiskCheck`).
+    mutating func keysChecked(_ keys: SpokenKeys) -> (bytes: [UInt8], held: String?) {
+        var bytes: [UInt8] = []
+        for (name, keyBytes) in zip(keys.names, keys.pieces) {
+            if name.hasPrefix("text ") {
+                voice.keysTyped += String(name.dropFirst(5))
+            } else if name == "backspace" {
+                _ = voice.keysTyped.popLast()
+            } else if name == "escape" {
+                voice.keysTyped = ""
+            }
+            if settings.production, ["enter", "ctrl-c", "ctrl-d"].contains(name) {
+                return (bytes, "\(name) on a production profile")
+            }
+            if name == "enter" {
+                var line = Substring(voice.keysTyped.trimmingCharacters(in: .whitespaces))
+                while line.first == ":" || line.first == "!" { line = line.dropFirst() }
+                if let reason = RiskCheck.reason(String(line)) { return (bytes, "enter: \(line) \(reason)") }
+                voice.keysTyped = ""
+            }
+            bytes += keyBytes
+        }
+        return (bytes, nil)
     }
 
     /// The driver read the history for the request a take made: `commands` newest first.

@@ -128,6 +128,8 @@ public struct DictationStateMachine: Sendable {
             case keysModeOff
             case keysModeEnded
             case keysModeAtPrompt
+            /// In keys mode, a key not pressed, and why (an Enter that would run a risky line).
+            case keyHeld(String)
             /// In keys mode, words that are no key (nil: nothing heard).
             case notAKey(heard: String?)
             /// A spoken history request found nothing.

@@ -17,6 +17,7 @@ extension DictationStateMachine.Notice {
         case .keysModeEnded: "keys mode off: the full-screen program has ended"
         case .keysModeAtPrompt:
             "keys mode is for full-screen programs (vim, less, top); at a prompt, say the line and run it"
+        case .keyHeld(let why): "not pressed: \(why); press it on the keyboard if you mean it"
         case .notAKey(let heard?): "not a key: \(heard); say stop keys to dictate"
         case .notAKey(nil): "nothing heard; say stop keys to dictate"
         case .noHistory(.startingWith(let word)): "no command in the history starts with \(word)"

@@ -3,11 +3,15 @@
 public struct SpokenKeys: Equatable, Sendable {
     /// What was asked for, one name a key ("escape", "ctrl-c", "text yes"), for the line and tests.
     public let names: [String]
-    public let bytes: [UInt8]
+    /// The bytes of each, in order.
+    public let pieces: [[UInt8]]
 
-    public init(names: [String], bytes: [UInt8]) {
-        (self.names, self.bytes) = (names, bytes)
+    public init(names: [String], pieces: [[UInt8]]) {
+        (self.names, self.pieces) = (names, pieces)
     }
+
+    /// All of them, as the terminal would send them.
+    public var bytes: [UInt8] { pieces.flatMap { $0 } }
 
     /// Named keys: spoken words → bytes (the cursor keys as in normal cursor mode, which
     /// vim, less and readline all read).

@@ -134,7 +134,7 @@ public struct VoiceGrammar: Sendable {
     /// A run of keys, the whole take: "escape", "control c", "page down down", "press q", "type yes".
     private func keys(_ heads: [String], _ spoken: [String]) -> SpokenKeys? {
         var names: [String] = []
-        var bytes: [UInt8] = []
+        var pieces: [[UInt8]] = []
         var i = 0
         while i < heads.count {
             var word = heads[i]
@@ -148,7 +148,7 @@ public struct VoiceGrammar: Sendable {
                     let text = SpokenLetters.letter(word).map(String.init) ?? shell.normalize(spoken[i])
                     guard !text.isEmpty, text.count <= 2 else { return nil }
                     names.append("text " + text)
-                    bytes += Array(text.utf8)
+                    pieces.append(Array(text.utf8))
                     i += 1
                     continue
                 }
@@ -157,29 +157,29 @@ public struct VoiceGrammar: Sendable {
                 let text = shell.normalize(Self.joiningLetters(Array(spoken[(i + 1)...])).joined(separator: " "))
                 guard !text.isEmpty else { return nil }
                 names.append("text " + text)
-                bytes += Array(text.utf8)
+                pieces.append(Array(text.utf8))
                 break
             }
             if ["control", "ctrl"].contains(word), i + 1 < heads.count,
                 let letter = SpokenLetters.letter(heads[i + 1]), let key = SpokenKeys.control(letter)
             {
                 names.append(key.name)
-                bytes += key.bytes
+                pieces.append(key.bytes)
                 i += 2
                 continue
             }
             if i + 1 < heads.count, let key = SpokenKeys.named[[word, heads[i + 1]]] {
                 names.append(key.name)
-                bytes += key.bytes
+                pieces.append(key.bytes)
                 i += 2
                 continue
             }
             guard let key = SpokenKeys.named[[word]] else { return nil }
             names.append(key.name)
-            bytes += key.bytes
+            pieces.append(key.bytes)
             i += 1
         }
-        return names.isEmpty ? nil : SpokenKeys(names: names, bytes: bytes)
+        return names.isEmpty ? nil : SpokenKeys(names: names, pieces: pieces)
     }
 
     /// Letters said one by one are one word to type: "colon w q" is `:wq`, as vim wants it.
