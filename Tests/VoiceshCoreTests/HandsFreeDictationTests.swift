@@ -216,6 +216,27 @@ struct HandsFreeDictationTests {
         #expect(take("enter").contains(.sendToRemote([0x0D])))
     }
 
+    /// The first ear's words, less sure, never act: a command waits for the final words;
+    /// dictation is shown first as ever.
+    @Test mutating func aCommandActsOnTheFinalWordsOnly() {
+        clock += 10
+        _ = machine.toggle(now: clock)
+        _ = machine.key(.toggle, now: clock + 2)
+        let number = machine.take?.number ?? 0
+        #expect(
+            machine.heardFirst(.init(text: "rerun make", rawText: "rerun make"), take: number, now: clock + 3) == [])
+        #expect(machine.take?.number == number && shownText == nil)
+        let effects = machine.heardFinal(.init(text: "rerun make", rawText: "rerun make"), take: number, now: clock + 4)
+        #expect(effects.contains(.findHistory(.startingWith("make"))), "\(effects)")
+        clock += 10
+        _ = machine.key(.escape, now: clock)
+        _ = machine.toggle(now: clock + 1)
+        _ = machine.key(.toggle, now: clock + 3)
+        let next = machine.take?.number ?? 0
+        _ = machine.heardFirst(.init(text: "git status", rawText: "git status"), take: next, now: clock + 4)
+        #expect(shownText == "git status")
+    }
+
     /// On a production profile Enter, ctrl-c and ctrl-d are pressed on the keyboard only.
     @Test func productionKeepsEnterAndInterruptsToTheKeyboard() {
         var settings = Machine.Settings(toggle: .defaultToggle, production: true, timeout: 30)

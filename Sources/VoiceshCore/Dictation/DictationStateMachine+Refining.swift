@@ -10,7 +10,8 @@ extension DictationStateMachine {
         // Where `send = auto` is in force, only the fused text may be run: none is shown first.
         // An intent is asked (or changed) with the final text, the engine's best words for it.
         guard !autoSends, intentRequest(heard) == nil, refinable?.take != number,
-            case .transcribing(let take, _, _) = state, take.number == number, !take.asksIntent
+            case .transcribing(let take, _, _) = state, take.number == number, !take.asksIntent,
+            !actsHandsFree(heard)
         else { return [] }
         let effects = transcribed(heard, take: number, now: now)
         if case .confirming(var shown, let prompt) = state, shown.number == number {
@@ -18,6 +19,15 @@ extension DictationStateMachine {
             state = .confirming(shown, prompt)
         }
         return effects
+    }
+
+    /// Hands-free, a take that answers a line, speaks keys or says a command acts at once: only
+    /// on the final words (the first ear's, less sure, would run a history line or press keys
+    /// unseen). Dictation is shown first as ever.
+    private func actsHandsFree(_ heard: Heard) -> Bool {
+        guard settings.handsFree else { return false }
+        if voice.keysMode || answering != nil { return true }
+        return VoiceGrammar(aliases: settings.aliases).read(heard.rawText, listening: listening(answering: nil)) != nil
     }
 
     /// The engine's final text for take `number`: as `transcribed`, and in place of the first

@@ -44,7 +44,7 @@ extension DictationStateMachine {
 
     /// What a take may say besides dictation: the one answer both for the sentences the engine
     /// listens for and for the reading of the take's text, so the two never disagree.
-    private func listening(answering shown: Shown?) -> VoiceGrammar.Listening {
+    func listening(answering shown: Shown?) -> VoiceGrammar.Listening {
         var listening: VoiceGrammar.Listening
         if let shown {
             listening = shown.risk == nil ? .line : [.answers, .yes]
