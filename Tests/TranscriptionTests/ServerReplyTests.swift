@@ -6,6 +6,20 @@ import VoiceshCore
 
 /// A server's reply read into a transcript or a typed problem (`Failure` words it).
 struct ServerReplyTests {
+    /// A key a server echoes is taken out of the whole body before any of it is read or cut:
+    /// no part of it is left, even where the 200 bytes kept of an error would cut it.
+    @Test func anEchoedKeyIsMaskedInTheWholeBody() throws {
+        let key = "sk-" + String(repeating: "k", count: 40)
+        let body = Data((String(repeating: "x", count: 180) + " Bearer \(key) and \(key)").utf8)
+        let masked = ServerEngine.masking(key, in: body)
+        #expect(String(decoding: masked, as: UTF8.self).hasSuffix(" Bearer *** and ***"))
+        #expect(
+            throws: EngineError.server(.status(502, detail: String(repeating: "x", count: 180) + " Bearer *** and ***"))
+        ) {
+            try ServerReply.transcript(status: 502, body: masked, dialect: .openai, responseKey: nil)
+        }
+    }
+
     func reply(_ status: Int, _ body: String, dialect: ServerDialect = .openai) throws(EngineError) -> Transcript {
         try ServerReply.transcript(status: status, body: Data(body.utf8), dialect: dialect, responseKey: nil)
     }

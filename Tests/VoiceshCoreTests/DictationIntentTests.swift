@@ -174,6 +174,14 @@ struct DictationIntentTests {
         #expect(machine.state.take?.intent?.explanation == "lists the files")
     }
 
+    /// The request is an engine's words (a server's raw text): it is drawn on the line only
+    /// cleaned of escape sequences, and asked as drawn.
+    @Test mutating func theRequestIsCleanedBeforeItIsDrawnOrAsked() {
+        let effects = say("how do i \u{1B}[2Jlist \u{1B}]52;c;?\u{7}files")
+        #expect(effects.contains(.writeIntent(take: 1, request: "how do i list files")), "\(effects)")
+        #expect(machine.state.take?.intent?.request == "how do i list files")
+    }
+
     @Test mutating func tabAsksForAnotherCommandAndGoesRound() throws {
         _ = say("how do i list files")
         _ = machine.intentWritten(written("ls -la"), take: 1, now: 3)

@@ -26,6 +26,8 @@ struct UntrustedTextTests {
         ("a\u{85}b\u{7F}c\u{0}d", "a bcd"),  // NEL is a line break; DEL and NUL go
         ("rm\u{202E}fr- \u{2066}x\u{2069}", "rmfr- x"),  // bidi overrides and isolates
         ("l\u{200B}s\u{200D} \u{FEFF}-l\u{00AD}a\u{2060}", "ls -la"),  // zero-width characters
+        ("cat notes.txt\u{E0041}\u{E007F}", "cat notes.txt"),  // tag characters
+        ("l\u{034F}s\u{FE0F} \u{3164}-\u{115F}l\u{206A}\u{FFF9}", "ls -l"),  // joiner, selector, fillers
         ("  tab\there\r\nnext  ", "tab here next"),
         ("plain text, ünïcode ✓", "plain text, ünïcode ✓"),
     ]

@@ -107,16 +107,32 @@ public struct ServerEngine: SpeechEngine {
         if (300..<400).contains(reply.status), let location = reply.headers.first(name: "Location") {
             throw .server(.redirected(url: plan.url, to: UntrustedText.clean(location)))
         }
-        let (status, body) = (reply.status, reply.body)
+        // Servers may echo the key back ("Incorrect API key provided: …", a proxy's debug page):
+        // taken out of the whole body before any of it is read or cut, so no part of it reaches
+        // the screen, the history or a log.
+        let (status, body) = (reply.status, key.map { Self.masking($0, in: reply.body) } ?? reply.body)
         do throws(EngineError) {
             return try ServerReply.transcript(
                 status: status, body: body, dialect: config.dialect ?? .openai, responseKey: config.responseKey,
                 duration: Double(samples.count) / 16000)
         } catch .server(.status(let status, let detail)) {
-            // Servers may echo the key back ("Incorrect API key provided: …"): it must not reach
-            // the screen, the history or a log.
+            // And as a message read from the body's JSON (an escaped copy unescaped there).
             throw .server(
                 .status(status, detail: key.map { detail.replacingOccurrences(of: $0, with: "***") } ?? detail))
         }
+    }
+
+    /// `body` with every copy of `key` in it written as `***`.
+    static func masking(_ key: String, in body: Data) -> Data {
+        let needle = Data(key.utf8)
+        guard !needle.isEmpty else { return body }
+        var out = Data()
+        var rest = body[...]
+        while let found = rest.range(of: needle) {
+            out += rest[rest.startIndex..<found.lowerBound]
+            out += Data("***".utf8)
+            rest = rest[found.upperBound...]
+        }
+        return out + rest
     }
 }

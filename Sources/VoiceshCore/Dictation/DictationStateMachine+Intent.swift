@@ -33,6 +33,8 @@ extension DictationStateMachine {
         _ take: Take, request: String, refining: IntentPrompt.Refinement? = nil, now: Double
     ) -> [Effect] {
         var take = take
+        // The words come from an engine (a server's raw text): drawn on the line as asked.
+        let request = UntrustedText.clean(request)
         take.intent = IntentTake(request: request, refining: refining)
         state = .transcribing(take, deadline: now + (settings.intentTimeout ?? settings.timeout))
         return [.writeIntent(take: take.number, request: request, refining: refining)]

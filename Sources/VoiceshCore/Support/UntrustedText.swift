@@ -56,7 +56,11 @@ public enum UntrustedText {
                 continue  // bidirectional controls: the shown order would differ from the real one
             case 0x200B...0x200D, 0x2060...0x2064, 0xFEFF, 0x00AD, 0x180E:
                 continue  // zero-width characters: invisible, yet part of what is sent
+            case 0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0, 0xFE00...0xFE0F, 0xE0100...0xE01EF:
+                continue  // a joiner, Hangul fillers and variation selectors: as invisible
             default:
+                // Every other format character (tags, invisible operators): the same.
+                if scalar.properties.generalCategory == .format { continue }
                 out.append(scalar)
             }
         }
