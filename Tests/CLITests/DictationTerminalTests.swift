@@ -536,6 +536,28 @@ struct DictationTerminalTests: SessionSuite {
         #expect(try history().first?["final_text"] as? String == "echo one two")
     }
 
+    /// A failed take's recording is kept for a retry even when its row cannot be written: it
+    /// goes to a file, and the notice says where.
+    @Test func aFailedTakesRecordingIsKeptWhenItsRowCannotBeWritten() throws {
+        try profile("locked", engine: "recognizer = \"command\"\ncommand = \"false\"")
+        // Wide enough for the whole notice: what failed, the history, where the recording is.
+        let tmux = try Tmux(
+            [CLI.binary.path, "connect", "--audio-file", speech, "locked", "--", "env PS1='remote$ ' bash --norc"],
+            columns: 320, environment: cli.environment)
+        try tmux.wait { $0.contains("remote$") }
+        let holder = try cli.holdWriteLock()
+        defer { holder.terminate() }
+        let screen = try dictate(tmux, seconds: 0.5, until: "voicesh transcribe ")
+        #expect(screen.contains("the history could not be written"), "\(screen)")
+        // The line shortens the directory (…/); the file is in the temporary directory.
+        let name = try #require(
+            screen.firstMatch(of: /voicesh transcribe \S*?(voicesh-[0-9]+-[0-9]+-[0-9A-F]+\.wav)/).map { String($0.1) },
+            "\(screen)")
+        let path = (cli.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/" + name
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(FileManager.default.fileExists(atPath: path), "\(path)")
+    }
+
     /// A history that cannot be written is a notice on the line, not a log line over the
     /// prompt; the text still goes to the shell.
     @Test func aHistoryThatCannotBeWrittenIsANoticeAndTheTextStillGoes() throws {

@@ -188,6 +188,28 @@ struct ThirdTourCommandTests {
         #expect(after.intent?.request == "who is logged in" && after.intent?.model == "gpt-test")
     }
 
+    /// A retried intent take whose command the user saw or ran keeps that command: the new
+    /// command is a row of its own, as a dictation's retry makes one.
+    @Test func retryingARanIntentKeepsTheCommandThatRan() async throws {
+        let server = try ChatServer(arguments: [
+            "--content", #"{"command": "who -a", "explanation": "Who is logged in."}"#,
+        ])
+        try await cli.ok("config", "set", "intent.url", server.url, "intent.model", "gpt-test")
+        try await cli.ok("profile", "add", "prod", "--host", "example.com")
+        let database = try AppDatabase.open(at: cli.database)
+        var row = Dictation(
+            profile: "prod", engine: "edge/pocketsphinx", startedAt: Date(), audioSeconds: 2, rawText: "",
+            finalText: "who", outcome: .ran)
+        row.intent = IntentTake(request: "who is logged in")
+        let id = try database.appendDictation(row, audio: nil)
+        let retried = try await cli.run("history", "retry", String(id))
+        #expect(retried.status == 0 && retried.stdout == "who -a\n", "\(retried.stderr)")
+        let ran = try database.dictation(id: id)
+        #expect(ran.finalText == "who" && ran.outcome == .ran)
+        let rows = try database.dictations(profile: "prod", search: nil, limit: 5)
+        #expect(rows.map(\.finalText).sorted() == ["who", "who -a"], "\(rows.map(\.finalText))")
+    }
+
     /// Repro 7: a newer voicesh's `user_version` is newer: refused, and not a byte written.
     @Test func aNewerUserVersionIsLeftByteForByte() async throws {
         try await cli.ok("profile", "add", "p", "--host", "h")

@@ -40,6 +40,13 @@ struct DictationWordingTests {
             .rowNotWritten(diskFull), "the history could not be written: " + full,
             "the history could not be written: " + full
         ),
+        (
+            .rowNotWritten(diskFull, keptAt: "/tmp/v.wav"),
+            "the history could not be written: " + full
+                + "; the recording is kept in /tmp/v.wav (voicesh transcribe /tmp/v.wav)",
+            "the history could not be written: " + full
+                + "; the recording is kept in /tmp/v.wav (voicesh transcribe /tmp/v.wav)"
+        ),
     ]
 
     @Test(arguments: worded.indices)

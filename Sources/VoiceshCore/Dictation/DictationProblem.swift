@@ -14,8 +14,8 @@ public enum DictationProblem: Equatable, Sendable {
     case audioFailed(AudioError)
     /// The history cannot be opened or written at all: no rows are kept this session.
     case historyOff(StoreError)
-    /// One row could not be written.
-    case rowNotWritten(StoreError)
+    /// One row could not be written; its recording, if it kept one, is in the file `keptAt`.
+    case rowNotWritten(StoreError, keptAt: String? = nil)
     /// The intent model wrote no command for a take.
     case intentFailed(IntentError)
 }

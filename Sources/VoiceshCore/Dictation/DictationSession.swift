@@ -26,7 +26,7 @@ public struct DictationSession: Sendable {
         /// The row for the take in `Output.rows` was written, with this id (nil: none kept).
         case saved(id: Int64?)
         /// It could not be written.
-        case notSaved(StoreError)
+        case notSaved(StoreError, keptAt: String? = nil)
         /// The commands a spoken history request (`Output.search`) found, newest first.
         case found([String])
         /// The microphone would not start (the take's `Output.record`).
@@ -241,7 +241,8 @@ public struct DictationSession: Sendable {
         case .turn(let reports, let woken): steps = turn(reports, woken: woken)
         // An answer to an earlier order (the store's, the microphone's): its effects, and the line.
         case .saved(let id): steps = [.saved(id), .takeKeys]
-        case .notSaved(let error): steps = [.historyFailed(words(.rowNotWritten(error))), .takeKeys]
+        case .notSaved(let error, let kept):
+            steps = [.historyFailed(words(.rowNotWritten(error, keptAt: kept))), .takeKeys]
         case .found(let commands): steps = [.found(commands), .takeKeys]
         case .noMicrophone(let error): steps = [.unavailable(words(.noMicrophone(error))), .takeKeys]
         case .cancel: steps = [.key(.escape), .takeKeys]

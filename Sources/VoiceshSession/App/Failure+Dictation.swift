@@ -10,7 +10,9 @@ extension Failure {
         case .notRefined(let error): "not refined: \(describe(error))"
         case .noMicrophone(let error), .audioFailed(let error): "\(describe(error)); the session goes on"
         case .historyOff(let error): "no history is kept this session: \(describe(error))"
-        case .rowNotWritten(let error): describe(HistoryWriter.Unwritable(error))
+        case .rowNotWritten(let error, nil): describe(HistoryWriter.Unwritable(error))
+        case .rowNotWritten(let error, let kept?):
+            "\(describe(HistoryWriter.Unwritable(error))); the recording is kept in \(kept) (voicesh transcribe \(kept))"
         case .intentFailed(let error): describe(error)
         }
     }

@@ -193,7 +193,12 @@ package final class DictationController: LoopParticipant {
             let id = try history.save(dictation, audio: seconds > 0 ? recording?.wav : nil, keepAudio: entry.keepAudio)
             return .saved(id: id)
         } catch {
-            return .notSaved(error.error)
+            // A recording kept for a retry is never lost with its row: it goes to a file.
+            let kept =
+                entry.keepAudio && seconds > 0
+                ? recording.flatMap { KeptRecording.write($0.wav, environment: ProcessInfo.processInfo.environment) }
+                : nil
+            return .notSaved(error.error, keptAt: kept)
         }
     }
 

@@ -169,12 +169,9 @@ package final class Listening {
     /// A recording the history cannot take goes to the temporary directory, which is usually
     /// on another disk, so it can still be transcribed again.
     private func keepElsewhere(unwritten: HistoryWriter.Unwritable? = nil) -> ListenProblem.Kept {
-        let directory = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        let stamp = Int(Date().timeIntervalSince1970)
-        let path = "\(directory)/voicesh-\(stamp)-\(getpid()).wav"
-        let made = FileManager.default.createFile(
-            atPath: path, contents: recording.wav, attributes: [.posixPermissions: 0o600])
-        guard made else { return .lost(unwritten: unwritten) }
+        guard let path = KeptRecording.write(recording.wav, environment: context.environment) else {
+            return .lost(unwritten: unwritten)
+        }
         return .inFile(path: path, profile: profile, unwritten: unwritten)
     }
 }

@@ -40,6 +40,9 @@ package struct RetryIntent {
             if !intent.answer.explanation.isEmpty { context.console.error(intent.answer.explanation) }
             if let risk = intent.risk { context.console.error("risky: \(risk)") }
             (take.explanation, take.model, take.endpoint) = (intent.answer.explanation, intent.model, intent.endpoint)
+            // A command the user saw (and perhaps ran) stays the row's, in both stores: the new
+            // one is a row of its own, as a dictation's retry makes one.
+            if !row.finalText.isEmpty { (row.id, row.uid, row.hasAudio) = (nil, nil, false) }
             row.intent = take
             row.finalText = intent.answer.command
             row.error = nil
