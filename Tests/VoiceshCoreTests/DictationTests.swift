@@ -52,6 +52,26 @@ struct DictationStateMachineTests {
         #expect(machine.ownsKeyboard)
     }
 
+    /// Enter runs the whole remote line: a text run after one inserted is checked with it, so
+    /// `rm -rf ~` inserted then `/` run asks first; an Enter typed since clears the line.
+    @Test mutating func aRunIsCheckedWithWhatWasInsertedBeforeIt() {
+        _ = record("rm -rf ~")
+        #expect(saved(machine.key(.enter, now: 4)).map(\.outcome) == [.inserted])
+        _ = record("/", take: 2)
+        #expect(machine.key(.control("r"), now: 4) == [])
+        guard case .confirmingRisk(_, let prompt, run: true) = machine.state else {
+            Issue.record("\(machine.state)")
+            return
+        }
+        #expect(prompt.text == "/" && prompt.risk?.hasPrefix("with rm -rf ~ on the line before it") == true)
+        _ = machine.key(.escape, now: 5)  // not run: the line again
+        _ = machine.key(.escape, now: 5)  // discarded
+        #expect(machine.state == .idle)
+        _ = machine.typed([0x0D], now: 6)  // the user's own Enter: the line is the shell's again
+        _ = record("/", take: 3)
+        #expect(saved(machine.key(.control("r"), now: 7)).map(\.outcome) == [.ran])
+    }
+
     @Test mutating func riskyCommandsAskTwiceToRun() {
         _ = record("sudo rm -rf /")
         guard case .confirming(let take, let prompt) = machine.state else { Issue.record("\(machine.state)"); return }

@@ -13,9 +13,12 @@ extension DictationStateMachine {
         // The first of the toggle and the intent key starts a take; the bytes after it are its keys.
         let toggle = Self.firstRange(of: settings.toggle.bytes, in: bytes)
         let intent = settings.intentKey.flatMap { Self.firstRange(of: $0.bytes, in: bytes) }
-        guard let key = [toggle, intent].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) else {
-            return effects + [.passThrough(bytes)]
+        let key = [toggle, intent].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound })
+        // Enter, ctrl-c or ctrl-u typed on: the remote's line is no longer what dictation left there.
+        if bytes[..<(key?.lowerBound ?? bytes.count)].contains(where: { [0x0D, 0x0A, 0x03, 0x15].contains($0) }) {
+            lineOnRemote = ""
         }
+        guard let key else { return effects + [.passThrough(bytes)] }
         effects.append(.passThrough(Array(bytes[..<key.lowerBound])))
         effects += self.toggle(now: now, fullScreen: fullScreen, intent: key == intent)
         return effects + [.keys(Array(bytes[key.upperBound...]))]

@@ -26,8 +26,9 @@ public struct DictationStateMachine: Sendable {
         public let text: String
         public let rawText: String
         public let edited: Bool
-        /// Why the text is risky (`RiskCheck`), or nil.
-        public let risk: String?
+        /// Why the text is risky (`RiskCheck`; with what is already on the remote's line when it
+        /// would run with it), or nil.
+        public internal(set) var risk: String?
         /// Why the shell would not run the text as it stands (`ls |`, an open quote), or nil:
         /// running it asks first, whatever `send` says.
         public let unfinished: String?
@@ -249,6 +250,9 @@ public struct DictationStateMachine: Sendable {
     private var takes = 0
     /// The characters of the text the line showed when last drawn (nothing yet: 0).
     var shownRoom = 0
+    /// What dictation inserted on the remote's line since an Enter went out: an Enter runs it
+    /// with the next text, so the two are checked together.
+    var lineOnRemote = ""
     /// Hands-free mode's memory between takes.
     var voice = Voice()
     /// The take recorded again over an intent's command (`r`), and that command: its words
@@ -650,6 +654,12 @@ public struct DictationStateMachine: Sendable {
     /// from the one-line view a text that did not fit needs the `y` a risky one gets, and so
     /// does running a line the shell would not finish (it would wait at `>` for the rest).
     mutating func deliver(_ take: Take, _ prompt: Prompt, run: Bool, shownWhole: Bool = false) -> [Effect] {
+        var prompt = prompt
+        // Enter runs the whole remote line: what was inserted there before, and this text.
+        let line = lineOnRemote + prompt.text
+        if run, prompt.risk == nil, !lineOnRemote.isEmpty, let reason = RiskCheck.reason(line) {
+            prompt.risk = "with \(lineOnRemote.trimmingCharacters(in: .whitespaces)) on the line before it, \(reason)"
+        }
         let unseen = !shownWhole && !fits(prompt)
         if (prompt.risk != nil && (run || settings.production)) || (run && prompt.unfinished != nil) || unseen {
             state = .confirmingRisk(take, prompt, run: run)
@@ -660,6 +670,7 @@ public struct DictationStateMachine: Sendable {
 
     mutating func send(_ take: Take, _ prompt: Prompt, run: Bool) -> [Effect] {
         let outcome: Dictation.Outcome = run ? .ran : prompt.edited ? .edited : .inserted
+        lineOnRemote = run ? "" : lineOnRemote + prompt.text
         return [.save(entry(take, outcome, prompt)), .send(prompt, run: run)] + idle(from: take)
     }
 
