@@ -178,8 +178,10 @@ struct IntentTerminalTests: SessionSuite {
         try tmux.send("Tab")
         try tmux.wait { $0.contains("⇥ 2/2") }
         try tmux.send("Enter")
-        screen = try tmux.wait { !$0.contains("⏎") && $0.hasPrefix("remote$ df") }
-        #expect(screen.split(separator: "\n").first == "remote$ df -h /home", "\(screen)")
+        // The line as the shell has it (whatever a login printed above it): the command alone.
+        let inserted = { (screen: String) in screen.split(separator: "\n").first { $0.hasPrefix("remote$ df") } }
+        screen = try tmux.wait { !$0.contains("⏎") && inserted($0) != nil }
+        #expect(inserted(screen) == "remote$ df -h /home", "\(screen)")
         let row = try #require(try history().first)
         #expect(row["final_text"] as? String == "df -h /home" && row["reading"] as? Int == 1, "\(row)")
         #expect((row["intent"] as? [String: Any])?["explanation"] as? String == "Free space where home is.")
