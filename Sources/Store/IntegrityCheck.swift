@@ -26,23 +26,27 @@ final class IntegrityCheck: Sendable {
 
     /// Throws `damaged` when the file is not whole; asks SQLite the first time only.
     func verify(_ reader: any DatabaseReader, path: String) throws(StoreError) {
-        let verdict = answer.update { known in
+        let verdict = answer.update { known -> String? in
             if let known { return known }
             let found = Self.ask(reader)
-            known = found
+            known = found  // a check that could not run now (nil) is asked again next time
             return found
         }
-        if verdict != "ok" { throw .damaged(path: path, detail: verdict) }
+        if let verdict, verdict != "ok" { throw .damaged(path: path, detail: verdict) }
     }
 
-    /// SQLite's first complaint, or "ok". A file too damaged to be checked is not whole either.
-    private static func ask(_ reader: any DatabaseReader) -> String {
+    /// SQLite's first complaint, or "ok"; nil when it could not check for a passing reason (the
+    /// file busy or locked, memory short, the read interrupted), which says nothing of the file.
+    /// A file too damaged to be checked is not whole either.
+    private static func ask(_ reader: any DatabaseReader) -> String? {
         do {
             // The first line names the database ("*** in database main ***"); the next says where.
             let lines = try reader.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(2)") }
             let said = lines.joined(separator: "\n").split(separator: "\n").filter { !$0.hasPrefix("***") }
             return said.first.map(String.init) ?? "no answer"
         } catch let error as DatabaseError {
+            let passing: [ResultCode] = [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_NOMEM, .SQLITE_INTERRUPT]
+            if passing.contains(error.resultCode.primaryResultCode) { return nil }
             return error.message ?? "SQLite could not read it"
         } catch {
             return "SQLite could not read it"

@@ -91,16 +91,11 @@ package struct VoiceRecordings {
                     else { return nil }
                     return wav + text
                 })
-            var number = 1
             var added = 0
-            let ownerOnly: [FileAttributeKey: Any] = [.posixPermissions: 0o600]
+            // Each claims its number as `keep` does: a session keeping one meanwhile is never
+            // overwritten, nor its words paired with another's audio.
             for (wav, text) in recordings where known.insert(wav + Data((text + "\n").utf8)).inserted {
-                while names.contains(String(format: "%04d.wav", number)) { number += 1 }
-                let base = directory + String(format: "/%04d", number)
-                guard fm.createFile(atPath: base + ".txt", contents: Data((text + "\n").utf8), attributes: ownerOnly),
-                    fm.createFile(atPath: base + ".wav", contents: wav, attributes: ownerOnly)
-                else { throw CocoaError(.fileWriteUnknown) }
-                number += 1
+                try keep(wav, words: text)
                 added += 1
             }
             return added
