@@ -1,5 +1,6 @@
 import CLibSSH2
 import Foundation
+import VoiceshCore
 
 /// Asks the person at the keyboard: passphrases, passwords, keyboard-interactive answers.
 /// Answers are used once and never stored or logged.
@@ -224,15 +225,17 @@ private let keyboardCallback:
     ) -> Void = { _, _, instruction, instructionLength, count, prompts, responses, abstract in
         guard let raw = abstract?.pointee, let prompts, let responses else { return }
         let box = Unmanaged<PrompterBox>.fromOpaque(raw).takeUnretainedValue()
+        // The server's words, before any login: shown only cleaned of escape sequences (a fake
+        // prompt drawn over the screen, the clipboard written), as OpenSSH strips them.
         if let instruction, instructionLength > 0 {
             let text = String(
                 decoding: UnsafeRawBufferPointer(start: instruction, count: Int(instructionLength)), as: UTF8.self)
-            box.prompter.notice(text)
+            box.prompter.notice(UntrustedText.cleanLines(text))
         }
         for i in 0..<Int(count) {
             let prompt = prompts[i]
-            let text = String(
-                decoding: UnsafeRawBufferPointer(start: prompt.text, count: Int(prompt.length)), as: UTF8.self)
+            let text = UntrustedText.clean(
+                String(decoding: UnsafeRawBufferPointer(start: prompt.text, count: Int(prompt.length)), as: UTF8.self))
             guard let answer = box.prompter.answer(text, echo: prompt.echo != 0) else {
                 box.cancelled = true
                 return

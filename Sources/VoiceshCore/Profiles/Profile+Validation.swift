@@ -17,6 +17,7 @@ extension Profile {
         if let user,
             user.isEmpty || user.count > 256 || user != UntrustedText.clean(user)
                 || user.contains(where: { $0.isWhitespace || $0.isControl || $0 == "@" })
+                || !SSHConfigResolver.shellSafe(user)  // never shell syntax, as OpenSSH's valid_ruser
         {
             fail("user", "\"\(UntrustedText.excerpt(user))\" is not a user name")
         }

@@ -344,7 +344,27 @@ public struct SSHConfigResolver {
             "h": hostName, "n": host, "p": String(options.port ?? 22), "r": options.user ?? local.user,
         ]
         let tilde = text == "~" ? local.home : text.hasPrefix("~/") ? local.home + text.dropFirst() : text
-        return try expand(tilde, tokens, keyword: keyword, source: options.sources[keyword.lowercased()] ?? "-o")
+        let source = options.sources[keyword.lowercased()] ?? "-o"
+        // A command line is run by a shell: a user or host name that would be shell syntax there
+        // (from a shared profile, a jump spec) is refused, as OpenSSH refuses it (CVE-2023-51385).
+        if keyword.lowercased() == "proxycommand" {
+            for token: Character in ["r", "n", "h"] where text.contains("%\(token)") {
+                guard let value = tokens[token], Self.shellSafe(value) else {
+                    throw Problem(
+                        source: source,
+                        message:
+                            "ProxyCommand's %\(token) would pass \"\(UntrustedText.excerpt(tokens[token] ?? ""))\" to a shell; refused"
+                    )
+                }
+            }
+        }
+        return try expand(tilde, tokens, keyword: keyword, source: source)
+    }
+
+    /// A name a shell reads as one plain word: none of the characters OpenSSH's `valid_ruser`
+    /// refuses (quotes, `$`, a backslash, `;`, `&`, redirections, pipes, brackets), no blank, no leading `-`.
+    static func shellSafe(_ name: String) -> Bool {
+        !name.hasPrefix("-") && !name.contains(where: { "'`\"$\\;&<>|(){}".contains($0) || $0.isWhitespace })
     }
 
     private func expand(_ text: String, _ tokens: [Character: String], keyword: String, source: String)
