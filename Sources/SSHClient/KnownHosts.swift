@@ -12,6 +12,8 @@ public struct KnownHosts {
         case known
         /// The host has a different key of this type: refuse.
         case changed(file: String, line: Int)
+        /// The key is marked `@revoked`: refuse, whatever the policy.
+        case revoked(file: String, line: Int)
         /// Not known; `otherTypes` lists the key types the host is known by, if any.
         case unknown(otherTypes: Bool)
     }
@@ -26,16 +28,25 @@ public struct KnownHosts {
         self.globalFiles = globalFiles
     }
 
-    /// The name a known_hosts line uses for this host and port.
+    /// The name a known_hosts line uses for this host and port: lower case, as OpenSSH writes
+    /// and hashes it (`Prod.Example.com` is the entry ssh made for prod.example.com).
     public static func name(host: String, port: Int) -> String {
-        port == 22 ? host : "[\(host)]:\(port)"
+        port == 22 ? host.lowercased() : "[\(host.lowercased())]:\(port)"
     }
 
     public func check(_ key: HostKey, host: String, port: Int, session: SSHSession) -> Status {
         let name = Self.name(host: host, port: port)
         var otherTypes = false
-        for file in [userFile] + globalFiles {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+        let texts = ([userFile] + globalFiles).compactMap { file in
+            // Bytes that are not UTF-8 spoil their own line, never the file (whose other lines
+            // may hold the entry that says the key changed).
+            FileManager.default.contents(atPath: file).map { (file, String(decoding: $0, as: UTF8.self)) }
+        }
+        // A revoked key is refused first, as OpenSSH does, wherever it is listed.
+        for (file, text) in texts {
+            if let line = Self.revoked(key, in: text) { return .revoked(file: file, line: line) }
+        }
+        for (file, text) in texts {
             let entries = Entries(session: session, text: text)
             switch entries.check(name: name, key: key, typed: true) {
             case .match: return .known
@@ -45,6 +56,17 @@ public struct KnownHosts {
             }
         }
         return .unknown(otherTypes: otherTypes)
+    }
+
+    /// The line of an `@revoked` entry for `key` in `text` (any host pattern: a revoked key is
+    /// never trusted), or nil.
+    static func revoked(_ key: HostKey, in text: String) -> Int? {
+        let blob = Data(key.blob).base64EncodedString()
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if fields.count >= 4, fields[0] == "@revoked", fields[3] == blob { return index + 1 }
+        }
+        return nil
     }
 
     /// Appends `name algorithm key` to the user's file, creating it (and ~/.ssh) privately.

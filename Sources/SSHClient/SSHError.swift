@@ -8,6 +8,8 @@ public enum SSHError: Error, Equatable, Sendable {
     case closedDuringSetup(host: String, port: Int, reason: String)
     case hostKeyRefused(host: String)
     case hostKeyChanged(host: String, file: String, line: Int)
+    /// The server's key is marked `@revoked` in known_hosts.
+    case hostKeyRevoked(host: String, keyType: String, file: String, line: Int)
     case knownHostsUnwritable(file: String, reason: String)
     case permissionDenied(user: String, host: String, methods: [String], notes: [String])
     /// No socket pair could be made for a tunnel or a ProxyCommand; `reason` is errno's words.

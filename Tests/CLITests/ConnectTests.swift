@@ -194,6 +194,38 @@ struct ConnectTests: SessionSuite {
         #expect(try String(contentsOfFile: knownHosts, encoding: .utf8) == text)
     }
 
+    /// A key marked `@revoked` is refused whatever the policy and whatever else trusts it, with
+    /// OpenSSH's warning; a line that is not UTF-8 spoils only itself (the changed key in the
+    /// file is still found).
+    @Test func revokedKeysAndBadBytes() throws {
+        let entry =
+            try String(contentsOfFile: sshd.knownHosts, encoding: .utf8)
+            .split(separator: "\n").first { !$0.isEmpty }.map(String.init) ?? ""
+        let key = entry.split(separator: " ").dropFirst().joined(separator: " ")
+        let revoked = try cli.file("kh-revoked", "@revoked * \(key)\n\(entry)\n")
+        var result = try connect(
+            ["-i", sshd.clientKey, "--known-hosts", revoked, "--strict-host-key-checking", "accept-new"],
+            command: "echo SHOULD-NOT-RUN")
+        #expect(result.status == 255 && !result.stdout.contains("SHOULD-NOT-RUN"), "\(result.stderr) \(entry)")
+        #expect(result.stderr.contains("REVOKED HOST KEY DETECTED") && result.stderr.contains("\(revoked):1"))
+
+        let other = cli.home.appendingPathComponent("other_host").path
+        try Shell.keygen(other)
+        let otherKey = try String(contentsOfFile: other + ".pub", encoding: .utf8).split(separator: " ").prefix(2)
+            .joined(separator: " ")
+        let spoilt = cli.home.appendingPathComponent("kh-spoilt").path
+        var bytes = Data("example.com caf\u{E9}\n".utf8)
+        bytes[bytes.count - 3] = 0xE9  // a Latin-1 byte: not UTF-8
+        bytes += Data("[\(sshd.address)]:\(sshd.port) \(otherKey)\n".utf8)
+        #expect(FileManager.default.createFile(atPath: spoilt, contents: bytes))
+        result = try connect(
+            ["-i", sshd.clientKey, "--known-hosts", spoilt, "--strict-host-key-checking", "accept-new"],
+            command: "echo SHOULD-NOT-RUN")
+        #expect(
+            result.status == 255 && result.stderr.contains("REMOTE HOST IDENTIFICATION HAS CHANGED"), "\(result.stderr)"
+        )
+    }
+
     @Test func hashedEntriesAndBadLines() throws {
         let hashed = try cli.file("kh-hashed", try String(contentsOfFile: sshd.knownHosts, encoding: .utf8))
         try Shell.run("/usr/bin/ssh-keygen", ["-H", "-f", hashed])

@@ -97,6 +97,11 @@ extension Failure {
                 "REMOTE HOST IDENTIFICATION HAS CHANGED! The \(keyType) key sent by \(name) is \(fingerprint); Offending \(keyType) key in \(file):\(line)",
                 "if you know why it changed, remove the old key with ssh-keygen -f \"\(file)\" -R \"\(name)\" and connect to accept the new one; if not, do not connect"
             )
+        case .hostKeyRevoked(let name, let keyType, let fingerprint, let file, let line):
+            (
+                "REVOKED HOST KEY: the \(keyType) key sent by \(name) is \(fingerprint), marked @revoked in \(file):\(line)",
+                "do not connect: a revoked key may be a stolen one; ask whoever runs \(name) for its new key"
+            )
         }
     }
 

@@ -85,6 +85,15 @@ package enum Failure {
         case .hostKeyRefused: ["Host key verification failed."]
         case .hostKeyChanged(let host, let file, let line):
             ["Host key for \(host) has changed (\(file):\(line)); refusing to connect. Host key verification failed."]
+        case .hostKeyRevoked(let host, let keyType, let file, let line):
+            [
+                "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@",
+                "@       WARNING: REVOKED HOST KEY DETECTED!               @",
+                "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@",
+                "The \(keyType) host key for \(host) is marked as revoked (\(file):\(line)).",
+                "This could mean that a stolen key is being used to impersonate this host.",
+                "Host key verification failed.",
+            ]
         case .knownHostsUnwritable(let file, let reason): ["cannot add the host key to \(file): \(reason)"]
         case .permissionDenied(let user, let host, let methods, let notes):
             notes + ["\(user)@\(host): Permission denied (\(methods.joined(separator: ",")))."]

@@ -148,6 +148,11 @@ extension Doctor {
                 .connection,
                 .hostKeyChanged(
                     name: probe.name, keyType: probe.keyType, fingerprint: probe.fingerprint, file: file, line: line))
+        case .revoked(let file, let line):
+            return .problem(
+                .connection,
+                .hostKeyRevoked(
+                    name: probe.name, keyType: probe.keyType, fingerprint: probe.fingerprint, file: file, line: line))
         case .unknown:
             if target.target.policy == .yes {
                 return .problem(.connection, .hostUnknown(name: probe.name, file: probe.knownHostsFile))

@@ -60,4 +60,6 @@ package enum DoctorProblem: Error, Equatable, Sendable {
     case connection(SSHError)
     /// The host sent a key other than the one known_hosts holds for it.
     case hostKeyChanged(name: String, keyType: String, fingerprint: String, file: String, line: Int)
+    /// The server's key is marked `@revoked` in known_hosts.
+    case hostKeyRevoked(name: String, keyType: String, fingerprint: String, file: String, line: Int)
 }

@@ -27,6 +27,8 @@ package struct HostKeyCheck {
         case .changed(let file, let line):
             prompter.console.error(Self.changedWarning(key: key, name: name, file: file, line: line))
             throw .hostKeyChanged(host: name, file: file, line: line)
+        case .revoked(let file, let line):
+            throw .hostKeyRevoked(host: name, keyType: key.displayType, file: file, line: line)
         case .unknown(let otherTypes):
             try decide(key: key, name: name, otherTypes: otherTypes)
             try knownHosts.add(key, host: session.host, port: session.port)

@@ -26,6 +26,8 @@ extension LibSSH2Connector {
                 switch status {
                 case .known: break
                 case .changed(let file, let line): throw SSHError.hostKeyChanged(host: name, file: file, line: line)
+                case .revoked(let file, let line):
+                    throw SSHError.hostKeyRevoked(host: name, keyType: key.displayType, file: file, line: line)
                 case .unknown: throw SSHError.hostKeyRefused(host: name)
                 }
                 var plan = AuthPlan(
