@@ -124,6 +124,14 @@ public struct Authenticator {
             }
             return false
         }
+        // A key others may read is not a secret any more: OpenSSH ignores it, and says so.
+        var status = stat()
+        if stat(path, &status) == 0, status.st_uid == getuid(), status.st_mode & 0o077 != 0 {
+            notes.append(
+                "identity file \(path) is readable by others (mode \(String(status.st_mode & 0o777, radix: 8))); it is ignored: chmod 600 it"
+            )
+            return false
+        }
         let text = String(decoding: data, as: UTF8.self)
         let info = PrivateKeyFile(text: text)
         if info == nil, plan.identities.contains(path) {

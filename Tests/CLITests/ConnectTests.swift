@@ -226,6 +226,18 @@ struct ConnectTests: SessionSuite {
         )
     }
 
+    /// A private key others may read is ignored, as OpenSSH ignores it, and the note says why.
+    @Test func aKeyOthersCanReadIsIgnored() throws {
+        let open = cli.home.appendingPathComponent("open_key").path
+        try FileManager.default.copyItem(atPath: sshd.clientKey, toPath: open)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: open)
+        let result = try connect(["-i", open, "--known-hosts", sshd.knownHosts], command: "echo SHOULD-NOT-RUN")
+        #expect(result.status == 255 && !result.stdout.contains("SHOULD-NOT-RUN"))
+        #expect(result.stderr.contains("identity file \(open) is readable by others (mode 644)"), "\(result.stderr)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: open)
+        #expect(try connect(["-i", open, "--known-hosts", sshd.knownHosts], command: "true").status == 0)
+    }
+
     @Test func hashedEntriesAndBadLines() throws {
         let hashed = try cli.file("kh-hashed", try String(contentsOfFile: sshd.knownHosts, encoding: .utf8))
         try Shell.run("/usr/bin/ssh-keygen", ["-H", "-f", hashed])
