@@ -304,6 +304,11 @@ final class StreamRun: @unchecked Sendable {
         for event in events {
             switch event {
             case .partial(let text): live = text
+            case .ended where !finishSent:
+                // The server ended the stream before it was asked to (AssemblyAI's Termination
+                // as a session expires, a generic server's `closed`): not the whole recording, so
+                // never a quiet success. A provider's close says why; a generic one resumes.
+                if generic != nil { settle(.dropped(.stream(.closedEarly(.generic)), opened: opened)) }
             case .ended:
                 sawEnd = true
                 settle(.finished)

@@ -325,6 +325,20 @@ struct StreamEngineTests {
         #expect(lines == ["voicesh: the engine failed: \(words)"])
     }
 
+    /// AssemblyAI sends Termination when a session expires, then closes 3008: the text so far is
+    /// not the recording's, so it is a failure that says why, never a shortened success.
+    @Test func anExpiredSessionIsNoShortenedText() async throws {
+        let server = try WSServer(provider: "assemblyai", arguments: ["--expire-after", "0.5"])
+        try await cli.streamProfile("c", server)
+        let result = try await transcribe("c")
+        #expect(result.status == 1, "\(result.stdout)")
+        let lines = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("partial: ") }
+        #expect(
+            lines == [
+                "voicesh: the engine failed: the AssemblyAI session expired (close 3008: Session Expired: Maximum session duration exceeded)"
+            ])
+    }
+
     @Test func aDeadStreamFallsBackOfflineWithTheSameRecording() async throws {
         let port = try FakeServer.unusedPort()
         let file = try cli.file(

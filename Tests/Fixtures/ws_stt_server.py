@@ -405,6 +405,10 @@ async def assemblyai(ws, conn: int, query: dict, headers: dict):
                             await turn(index, words, None, True)
             if ARGS.close_after is not None and received >= ARGS.close_after:
                 return await close(ws, ARGS.close_code, ARGS.close_reason, conn)
+            if ARGS.expire_after is not None and received >= ARGS.expire_after:   # A5, A6
+                await ws.send(json.dumps({"type": "Termination", "audio_duration_seconds": int(received),
+                                          "session_duration_seconds": int(time.monotonic() - opened)}))
+                return await close(ws, 3008, "Session Expired: Maximum session duration exceeded", conn)
             continue
         control = control_message(conn, message)
         if control is None:
@@ -500,6 +504,10 @@ async def deepgram(ws, conn: int, query: dict, headers: dict):
                     await ws.send(results(flat[finals_sent:now], False, False))
             if ARGS.close_after is not None and received >= ARGS.close_after:
                 return await close(ws, ARGS.close_code, ARGS.close_reason, conn)
+            if ARGS.expire_after is not None and received >= ARGS.expire_after:   # A5, A6
+                await ws.send(json.dumps({"type": "Termination", "audio_duration_seconds": int(received),
+                                          "session_duration_seconds": int(time.monotonic() - opened)}))
+                return await close(ws, 3008, "Session Expired: Maximum session duration exceeded", conn)
             continue
         log(event="text", conn=conn, message=message)
         try:
@@ -720,6 +728,8 @@ if __name__ == "__main__":
     parser.add_argument("--listen", choices=["127.0.0.1", "::1"], default="127.0.0.1")
     parser.add_argument("--lifetime", type=float, default=120)
     parser.add_argument("--close-after", type=float)
+    parser.add_argument("--expire-after", type=float, help="assemblyai: after this much audio the session "
+                        "expires: Termination, then close 3008, as the service does at its maximum duration")
     parser.add_argument("--close-code", type=int, default=1011)
     parser.add_argument("--close-reason", default="")
     parser.add_argument("--drop-at", type=lambda s: {int(x) for x in s.split(",") if x}, default=set())
