@@ -56,6 +56,9 @@ final class StreamRun: @unchecked Sendable {
     // The current connection.
     private var bell: AsyncStream<Void>.Continuation?
     private var opened = false
+    /// This connection got somewhere (the server started, resumed or acknowledged): only then
+    /// does a drop count as the first of a new run of failures.
+    private var progressed = false
     private var outcome: Outcome?
     private var phase = Phase.streaming
     private var finishSent = false
@@ -103,7 +106,9 @@ final class StreamRun: @unchecked Sendable {
                 // A first connection that fails goes to the fallback now; a drop mid-stream is
                 // what segment ACKs exist for.
                 guard generic != nil, everOpened else { throw error }
-                failures = opened ? 1 : failures + 1
+                // A server that opens and closes again at once (a refused token, 1008 or 4xxx)
+                // never resets the count: the reconnects end, and the fallback is asked.
+                failures = locked({ $0.progressed }) ? 1 : failures + 1
                 guard failures <= 8 else { throw error }
                 locked {
                     $0.ledger.connectionLost()
@@ -169,6 +174,7 @@ final class StreamRun: @unchecked Sendable {
             s.bell = bell
             s.secret = credential?.secret
             (s.opened, s.outcome, s.finishSent, s.sawEnd, s.segmentFrames) = (false, nil, false, false, [])
+            s.progressed = false
             s.phase = s.sessionKnown ? .handshaking : .needsStart
         }
         let receiver = Task { await self.receive(connection, url: request.url, partial: partial) }
@@ -313,9 +319,12 @@ final class StreamRun: @unchecked Sendable {
                 sawEnd = true
                 settle(.finished)
             case .started:
-                phase = .streaming
-            case .ack(let id): ledger.ack(id)
+                (phase, progressed) = (.streaming, true)
+            case .ack(let id):
+                ledger.ack(id)
+                progressed = true
             case .resumed(let id):
+                progressed = true
                 ledger.resumed(from: id)
                 segmentFrames = []
                 phase = .streaming
@@ -336,6 +345,8 @@ final class StreamRun: @unchecked Sendable {
         if sawEnd { return .finished }
         let error = adapter.error(closeCode: code, reason: scrub(reason))
         if generic != nil {
+            // A policy violation or an application's refusal (a token refused) is no drop.
+            if let code, code == 1008 || (4000..<5000).contains(code), let error { return .failed(error) }
             return .dropped(error ?? .stream(.closedEarly(.generic)), opened: opened)
         }
         if let error { return .failed(error) }

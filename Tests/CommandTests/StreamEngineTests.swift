@@ -339,6 +339,19 @@ struct StreamEngineTests {
             ])
     }
 
+    /// A generic server that refuses the stream (a close of 1008 or 4xxx) is a failure that
+    /// says so, not a drop to reconnect to again and again.
+    @Test func aGenericServerThatRefusesIsNotReconnectedTo() async throws {
+        let server = try WSServer(
+            provider: "generic",
+            arguments: ["--close-after", "0.2", "--close-code", "4401", "--close-reason", "token refused"])
+        try await cli.streamProfile("c", server)
+        let result = try await transcribe("c")
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stderr.contains("4401"), "\(result.stderr)")
+        #expect(try server.events("connect").count == 1)
+    }
+
     @Test func aDeadStreamFallsBackOfflineWithTheSameRecording() async throws {
         let port = try FakeServer.unusedPort()
         let file = try cli.file(

@@ -555,6 +555,9 @@ async def generic(ws, conn: int):
                 violation(conn, "audio before a segment message")
                 continue
             current["data"] += message
+            received = (current["start"] + len(current["data"]) / 2) / RATE     # seconds into the recording
+            if ARGS.close_after is not None and received >= ARGS.close_after:
+                return await close(ws, ARGS.close_code, ARGS.close_reason, conn)
             want = (current["end"] - current["start"]) * 2
             if len(current["data"]) > want:
                 violation(conn, "a segment's frames carry more than (end - start) x 2 bytes")
