@@ -28,6 +28,12 @@ final class StreamRun: @unchecked Sendable {
     /// Longer than a send takes unless the network held it (a send only hands the frame to the
     /// event loop), and short against a stall worth counting.
     static let heldSend = 0.2
+    /// How long the provider's end (Termination, Metadata) is waited for once voicesh asked to
+    /// finish, as AssemblyAI's Python SDK waits 5 s; a generic server may still be transcribing
+    /// held segments, so longer. Past it the finals so far stand.
+    static let finishGrace = 5.0
+    static let genericFinishGrace = 15.0
+    private var finishGrace: Double { generic == nil ? Self.finishGrace : Self.genericFinishGrace }
 
     private let lock = NSLock()
     private var adapter: any ProviderAdapter
@@ -38,6 +44,9 @@ final class StreamRun: @unchecked Sendable {
     private let tls: TLSConfiguration
     /// Said once, when Deepgram refused a token and the key itself went on the connection.
     private var credentialNotice: String?
+    /// When voicesh asked the provider to finish, and whether its end never came in time.
+    private var finishedAt: Date?
+    private var unconfirmed = false
     private let deviceID: String
     private let policy: BackpressurePolicy
     private let backlog: Int
@@ -140,6 +149,11 @@ final class StreamRun: @unchecked Sendable {
                 )
             }
             if let notice = s.credentialNotice { lines.append(notice) }
+            if s.unconfirmed {
+                lines.append(
+                    "the stream server did not confirm the end within \(Int(s.finishGrace)) s: the text is what it sent before"
+                )
+            }
             if s.reconnects > 0 {
                 lines.append(
                     "reconnected \(s.reconnects) time\(s.reconnects == 1 ? "" : "s") to the stream server and resumed")
@@ -174,7 +188,7 @@ final class StreamRun: @unchecked Sendable {
             s.bell = bell
             s.secret = credential?.secret
             (s.opened, s.outcome, s.finishSent, s.sawEnd, s.segmentFrames) = (false, nil, false, false, [])
-            s.progressed = false
+            (s.progressed, s.finishedAt) = (false, nil)
             s.phase = s.sessionKnown ? .handshaking : .needsStart
         }
         let receiver = Task { await self.receive(connection, url: request.url, partial: partial) }
@@ -355,13 +369,21 @@ final class StreamRun: @unchecked Sendable {
 
     private func nextStep() -> Step {
         if outcome != nil { return .stop }
+        // A half-open link never brings the end: the finals so far are the text, not a timeout
+        // that throws them away.
+        if let finishedAt, Date().timeIntervalSince(finishedAt) > finishGrace {
+            unconfirmed = true
+            sawEnd = true
+            settle(.finished)
+            return .stop
+        }
         if let generic { return nextGenericStep(generic) }
         if let frame = queue.pop() {
             lastSend = Date()
             return .audio(frame)
         }
         if captureEnded, !finishSent {
-            finishSent = true
+            (finishSent, finishedAt) = (true, Date())
             return .finish
         }
         if let keepAlive = adapter.keepAlive, !finishSent, Date().timeIntervalSince(lastSend) >= keepAlive.seconds {
@@ -396,7 +418,7 @@ final class StreamRun: @unchecked Sendable {
             return .text(generic.segment(id, start: segment.start, end: segment.end, device: deviceID))
         }
         if ledger.allSent, !finishSent {
-            finishSent = true
+            (finishSent, finishedAt) = (true, Date())
             return .finish
         }
         return .wait

@@ -352,6 +352,16 @@ struct StreamEngineTests {
         #expect(try server.events("connect").count == 1)
     }
 
+    /// A provider whose end never comes after voicesh asked to finish (a half-open link) leaves
+    /// the finals it sent as the text, with a note, not a timeout that throws them away.
+    @Test func finalsStandWhenTheEndNeverComes() async throws {
+        let server = try WSServer(provider: "assemblyai", arguments: ["--final-delay", "20"])
+        try await cli.streamProfile("c", server)
+        let result = try await transcribe("c")
+        #expect(result.status == 0 && result.stdout == "git status\n", "\(result.stderr)")
+        #expect(result.stderr.contains("did not confirm the end within 5 s"), "\(result.stderr)")
+    }
+
     @Test func aDeadStreamFallsBackOfflineWithTheSameRecording() async throws {
         let port = try FakeServer.unusedPort()
         let file = try cli.file(
