@@ -128,7 +128,7 @@ public struct Authenticator {
         var status = stat()
         if stat(path, &status) == 0, status.st_uid == getuid(), status.st_mode & 0o077 != 0 {
             notes.append(
-                "identity file \(path) is readable by others (mode \(String(status.st_mode & 0o777, radix: 8))); it is ignored: chmod 600 it"
+                "UNPROTECTED PRIVATE KEY FILE: permissions \(String(format: "%04o", status.st_mode & 0o777)) for '\(path)' are too open; it is ignored: chmod 600 \(path)"
             )
             return false
         }

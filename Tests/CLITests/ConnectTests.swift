@@ -233,7 +233,9 @@ struct ConnectTests: SessionSuite {
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: open)
         let result = try connect(["-i", open, "--known-hosts", sshd.knownHosts], command: "echo SHOULD-NOT-RUN")
         #expect(result.status == 255 && !result.stdout.contains("SHOULD-NOT-RUN"))
-        #expect(result.stderr.contains("identity file \(open) is readable by others (mode 644)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("UNPROTECTED PRIVATE KEY FILE: permissions 0644 for '\(open)' are too open"),
+            "\(result.stderr)")
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: open)
         #expect(try connect(["-i", open, "--known-hosts", sshd.knownHosts], command: "true").status == 0)
     }
