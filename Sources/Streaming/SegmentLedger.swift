@@ -68,8 +68,11 @@ struct SegmentLedger {
 
     var unsentCount: Int { held.count(where: { !$0.sent }) }
 
-    /// The server holds every segment up to `sequenceId`.
+    /// The server holds every segment up to `sequenceId`. An ACK for a segment never numbered
+    /// (a server's mistake) is not believed: it would drop audio not yet sent, and a resume
+    /// would skip what follows.
     mutating func ack(_ sequenceId: Int) {
+        guard sequenceId < nextSequence else { return }
         held.removeAll { ($0.sequenceId ?? .max) <= sequenceId }
         lastAcked = max(lastAcked, sequenceId)
     }

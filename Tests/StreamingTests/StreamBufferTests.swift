@@ -69,6 +69,18 @@ struct StreamBufferTests {
         #expect(ledger.held.isEmpty)
     }
 
+    /// An ACK for a segment never numbered (a server's mistake) is not believed: the audio held
+    /// stays, and a resume still starts after what was really acknowledged.
+    @Test func anAckForASegmentNeverSentIsNotBelieved() {
+        var ledger = SegmentLedger(segmentSamples: 100, capacity: 10)
+        ledger.append(frame(0, 300))
+        _ = ledger.nextToSend()
+        ledger.ack(40)
+        #expect(ledger.held.map(\.start) == [0, 100, 200] && ledger.resumeFrom == 0)
+        ledger.ack(0)
+        #expect(ledger.held.map(\.start) == [100, 200] && ledger.resumeFrom == 1)
+    }
+
     @Test func aRestartRenumbersWhatIsHeld() {
         var ledger = SegmentLedger(segmentSamples: 100, capacity: 10)
         ledger.append(frame(0, 300))
