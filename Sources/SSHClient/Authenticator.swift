@@ -124,19 +124,19 @@ public struct Authenticator {
             }
             return false
         }
-        // A key others may read is not a secret any more: OpenSSH ignores it, and says so.
-        var status = stat()
-        if stat(path, &status) == 0, status.st_uid == getuid(), status.st_mode & 0o077 != 0 {
-            notes.append(
-                "UNPROTECTED PRIVATE KEY FILE: permissions \(String(format: "%04o", status.st_mode & 0o777)) for '\(path)' are too open; it is ignored: chmod 600 \(path)"
-            )
-            return false
-        }
         let text = String(decoding: data, as: UTF8.self)
         let info = PrivateKeyFile(text: text)
         if info == nil, plan.identities.contains(path) {
             notes.append(
                 "identity file \(path) is not a private key (no BEGIN … PRIVATE KEY block); give the key, not the .pub")
+            return false
+        }
+        // A private key others may read is not a secret any more: OpenSSH ignores it, and says so.
+        var status = stat()
+        if stat(path, &status) == 0, status.st_uid == getuid(), status.st_mode & 0o077 != 0 {
+            notes.append(
+                "UNPROTECTED PRIVATE KEY FILE: permissions \(String(format: "%04o", status.st_mode & 0o777)) for '\(path)' are too open; it is ignored: chmod 600 \(path)"
+            )
             return false
         }
         var passphrase: String? = nil
