@@ -79,20 +79,21 @@ public struct KnownHosts {
             }
             let existing = (try? Data(contentsOf: URL(fileURLWithPath: userFile))) ?? Data()
             let separator = existing.isEmpty || existing.last == UInt8(ascii: "\n") ? "" : "\n"
-            let line = separator + "\(Self.name(host: host, port: port)) \(key.knownHostsText)\n"
-            if existing.isEmpty && !FileManager.default.fileExists(atPath: userFile) {
-                guard
-                    FileManager.default.createFile(
-                        atPath: userFile, contents: nil, attributes: [.posixPermissions: 0o600])
-                else { throw CocoaError(.fileWriteNoPermission) }
-            }
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: userFile))
-            defer { try? handle.close() }
-            try handle.seekToEnd()
-            try handle.write(contentsOf: Data(line.utf8))
+            let line = Array((separator + "\(Self.name(host: host, port: port)) \(key.knownHostsText)\n").utf8)
+            // One append, created private if need be: another ssh adding a line at the same
+            // moment keeps its line, and a file made meanwhile is never replaced.
+            let fd = open(userFile, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw Self.posix(.fileWriteNoPermission) }
+            defer { close(fd) }
+            guard write(fd, line, line.count) == line.count else { throw Self.posix(.fileWriteUnknown) }
         } catch {
             throw .knownHostsUnwritable(file: userFile, reason: Self.reason(error, file: userFile))
         }
+    }
+
+    /// `code`, with errno beneath it (what `reason` says).
+    private static func posix(_ code: CocoaError.Code) -> CocoaError {
+        CocoaError(code, userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno))])
     }
 
     /// Foundation's error in words a person can act on ("is a directory", not "error 512").
