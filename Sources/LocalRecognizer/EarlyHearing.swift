@@ -78,15 +78,11 @@ final class EarlyHearing: @unchecked Sendable {
     }
 
     /// Once no read-ahead is under way (it blocks until then): the samples Whisper should hear,
-    /// the ones it has encoded when the speech has not come back since, else all of them. All of
-    /// them too when the first ear heard a word end less than a tenth of a second before the
-    /// encoded part does (`speechEnd`, seconds): a soft last word the pause took for quiet.
-    func settled(speechEnd: Double? = nil) -> [Int16] {
+    /// the ones it has encoded when the speech has not come back since, else all of them.
+    func settled() -> [Int16] {
         running.wait()
         return lock.withLock {
-            guard pause.isPaused, !spokeAgain, let encoded, encoded.done,
-                (speechEnd ?? 0) <= Double(encoded.count) / 16000 - 0.1
-            else { return samples }
+            guard pause.isPaused, !spokeAgain, let encoded, encoded.done else { return samples }
             return Array(samples.prefix(encoded.count))
         }
     }

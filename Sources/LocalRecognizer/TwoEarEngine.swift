@@ -116,7 +116,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
                 // plain English has no shell text to show first.
                 if !context.plainEnglish { events(.first(heard)) }
                 if Task.isCancelled { throw .cancelled }
-                let waited = await toHear(recorded, speechEnd: heard.segments.last?.end)
+                let waited = await toHear(recorded)
                 if Task.isCancelled { throw .cancelled }
                 guard let samples = waited else {
                     report("whisper: reading ahead did not end; pocketsphinx's text stands")
@@ -154,7 +154,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     /// What Whisper hears of the recording: what it read ahead, or all of it, once a read-ahead
     /// under way has ended (the ear takes one request at a time); nil when it did not within the
     /// patience. A cancelled take stops it.
-    private func toHear(_ recorded: EarlyHearing, speechEnd: Double?) async -> [Int16]? {
+    private func toHear(_ recorded: EarlyHearing) async -> [Int16]? {
         guard recorded.readsAhead else { return recorded.settled() }
         let whisper = whisper
         return try? await Self.offThread(
@@ -163,7 +163,7 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
                 recorded.stop()
                 whisper.cancel()
             }
-        ) { recorded.settled(speechEnd: speechEnd) }.get()
+        ) { recorded.settled() }.get()
     }
 
     /// What is left of the patience since `ended` (at least half a second: a last step begun

@@ -90,17 +90,6 @@ struct EarlyHearingTests {
         #expect(early.settled().count < line.count)
     }
 
-    /// A word the first ear heard end at the edge of what was read ahead (too soft for the
-    /// pause to count as speech) sends the whole recording to Whisper.
-    @Test func aLastWordAtTheEdgeIsHeardWhole() {
-        let early = EarlyHearing { _ in true }
-        let line = SpeechPauseTests.floor(0.3) + SpeechPauseTests.sound(0.8, level: 0.1) + SpeechPauseTests.floor(0.6)
-        Self.feed(early, line)
-        let ahead = early.settled(speechEnd: 1.0).count
-        #expect(ahead < line.count)
-        #expect(early.settled(speechEnd: Double(ahead) / 16000 - 0.05) == line)
-    }
-
     /// Once the take is over, a pause still waiting for the ear is never read ahead: the ear is
     /// free for the next take.
     @Test func aStoppedTakeReadsNothingMoreAhead() {
