@@ -133,7 +133,10 @@ struct ContextTests {
         let kept = cli.home.appendingPathComponent("cache/options")
         var names: [String] = []
         for _ in 0..<50 where names.isEmpty {
-            names = (try? FileManager.default.contentsOfDirectory(atPath: kept.path)) ?? []
+            // Written by a rename: a staging file of another name may be seen first.
+            names = ((try? FileManager.default.contentsOfDirectory(atPath: kept.path)) ?? []).filter {
+                $0.hasSuffix(".json")
+            }
             usleep(100_000)
         }
         #expect(names.count == 1 && names.first?.hasSuffix("@\(sshd.address):\(sshd.port).json") == true, "\(names)")
