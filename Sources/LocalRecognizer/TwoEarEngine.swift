@@ -126,11 +126,12 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
                 prompt = self.prompt(context)
                 started = Date()
                 let steer = steering(context)
+                let plainEnglish = context.plainEnglish
                 let result = await Self.offThread(patience: left(since: ended), cancel: whisper.cancel) {
                     [whisper, beam, prompt] () throws(EngineError) in
                     try whisper.hear(
                         samples, prompt: prompt, readings: scoring, speechEnd: heard.segments.last?.end,
-                        hypotheses: beam, steer: steer)
+                        hypotheses: beam, steer: steer, plainEnglish: plainEnglish)
                 }
                 if Task.isCancelled { throw .cancelled }
                 switch result {

@@ -171,14 +171,16 @@ public final class WhisperEar: @unchecked Sendable {
     /// of `readings`. Blocks the calling thread (about half a second for a line on 2 cores).
     /// `speechEnd`: when the speech ended (seconds into `samples`); Whisper's words after it are dropped.
     /// `hypotheses`: how many of its beam's readings Whisper proposes, its own included.
-    /// `steer`: what a steered ear decodes under (nil: free).
+    /// `steer`: what a steered ear decodes under (nil: free). `plainEnglish`: a request in plain
+    /// English, heard with the runtime's `plainModel` where it has one.
     public func hear(
         _ samples: [Int16], prompt: String, readings: [String], speechEnd: Double? = nil, hypotheses: Int = 1,
-        steer: Steer? = nil
+        steer: Steer? = nil, plainEnglish: Bool = false
     ) throws(EngineError) -> Hearing {
         let path = try written(samples)
         defer { try? FileManager.default.removeItem(atPath: path) }
         var request: [String: Any] = ["audio": path, "prompt": prompt, "readings": readings]
+        if plainEnglish, let plain = runtime.plainModel { request["model"] = plain }
         if let speechEnd { request["speech_end"] = speechEnd }
         if hypotheses > 1 { request["hypotheses"] = hypotheses }
         if let steer {

@@ -11,6 +11,10 @@ public struct WhisperRuntime: Equatable, Sendable {
     public var script: String
     public var model: String
     public var ear: Ear = .whisper
+    /// The model a request in plain English is heard with (intent mode), when `model` is setup's
+    /// shell-talk one: its deltas write shell talk, so English goes to the stock base beside it
+    /// (the same encoder; the child loads its decoder the first time one comes).
+    public var plainModel: String?
 
     public typealias Ear = NeuralEar
 
@@ -33,6 +37,16 @@ public struct WhisperRuntime: Equatable, Sendable {
     /// graphs on this machine, so the files it leaves have no published digest.
     public static let baseModelSHA256 = "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9"
 
+    /// The SHA-256 of the model the ear hears with by default: the base model with the
+    /// repository's low-rank deltas for shell talk applied to its decoder (`models/whisper-shell`;
+    /// setup makes it from the pinned base and checks it against `whisper_shell_sha256`).
+    public static let shellModelSHA256 = "2b4f6e7470649ecea1f218726b8373f28f157cc701566657b2564e9d51437e85"
+
+    /// The folders of setup's two models in a home: the ear hears with the shell-talk one when it
+    /// is there (an install from before it, base alone, still works).
+    public static let shellFolder = "/shell"
+    public static let baseFolder = "/base"
+
     /// Why there is no second ear here (the session says it, once).
     public enum Problem: Error, Equatable, Sendable {
         /// No runtime installed: the edge engine runs on pocketsphinx alone (a notice, not an error).
@@ -47,7 +61,8 @@ public struct WhisperRuntime: Equatable, Sendable {
         case badModel(path: String, reason: String)
     }
 
-    /// The runtime for `model` (nil: the installed base model), or why there is none.
+    /// The runtime for `model` (nil: setup's model, adapted to shell talk where it is there), or
+    /// why there is none.
     public static func locate(model: String?, environment: [String: String], ear: Ear = .whisper) -> Result<
         WhisperRuntime, Problem
     > {
@@ -67,8 +82,13 @@ public struct WhisperRuntime: Equatable, Sendable {
             guard let home else { return .failure(.notInstalled) }
             return .success(WhisperRuntime(python: home + "/bin/python3", script: script, model: path))
         }
-        guard let home, problem(withModel: home + "/base") == nil else { return .failure(.notInstalled) }
-        return .success(WhisperRuntime(python: home + "/bin/python3", script: script, model: home + "/base"))
+        guard let home, let folder = [shellFolder, baseFolder].first(where: { problem(withModel: home + $0) == nil })
+        else { return .failure(.notInstalled) }
+        return .success(
+            WhisperRuntime(
+                python: home + "/bin/python3", script: script, model: home + folder,
+                plainModel: folder == shellFolder && problem(withModel: home + baseFolder) == nil
+                    ? home + baseFolder : nil))
     }
 
     /// What is wrong with a Moonshine model folder (as setup writes it), or nil.

@@ -75,6 +75,7 @@ extension DoctorTests {
                 }
             }
             #expect(pin("whisper_sha256") == WhisperRuntime.baseModelSHA256)
+            #expect(pin("whisper_shell_sha256") == WhisperRuntime.shellModelSHA256)
             #expect(pin("qwen_sha256") == IntentRuntime.modelSHA256)
         }
 

@@ -138,4 +138,37 @@ struct WhisperEarTests {
         #expect(WhisperRuntime.problem(withModel: "/etc/hostname") == "not a folder")
         #expect(WhisperRuntime.problem(withModel: "/etc") == "config.json is missing")
     }
+
+    /// Setup's ear hears shell talk with base adapted to it, and plain English with base itself;
+    /// an install with base alone (from before the adapted model) hears everything with base.
+    @Test func theShellTalkModelIsTheDefaultAndEnglishGoesToBase() throws {
+        let installed = try #require(
+            try? WhisperRuntime.locate(model: nil, environment: ["VOICESH_WHISPER_HOME": Self.home]).get())
+        #expect(installed.model == Self.home + "/shell")
+        #expect(installed.plainModel == Self.home + "/base")
+
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("whisper-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+        for name in ["bin", "base"] {
+            try FileManager.default.createSymbolicLink(
+                atPath: copy + "/" + name, withDestinationPath: Self.home + "/" + name)
+        }
+        let baseAlone = try #require(
+            try? WhisperRuntime.locate(model: nil, environment: ["VOICESH_WHISPER_HOME": copy]).get())
+        #expect(baseAlone.model == copy + "/base")
+        #expect(baseAlone.plainModel == nil)
+    }
+
+    /// A request in plain English is heard by base's stock decoder: the shell-talk one, given the
+    /// same English, writes shell talk (heard so in a test of `transcribe --intent`).
+    @Test func plainEnglishIsHeardByTheStockDecoder() throws {
+        let runtime = try #require(
+            try? WhisperRuntime.locate(model: nil, environment: ["VOICESH_WHISPER_HOME": Self.home]).get())
+        let ear = WhisperEar(runtime: runtime, scratchDirectory: FileManager.default.temporaryDirectory.path)
+        let samples = try Self.speech("count the lines in every file here")
+        let english = try ear.hear(
+            samples, prompt: "The files here are notes.txt and data.csv.", readings: [], plainEnglish: true)
+        #expect(english.text.lowercased().contains("count the lines"), "\(english.text)")
+    }
 }

@@ -4,9 +4,12 @@ stays up for the session, so the model loads once. One JSON object a line each w
     python3 whisper-ear.py MODEL_DIR THREADS
 
 First line out: {"ready": true} or {"error": "..."} (then it exits). Then, per request
-{"audio": PATH, "prompt": TEXT, "readings": [TEXT, ...], "speech_end": SECONDS, "hypotheses": N}
+{"audio": PATH, "prompt": TEXT, "readings": [TEXT, ...], "speech_end": SECONDS, "hypotheses": N,
+ "model": FOLDER}
 (PATH: raw signed 16-bit little-endian mono samples at 16 kHz; words after `speech_end` are
-dropped; N, default 1: how many of its beam's readings Whisper gives), one reply:
+dropped; N, default 1: how many of its beam's readings Whisper gives; FOLDER, optional: another
+model with the same encoder to decode with, loaded the first time it is asked for and kept: the
+stock decoder for English beside the one adapted to shell talk), one reply:
 {"text", "avg_logprob", "no_speech_prob", "compression_ratio", "words": [{"word", "probability"}],
  "hypotheses": [TEXT, ...], "scores": [{"logprob", "tokens"}], "ahead"}: Whisper's own reading, its beam's
 next distinct ones (at most N - 1), and its log-likelihood of each given reading of the same audio
@@ -28,9 +31,21 @@ class Ear:
 
     def __init__(self, folder, threads):
         from faster_whisper import WhisperModel
+        self.threads = threads
         self.model = WhisperModel(folder, device="cpu", compute_type="int8", cpu_threads=threads)
-        self.last = None
+        self.others = {}  # folder → a model asked for by name ("model"), kept once loaded
+        self.last = None  # (the audio, its encoder output, the model that heard it)
         self.prepared = None  # (the audio's digest, its first window encoded)
+
+    def decoder(self, folder):
+        """The model to decode with: the one loaded at start, or `folder`'s. Setup's two share the
+        encoder's weights, so a window read ahead by one serves the other."""
+        if not folder:
+            return self.model
+        if folder not in self.others:
+            from faster_whisper import WhisperModel
+            self.others[folder] = WhisperModel(folder, device="cpu", compute_type="int8", cpu_threads=self.threads)
+        return self.others[folder]
 
     def prepare(self, audio):
         """Encodes the first window of `audio` as hearing it would (the same call, stopped before
@@ -53,16 +68,17 @@ class Ear:
         self.last = None
         ahead = self.prepared[1] if self.prepared and self.prepared[0] == digest(audio) else None
         self.prepared = None
-        heard, encoded = transcribe(self.model, audio, request.get("prompt") or None, request.get("readings") or [],
+        model = self.decoder(request.get("model"))
+        heard, encoded = transcribe(model, audio, request.get("prompt") or None, request.get("readings") or [],
                                     request.get("speech_end"), int(request.get("hypotheses") or 1), ahead)
-        self.last = (audio, encoded)
+        self.last = (audio, encoded, model)
         heard["ahead"] = ahead is not None
         return heard
 
     def score(self, request):
         if self.last is None:
             raise ValueError("no recording to score readings against")
-        return score(self.model, self.last[0], request.get("prompt") or None, request["score"], self.last[1])
+        return score(self.last[2], self.last[0], request.get("prompt") or None, request["score"], self.last[1])
 
 
 # How every recording is heard, and read ahead (`Ear.prepare` must make the same first window):

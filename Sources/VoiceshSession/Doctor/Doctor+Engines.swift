@@ -77,9 +77,12 @@ extension Doctor {
                     .secondEar, "Whisper, your model at \(runtime.model) (only setup's model has a pin to check)")
             }
             let file = runtime.model + "/model.bin"
+            let adapted = runtime.model.hasSuffix(WhisperRuntime.shellFolder)
+            let name = adapted ? "Whisper base adapted to shell talk" : "Whisper base"
             return pinned(
-                .secondEar, file: file, sha256: WhisperRuntime.baseModelSHA256,
-                found: { "Whisper base at \(runtime.model), model.bin has its pinned SHA-256 (\($0))" },
+                .secondEar, file: file,
+                sha256: adapted ? WhisperRuntime.shellModelSHA256 : WhisperRuntime.baseModelSHA256,
+                found: { "\(name) at \(runtime.model), model.bin has its pinned SHA-256 (\($0))" },
                 reinstall: reinstall(home, ear.homeVariable))
         }
     }
