@@ -54,7 +54,7 @@ struct LearningTests {
         let ears = try #require(run.stderr.split(separator: "\n").last { $0.contains("pocketsphinx heard ") })
         #expect(ears.contains(" of 10 recordings right; ") && ears.contains(" of 2 held back chosen right)"), "\(ears)")
         let status = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: cli.home.appendingPathComponent("voice/ear-choice-status.json")))
+            with: Data(contentsOf: cli.home.appendingPathComponent("voice/ear-choice-shell-status.json")))
         #expect((status as? [String: Any])?["heldBack"] as? Int == 2, "\(status)")
     }
 
@@ -262,7 +262,7 @@ struct LearningTests {
         try Data(
             #"{"learntFrom": 40, "heldBack": 10, "before": 7, "after": 9, "pocketsphinxRight": 31, "whisperRight": 38, "kept": true, "lastRun": "2026-11-20T10:00:00Z"}"#
                 .utf8
-        ).write(to: URL(fileURLWithPath: voice + "/ear-choice-status.json"))
+        ).write(to: URL(fileURLWithPath: voice + "/ear-choice-shell-status.json"))
         let ears = try cli.ok("stats").stdout.split(separator: "\n").last.map(String.init) ?? ""
         #expect(
             ears.hasPrefix("ears, from voicesh adapt ")

@@ -58,7 +58,7 @@ struct AdaptTests {
         let ears = try #require(learnt.stderr.split(separator: "\n").last { $0.contains("pocketsphinx heard ") })
         #expect(ears.contains(" of 25 recordings right; ") && ears.contains(" of 5 held back chosen right)"), "\(ears)")
         let status = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: cli.home.appendingPathComponent("voice/ear-choice-status.json")))
+            with: Data(contentsOf: cli.home.appendingPathComponent("voice/ear-choice-shell-status.json")))
         #expect((status as? [String: Any])?["heldBack"] as? Int == 5, "\(status)")
         let after = try await Self.heard(tests, by: cli)
         #expect(after > before, "before \(before)/\(tests.count), after \(after)/\(tests.count)")

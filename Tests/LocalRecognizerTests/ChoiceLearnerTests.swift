@@ -120,4 +120,18 @@ struct ChoiceLearnerTests {
                 atPath: ChoiceLearner.file(in: voice), contents: try JSONEncoder().encode(weights)))
         #expect(EarWeights.read(ChoiceLearner.file(in: voice)) == weights)
     }
+
+    /// Weights learnt before the ear was adapted to shell talk weigh what base's decoder said:
+    /// a session chooses by the shipped weights until `adapt` learns them for this ear.
+    @Test func weightsLearntForBasesEarAreNotUsed() throws {
+        let voice = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: voice) }
+        var weights = try #require(Self.start.weights)
+        weights.readings[.whisper] = 7
+        let data = try JSONEncoder().encode(weights)
+        #expect(FileManager.default.createFile(atPath: voice + "/ear-choice.json", contents: data))
+        #expect(EarWeights.fusion(voiceDirectory: voice).weights == EarWeights.shipped)
+        #expect(FileManager.default.createFile(atPath: ChoiceLearner.file(in: voice), contents: data))
+        #expect(EarWeights.fusion(voiceDirectory: voice).weights == weights)
+    }
 }

@@ -4,11 +4,12 @@ import VoiceshCore
 /// Learns which ear to trust for this user: the two-ear choice's weights fitted to recordings
 /// whose words are known, heard by both ears as a session hears them. Every fifth recording is
 /// held back (the same ones the voice learner holds back), the weights are fitted from the
-/// shipped ones, and they are kept (`ear-choice.json` beside the learnt voice) only when they
+/// shipped ones, and they are kept (`ear-choice-shell.json` beside the learnt voice) only when they
 /// choose at least as many of the held-back right as the weights in use and the shipped ones,
 /// and on a tie give the right lines no less probability, as every learner here keeps only
 /// what is no worse. Held-back recordings that no weights could choose right prove nothing:
-/// then nothing is kept. They are fitted for the ear `adapt` hears with (Whisper base).
+/// then nothing is kept. They are fitted for the ear `adapt` hears with (Whisper adapted to
+/// shell talk).
 public struct ChoiceLearner: Sendable {
     public let voiceDirectory: String
     public let holdBackEvery = 5
@@ -32,8 +33,10 @@ public struct ChoiceLearner: Sendable {
         self.voiceDirectory = voiceDirectory
     }
 
-    /// Where the user's weights are kept.
-    public static func file(in voiceDirectory: String) -> String { voiceDirectory + "/ear-choice.json" }
+    /// Where the user's weights are kept: named for the ear they were fitted on. Weights learnt
+    /// before the ear was adapted to shell talk (`ear-choice.json`) weigh what base's decoder
+    /// said of a take, so they are left unused, and the shipped ones choose until `adapt` runs.
+    public static func file(in voiceDirectory: String) -> String { voiceDirectory + "/ear-choice-shell.json" }
 
     /// What the last run found (for `voicesh stats`), nil before one.
     public func status() -> Status? {
@@ -42,7 +45,7 @@ public struct ChoiceLearner: Sendable {
         return FileManager.default.contents(atPath: statusFile).flatMap { try? decoder.decode(Status.self, from: $0) }
     }
 
-    private var statusFile: String { voiceDirectory + "/ear-choice-status.json" }
+    private var statusFile: String { voiceDirectory + "/ear-choice-shell-status.json" }
 
     /// Hears every sample with `ears` and learns from what each ear heard; nil when Whisper
     /// heard too few of them to learn from (fewer than `holdBackEvery`). `heard` is told how
