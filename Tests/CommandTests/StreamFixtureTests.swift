@@ -72,7 +72,7 @@ struct StreamFixtureTests {
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("partial: ") }
         #expect(lines == [Substring(line)], "\(result.stderr)")
-        #expect(try server.events("server_close").first?["code"] as? Int == 4001)
+        #expect(try await server.firstEvent("server_close")?["code"] as? Int == 4001)
     }
 
     /// Beyond AssemblyAI's 100 keyterms or 50 characters, the profile is refused before any

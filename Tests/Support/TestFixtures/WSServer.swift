@@ -40,6 +40,17 @@ package final class WSServer {
         return kind.map { k in all.filter { $0["event"] as? String == k } } ?? all
     }
 
+    /// The events of `kind` once there is one, waiting up to `seconds`: the server logs what it
+    /// did after doing it, so a client that has already ended can be ahead of the log.
+    package func firstEvent(_ kind: String, within seconds: Double = 5) async throws -> [String: Any]? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            if let event = try events(kind).first { return event }
+            if Date() > deadline { return nil }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+    }
+
     /// A profile named `name` whose stream engine is this server's provider at its URL, with
     /// `extra` TOML lines under `[engine]`.
     package func profile(_ name: String, _ extra: String = "") -> String {
