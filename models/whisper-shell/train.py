@@ -14,15 +14,15 @@ RANK, ALPHA, LR, BATCH, MAXT = 8, 16.0, 1e-3, 8, 72
 out, epochs, files = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
 m = ct2model.read(os.environ.get("VOICESH_WHISPER_HOME", "/usr/local/lib/voicesh/whisper") + "/base/model.bin")
 p = decoder.base_params(m["variables"])
-enc, targets, names = [], [], []
+enc, targets = [], []
 prompt = None
 for f in files:
     d = np.load(f, allow_pickle=True)
     prompt = list(d["prompt"])
-    for e, t, n in zip(d["encoded"], d["targets"], d["names"]):
+    for e, t in zip(d["encoded"], d["targets"]):
         if len(t) <= MAXT:
-            enc.append(e); targets.append(list(t)); names.append(str(n))
-P = len(prompt); L = P + MAXT
+            enc.append(e); targets.append(list(t))
+P = len(prompt)
 print(len(enc), "takes; prompt", P, "tokens", flush=True)
 rng = np.random.default_rng(0)
 # Held back: every line of one in twenty (by text, so no line is on both sides).
@@ -77,7 +77,6 @@ def held_loss(lora):
 
 best = held_loss(None)
 print(f"stock held-back loss {best:.4f}", flush=True)
-best_lora = None
 t0 = time.time()
 n = 0
 for epoch in range(epochs):
@@ -91,7 +90,7 @@ for epoch in range(epochs):
     h = held_loss(lora)
     print(f"epoch {epoch + 1} held-back loss {h:.4f}", flush=True)
     if h < best:
-        best, best_lora = h, jax.tree_util.tree_map(np.asarray, lora)
-        np.savez(out, rank=RANK, alpha=ALPHA, **{k + "/a": v[0].astype(np.float16) for k, v in best_lora.items()},
-                 **{k + "/b": v[1].astype(np.float16) for k, v in best_lora.items()})
+        best, kept = h, jax.tree_util.tree_map(np.asarray, lora)
+        np.savez(out, rank=RANK, alpha=ALPHA, **{k + "/a": v[0].astype(np.float16) for k, v in kept.items()},
+                 **{k + "/b": v[1].astype(np.float16) for k, v in kept.items()})
         print("kept", out, flush=True)
