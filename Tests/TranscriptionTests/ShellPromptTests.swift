@@ -113,4 +113,17 @@ struct ShellPromptTests {
         // The examples alone leave room for the profile's terms.
         #expect(ShellPrompt.estimatedTokens(ShellPrompt.examples.map(\.spoken).joined(separator: " ")) < 160)
     }
+
+    /// The ear's decoder was fitted after this prompt (`models/whisper-shell/prep.py` keeps it as
+    /// the engine sends it with no terms): a change here must be fitted again, not go unnoticed.
+    @Test func theShellTalkDeltasWereFittedAfterThisPrompt() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let prep = try String(contentsOf: root.appendingPathComponent("models/whisper-shell/prep.py"), encoding: .utf8)
+        let quoted =
+            prep.components(separatedBy: "PROMPT = \" \".join([").dropFirst().first?
+            .components(separatedBy: "])").first ?? ""
+        let spoken = quoted.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        #expect(spoken == ShellPrompt.examples.map(\.spoken))
+    }
 }
