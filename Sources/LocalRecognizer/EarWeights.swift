@@ -13,8 +13,20 @@ public enum EarWeights {
     /// when there are some, else the shipped ones. The user's are fitted for Whisper base (the
     /// ear `adapt` hears with): a session with another ear passes no directory.
     public static func fusion(voiceDirectory: String?) -> EarFusion {
-        let own = voiceDirectory.flatMap { read(ChoiceLearner.file(in: $0)) }
+        let own = voiceDirectory.flatMap(learnt(in:))
         return (own ?? shipped).map(EarFusion.init(weights:)) ?? EarFusion()
+    }
+
+    /// The weights learnt for this user, when they were proven no worse than the weights this
+    /// voicesh ships (`ChoiceLearner.Kept`); nil when there are none, or when they were learnt
+    /// beside other shipped weights (then `adapt` learns them again).
+    public static func learnt(in voiceDirectory: String) -> EarFusion.Weights? {
+        let path = ChoiceLearner.file(in: voiceDirectory)
+        guard let weights = read(path), let data = FileManager.default.contents(atPath: path),
+            let kept = try? JSONDecoder().decode(ChoiceLearner.Kept.self, from: data),
+            kept.shipped != nil, kept.shipped == shipped
+        else { return nil }
+        return weights
     }
 
     /// Weights from a file; nil when it is missing or not weights of this version.

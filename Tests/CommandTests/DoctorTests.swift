@@ -4,6 +4,7 @@ import PostgresSandbox
 import SSHClient
 import TestFixtures
 import Testing
+import VoiceshCore
 import VoiceshSession
 
 /// `voicesh doctor` on this machine as `scripts/setup` leaves it: every part ✓, then each part
@@ -156,6 +157,38 @@ struct DoctorTests {
         #expect(result.status == 0, "\(result.stdout)")
         #expect(
             result.stdout.contains("✓ offline engine: pocketsphinx, your voice learnt from 12 recordings (\(model))"),
+            "\(result.stdout)")
+    }
+
+    /// The choice learnt for the user's voice is used while voicesh ships the weights it was
+    /// proven against; after a voicesh with refitted ones, doctor says the shipped ones choose.
+    @Test func aChoiceLearntBesideOtherShippedWeights() async throws {
+        let shipped = try #require(EarWeights.shipped)
+        let path = cli.home.appendingPathComponent("voice/ear-choice-shell.json").path
+        func learnt(beside weights: EarFusion.Weights) throws {
+            var own = try #require(
+                try JSONSerialization.jsonObject(with: JSONEncoder().encode(shipped)) as? [String: Any])
+            own["shipped"] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(weights))
+            _ = try cli.file(
+                "voice/ear-choice-shell.json",
+                String(decoding: try JSONSerialization.data(withJSONObject: own), as: UTF8.self))
+        }
+        try learnt(beside: shipped)
+        var result = try await doctor()
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "✓ ear choice: the ears' readings chosen by weights learnt for your voice (\(path))"),
+            "\(result.stdout)")
+        var earlier = shipped
+        earlier.readings[.whisper] = (shipped.readings[.whisper] ?? 0) - 1
+        try learnt(beside: earlier)
+        result = try await doctor()
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "✓ ear choice: the ears' readings chosen by voicesh's fitted weights: those learnt for your voice "
+                    + "(\(path)) were proven against an earlier voicesh's (voicesh adapt learns them again)"),
             "\(result.stdout)")
     }
 

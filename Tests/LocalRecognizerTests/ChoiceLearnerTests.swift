@@ -121,17 +121,32 @@ struct ChoiceLearnerTests {
         #expect(EarWeights.read(ChoiceLearner.file(in: voice)) == weights)
     }
 
-    /// Weights learnt before the ear was adapted to shell talk weigh what base's decoder said:
-    /// a session chooses by the shipped weights until `adapt` learns them for this ear.
-    @Test func weightsLearntForBasesEarAreNotUsed() throws {
+    /// Weights learnt before the ear was adapted to shell talk weigh what base's decoder said,
+    /// and weights learnt beside other shipped weights were proven no worse than those, not than
+    /// these: a session chooses by the shipped weights until `adapt` learns them again.
+    @Test func weightsLearntBesideOtherShippedWeightsAreNotUsed() throws {
         let voice = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: voice) }
+        let shipped = try #require(EarWeights.shipped)
         var weights = try #require(Self.start.weights)
         weights.readings[.whisper] = 7
-        let data = try JSONEncoder().encode(weights)
-        #expect(FileManager.default.createFile(atPath: voice + "/ear-choice.json", contents: data))
-        #expect(EarWeights.fusion(voiceDirectory: voice).weights == EarWeights.shipped)
-        #expect(FileManager.default.createFile(atPath: ChoiceLearner.file(in: voice), contents: data))
+        func keep(_ kept: ChoiceLearner.Kept, as name: String = "ear-choice-shell.json") throws {
+            #expect(
+                FileManager.default.createFile(atPath: voice + "/" + name, contents: try JSONEncoder().encode(kept)))
+        }
+        try keep(.init(readings: weights.readings, none: weights.none, shipped: shipped), as: "ear-choice.json")
+        #expect(EarWeights.fusion(voiceDirectory: voice).weights == shipped)
+        // No record of the shipped weights (a file of the last version), or other ones.
+        try keep(.init(readings: weights.readings, none: weights.none, shipped: nil))
+        #expect(EarWeights.read(ChoiceLearner.file(in: voice)) == weights)
+        #expect(EarWeights.fusion(voiceDirectory: voice).weights == shipped)
+        var refitted = shipped
+        refitted.readings[.whisper] = (shipped.readings[.whisper] ?? 0) + 0.5
+        try keep(.init(readings: weights.readings, none: weights.none, shipped: refitted))
+        #expect(EarWeights.fusion(voiceDirectory: voice).weights == shipped)
+        #expect(EarWeights.learnt(in: voice) == nil)
+        // Learnt beside these shipped weights: used.
+        try keep(.init(readings: weights.readings, none: weights.none, shipped: shipped))
         #expect(EarWeights.fusion(voiceDirectory: voice).weights == weights)
     }
 }

@@ -105,10 +105,23 @@ public struct ChoiceLearner: Sendable {
         let score = { (choice: EarFusion) in (choice.chosenRight(heldBack), choice.likelihood(heldBack)) }
         let better = score(fitted) >= score(inUse) && score(fitted) >= score(origin)
         let judged = fitted.judging(heldBack) > 0 && weights != inUse.weights
-        status.kept = better && judged && write(weights, to: Self.file(in: voiceDirectory))
+        status.kept =
+            better && judged
+            && write(
+                Kept(readings: weights.readings, none: weights.none, shipped: EarWeights.shipped),
+                to: Self.file(in: voiceDirectory))
         status.lastRun = Date()
         _ = write(status, to: statusFile)
         return status
+    }
+
+    /// The user's weights as kept, with the shipped weights of the voicesh that proved them no
+    /// worse: read as weights (`EarWeights.read`), and used only while voicesh ships those same
+    /// weights (`EarWeights.learnt`). A newer voicesh's refitted choice was not what they beat.
+    struct Kept: Codable {
+        var readings: [EarFusion.Feature: Double]
+        var none: [EarFusion.NoneFeature: Double]
+        var shipped: EarFusion.Weights?
     }
 
     /// Puts a file in place by a rename: a run killed halfway leaves the old one.

@@ -44,7 +44,7 @@ struct Stats: VoiceshCommand {
         let voice = context.location.voiceDirectory
         if profile == nil, let ears = ChoiceLearner(voiceDirectory: voice).status() {
             let recordings = ears.learntFrom + ears.heldBack
-            let own = FileManager.default.fileExists(atPath: ChoiceLearner.file(in: voice))
+            let own = EarWeights.learnt(in: voice) != nil
             context.console.print(
                 "\nears, from voicesh adapt \(HistoryFormat.time(ears.lastRun ?? now)): pocketsphinx heard "
                     + "\(ears.pocketsphinxRight) and Whisper \(ears.whisperRight) of your \(recordings) recordings right; "

@@ -93,6 +93,12 @@ extension Doctor {
         let own = ChoiceLearner.file(in: context.location.voiceDirectory)
         if FileManager.default.fileExists(atPath: own) {
             guard EarWeights.read(own) != nil else { return .problem(.earChoice, .choiceWeightsUnreadable(path: own)) }
+            guard EarWeights.learnt(in: context.location.voiceDirectory) != nil else {
+                return .found(
+                    .earChoice,
+                    "the ears' readings chosen by voicesh's fitted weights: those learnt for your voice (\(own)) "
+                        + "were proven against an earlier voicesh's (voicesh adapt learns them again)")
+            }
             return .found(.earChoice, "the ears' readings chosen by weights learnt for your voice (\(own))")
         }
         guard EarWeights.shipped != nil else { return .problem(.earChoice, .choiceWeightsMissing) }
