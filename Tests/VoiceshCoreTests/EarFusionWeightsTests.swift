@@ -40,6 +40,22 @@ struct EarFusionWeightsTests {
         #expect(fusion.ranked(readings, take: unsure) == [0, 1])
     }
 
+    /// Whisper's next beam readings are offered on Tab by the same weights, never chosen: even
+    /// one it scores above everything stays behind the ears' own readings.
+    @Test func whispersNextBeamReadingsAreTabsNotTheChoices() {
+        let fusion = EarFusion(weights: Self.trusting)
+        var readings = Self.readings(pocketsphinx: "make lean", whisper: "make clean")
+        readings.append(.init(shell: "make clear", whisperScore: -0.1, whisperRank: 1))
+        let take = EarFusion.Take(pocketsphinxConfidence: 0.9, whisperLogProbability: -0.9)
+        #expect(fusion.choose(readings, take: take) == 0)
+        #expect(fusion.choosable(readings) == [0, 1])
+        #expect(fusion.ranked(readings, take: take) == [2, 0, 1])
+        // The same words pocketsphinx proposed too are its reading, and may be chosen.
+        readings[2].pocketsphinxRank = 0
+        readings[0].pocketsphinxRank = 1
+        #expect(fusion.choose(readings, take: take) == 2)
+    }
+
     @Test func aReadingsProbabilityIsItsShareTimesTheChanceOneIsRight() throws {
         var weights = Self.trusting
         let readings = Self.readings(pocketsphinx: "git status", whisper: "get status")

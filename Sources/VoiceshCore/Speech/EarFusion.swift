@@ -137,9 +137,9 @@ public struct EarFusion: Sendable {
         return scored.max { weight(readings[$0], take) < weight(readings[$1], take) }
     }
 
-    /// The readings Whisper scored that may be chosen, likeliest first by the same weight:
-    /// the next ones Tab offers after the chosen (then pocketsphinx's N-best), so a right reading
-    /// the choice kept back is a key away.
+    /// The readings Whisper scored, its beam's next ones too, likeliest first by the same
+    /// weight: the next ones Tab offers after the chosen (then pocketsphinx's N-best), so a
+    /// right reading the choice kept back is a key away.
     public func ranked(_ readings: [Reading], take: Take = Take()) -> [Int] {
         readings.indices.filter { index in
             let reading = readings[index]
@@ -159,13 +159,17 @@ public struct EarFusion: Sendable {
         return share / (1 + exp(min(30, max(-30, weights.noneLogOdds(take)))))
     }
 
-    /// The readings that may be chosen, as indices: pocketsphinx's first `depth`, Whisper's and
-    /// the lines of both; of those, the ones that can be said back as shell talk best (a reading
-    /// with words no dictionary knows is not a reading of it), then with the most of the
-    /// remote's names, then those Whisper scored.
+    /// The readings that may be chosen, as indices: pocketsphinx's first `depth`, Whisper's own
+    /// and the lines of both; of those, the ones that can be said back as shell talk best (a
+    /// reading with words no dictionary knows is not a reading of it), then with the most of the
+    /// remote's names, then those Whisper scored. Whisper's next beam readings are Tab's
+    /// (`ranked`), not the choice's: choosing among them too won 2 held-out clean takes of 332
+    /// and lost 8 of 400 in the rooms and microphones (docs/benchmarks/edge.md).
     func choosable(_ readings: [Reading]) -> [Int] {
         let said = readings.indices.filter { index in
-            !readings[index].shell.isEmpty && readings[index].pocketsphinxRank.map { $0 < depth } ?? true
+            let reading = readings[index]
+            let beamOnly = reading.pocketsphinxRank == nil && !reading.spliced && (reading.whisperRank ?? 0) > 0
+            return !reading.shell.isEmpty && !beamOnly && reading.pocketsphinxRank.map { $0 < depth } ?? true
         }
         guard let fewest = said.map({ readings[$0].unknownWords }).min() else { return [] }
         let sayable = said.filter { readings[$0].unknownWords == fewest }
