@@ -12,7 +12,7 @@ import VoiceshCore
 /// to the fused one, and the noise clips that gave text. EDGE_BENCH_VERBOSE=1 prints each recording's evidence (for tuning
 /// `EarFusion` on the development set only); EDGE_BENCH_DUMP_EARS=FILE writes every take's
 /// readings with what the fusion knew of them, a JSON object a line (to tune it offline);
-/// EDGE_BENCH_WHISPER_BEAM=1 has Whisper propose its own reading only (the engine: its beam's five).
+/// EDGE_BENCH_WHISPER_BEAM=1 has Whisper propose its own reading only (the engine: its beam's first three).
 /// EDGE_BENCH_FUSION_DEPTH=5 lets the fusion choose among pocketsphinx's five best (the engine: its best).
 /// EDGE_BENCH_SPLICE=off makes no lines of both ears' words. EDGE_BENCH_CHOICE=margin chooses by
 /// the rule before fitted weights (Whisper's score, the shell-talk judge and a margin).

@@ -201,12 +201,14 @@ public final class TwoEarEngine: SpeechEngine, @unchecked Sendable {
     /// ear's text is better now than a fused one much later.
     public static let defaultPatience = 10.0
 
-    /// Whisper proposes its beam's five readings, for Tab (`EarFusion.ranked`). With the decoder
-    /// adapted to shell talk its next readings are often the right line when its first is not:
-    /// on the held-out takes the right line was on Tab in 89.8% of clean ones with them and
-    /// 85.5% without, and in the rooms and microphones 57–90% against 54–85%. The beam search
-    /// has them anyway; each costs one forced scoring (docs/benchmarks/edge.md).
-    public static let defaultBeam = 5
+    /// Whisper proposes its beam's first three readings, the next two for Tab
+    /// (`EarFusion.ranked`). With the decoder adapted to shell talk they are often the right
+    /// line when its first is not: on the held-out takes the right line was on Tab in 88.9% of
+    /// clean ones with them and 85.5% without, and in the rooms and microphones 59–90% against
+    /// 54–85%. The beam search has them anyway, but each costs a forced scoring: the fused text
+    /// came 136 ms later after a 2 s line with three, 281 ms with five, which added 0.9 points
+    /// clean (docs/benchmarks/edge.md).
+    public static let defaultBeam = 3
 
     /// Runs blocking work on a thread of its own, so the session's tasks keep moving; after
     /// `patience` seconds the answer is a failure and `cancel` stops the work. A
