@@ -115,6 +115,9 @@ struct EarChoice: Sendable {
                 if readings[same].whisperRank == nil { readings[same].whisperRank = rank }
                 continue
             }
+            // A next beam reading that writes a line Whisper already scored (its own, in
+            // other marks or spoken forms) would only take one of Tab's places twice.
+            if rank > 0, readings.contains(where: { $0.shell == normalized && $0.whisperScore != nil }) { continue }
             var one = reading(text, shell: normalized, score: scoring.count + rank)
             one.whisperRank = rank
             readings.append(one)
@@ -165,8 +168,10 @@ struct EarChoice: Sendable {
         guard !proposed.isEmpty else { return heard }
         // On Tab after the chosen: the next two the fusion weighed likeliest, then
         // pocketsphinx's N-best (Reading.distinct drops the repeats).
+        var lines: Set = [readings[chosen].shell]
         let others =
-            fusion.ranked(readings, take: take).filter { $0 != chosen }.prefix(2).map { transcript($0) }
+            fusion.ranked(readings, take: take).filter { lines.insert(readings[$0].shell).inserted }.prefix(2)
+            .map { transcript($0) }
             + spoken.indices.filter { $0 != chosen }.map { Transcript(segments: spoken[$0].transcript.segments) }
         let line = transcript(chosen)
         // pocketsphinx's command with the English between the quotes as Whisper heard it, when
@@ -227,13 +232,14 @@ struct EarChoice: Sendable {
 
     /// The lines `ReadingSplice` makes of pocketsphinx's best reading (`said`, its words as
     /// heard) and Whisper's own (`written`, said as `SpokenForms` says it), as said and as
-    /// shell text, but none that is a reading already.
+    /// shell text, but none that is a reading already. A line Whisper's beam also wrote is
+    /// made all the same: the beam's next readings are Tab's, and the line may be chosen.
     private func spliceable(_ said: String, with written: String) -> [(said: String, shell: String)] {
         func words(_ text: String) -> [String] { text.lowercased().split(separator: " ").map(String.init) }
         guard
             let whisperSaid = SpokenForms.candidates(for: shell.normalize(written), aliases: aliases, limit: 1).first
         else { return [] }
-        var seen = Set(readings.map(\.shell))
+        var seen = Set(readings.filter { !$0.beamOnly }.map(\.shell))
         return ReadingSplice.lines(words(said), words(whisperSaid)).compactMap { line in
             let text = line.joined(separator: " ")
             let normalized = shell.normalize(text)

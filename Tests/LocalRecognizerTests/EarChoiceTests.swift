@@ -66,6 +66,17 @@ struct EarChoiceTests {
             asked: ["cat bed file blue", "cat red file glue"], text: "cat red file glue",
             tab: ["cat red file blue", "cat bed file glue", "cat red file blue"], kept: .spliced),
         Row(
+            name: "Whisper's next readings are Tab's, never chosen, each line once",
+            pocketsphinx: ["git stash"],
+            whisper: whisper("git status", hypotheses: ["git stats", "git status."], scores: [-6, -0.5, -0.1, -0.2]),
+            text: "git status", tab: ["git stats", "git stash", "git stash"], kept: .whisper),
+        Row(
+            name: "a line of both ears' words the beam also wrote may be chosen", pocketsphinx: ["cat red file blue"],
+            whisper: whisper("cat bed file glue", hypotheses: ["cat red file glue"], scores: [-5, -5, -4]),
+            lineScores: ["cat red file glue": -0.1], asked: ["cat bed file blue", "cat red file glue"],
+            text: "cat red file glue", tab: ["cat red file blue", "cat bed file glue", "cat red file blue"],
+            kept: .spliced),
+        Row(
             name: "a failed scoring splices nothing", pocketsphinx: ["cat red file blue"],
             whisper: whisper("cat bed file glue", scores: [-5, -5]), lineScores: nil,
             asked: ["cat bed file blue", "cat red file glue"], text: "cat red file blue", tab: ["cat bed file glue"],

@@ -28,12 +28,16 @@ public struct EarFusion: Sendable {
         /// Its place in pocketsphinx's N-best (0: its best), nil when pocketsphinx did not propose it.
         public var pocketsphinxRank: Int?
         /// Its place in Whisper's beam (0: its own reading), nil when Whisper did not propose it.
-        /// For the record (the benchmark): Whisper's readings are weighed by its score
-        /// alone (neither their rank nor the ears' agreement changed a choice on the development set).
+        /// Whisper's readings are weighed by its score; a rank past 0 says only whether a
+        /// reading is Tab's alone (`beamOnly`).
         public var whisperRank: Int?
         /// Made of both ears' best readings, span by span (`ReadingSplice`): spoken words as
         /// pocketsphinx writes them, which neither ear proposed whole.
         public var spliced: Bool
+
+        /// Proposed only by Whisper's beam after its own reading: offered on Tab, never chosen
+        /// (`choosable`).
+        public var beamOnly: Bool { pocketsphinxRank == nil && !spliced && (whisperRank ?? 0) > 0 }
 
         public init(
             shell: String, whisperScore: Double?, unknownWords: Int = 0, contextNames: Int = 0,
@@ -168,8 +172,7 @@ public struct EarFusion: Sendable {
     func choosable(_ readings: [Reading]) -> [Int] {
         let said = readings.indices.filter { index in
             let reading = readings[index]
-            let beamOnly = reading.pocketsphinxRank == nil && !reading.spliced && (reading.whisperRank ?? 0) > 0
-            return !reading.shell.isEmpty && !beamOnly && reading.pocketsphinxRank.map { $0 < depth } ?? true
+            return !reading.shell.isEmpty && !reading.beamOnly && reading.pocketsphinxRank.map { $0 < depth } ?? true
         }
         guard let fewest = said.map({ readings[$0].unknownWords }).min() else { return [] }
         let sayable = said.filter { readings[$0].unknownWords == fewest }
