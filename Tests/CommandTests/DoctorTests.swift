@@ -188,7 +188,7 @@ struct DoctorTests {
         #expect(
             result.stdout.contains(
                 "✓ ear choice: the ears' readings chosen by voicesh's fitted weights: those learnt for your voice "
-                    + "(\(path)) were proven against an earlier voicesh's (voicesh adapt learns them again)"),
+                    + "(\(path)) were proven against another voicesh's weights (voicesh adapt learns them again)"),
             "\(result.stdout)")
     }
 

@@ -94,10 +94,11 @@ extension Doctor {
         if FileManager.default.fileExists(atPath: own) {
             guard EarWeights.read(own) != nil else { return .problem(.earChoice, .choiceWeightsUnreadable(path: own)) }
             guard EarWeights.learnt(in: context.location.voiceDirectory) != nil else {
+                guard EarWeights.shipped != nil else { return .problem(.earChoice, .choiceWeightsMissing) }
                 return .found(
                     .earChoice,
                     "the ears' readings chosen by voicesh's fitted weights: those learnt for your voice (\(own)) "
-                        + "were proven against an earlier voicesh's (voicesh adapt learns them again)")
+                        + "were proven against another voicesh's weights (voicesh adapt learns them again)")
             }
             return .found(.earChoice, "the ears' readings chosen by weights learnt for your voice (\(own))")
         }
