@@ -270,6 +270,19 @@ struct LearningTests {
                     "pocketsphinx heard 31 and Whisper 38 of your 50 recordings right; the choice between them is voicesh's"
                 ),
             "\(ears)")
+        // Weights learnt beside the weights voicesh ships choose; learnt beside others, not.
+        let shipped = try #require(EarWeights.shipped)
+        for (beside, says) in [
+            (shipped, "is learnt for you"), (EarFusion.Weights(readings: [:], none: [:]), "is voicesh's"),
+        ] {
+            var own = try #require(
+                try JSONSerialization.jsonObject(with: JSONEncoder().encode(shipped)) as? [String: Any])
+            own["shipped"] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(beside))
+            try JSONSerialization.data(withJSONObject: own).write(
+                to: URL(fileURLWithPath: voice + "/ear-choice-shell.json"))
+            let line = try cli.ok("stats").stdout.split(separator: "\n").last.map(String.init) ?? ""
+            #expect(line.hasSuffix("the choice between them " + says), "\(line)")
+        }
         #expect(try cli.ok("stats", "--profile", "prod").stdout.split(separator: "\n").count == 4)
     }
 }
