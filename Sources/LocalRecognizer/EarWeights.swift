@@ -21,12 +21,10 @@ public enum EarWeights {
     /// voicesh ships (`ChoiceLearner.Kept`); nil when there are none, or when they were learnt
     /// beside other shipped weights (then `adapt` learns them again).
     public static func learnt(in voiceDirectory: String) -> EarFusion.Weights? {
-        let path = ChoiceLearner.file(in: voiceDirectory)
-        guard let weights = read(path), let data = FileManager.default.contents(atPath: path),
-            let kept = try? JSONDecoder().decode(ChoiceLearner.Kept.self, from: data),
-            kept.shipped != nil, kept.shipped == shipped
+        guard let data = FileManager.default.contents(atPath: ChoiceLearner.file(in: voiceDirectory)),
+            let beside = (try? JSONDecoder().decode(ChoiceLearner.Kept.self, from: data))?.shipped, beside == shipped
         else { return nil }
-        return weights
+        return try? EarFusion.Weights.decode(data)
     }
 
     /// Weights from a file; nil when it is missing or not weights of this version.
