@@ -127,6 +127,22 @@ final class Tmux {
         return last
     }
 
+    /// Waits for `condition`, then until two screens 0.3 s apart agree: a program that is
+    /// still drawing (vim answering the terminal's replies) has not yet left its screen.
+    @discardableResult
+    func settled(sourceLocation: SourceLocation = #_sourceLocation, until condition: (String) -> Bool) throws
+        -> String
+    {
+        var last = try wait(sourceLocation: sourceLocation, until: condition)
+        for _ in 0..<100 {
+            usleep(300_000)
+            let now = try screen()
+            if now == last { break }
+            last = try wait(sourceLocation: sourceLocation, until: condition)
+        }
+        return last
+    }
+
     /// The pane's processes with their state and where each waits in the kernel: what a screen
     /// that never came was waiting on.
     private func processes() -> String {
