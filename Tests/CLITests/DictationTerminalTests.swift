@@ -567,9 +567,11 @@ struct DictationTerminalTests: SessionSuite {
         let holder = try cli.holdWriteLock()
         defer { holder.terminate() }
         try tmux.send("Enter")
-        let screen = try tmux.wait { $0.contains("voicesh: the history could not be written") }
-        #expect(screen.contains("remote$ echo sent"), "\(screen)")
-        #expect(screen.contains("voicesh: the history could not be written"), "\(screen)")
+        // Both, whichever comes first: the loop waits on the locked store (5 s) and may draw the
+        // notice before it reads the remote's echo of the text it sent before the write.
+        let screen = try tmux.wait {
+            $0.contains("voicesh: the history could not be written") && $0.contains("remote$ echo sent")
+        }
         #expect(!screen.contains("error"), "\(screen)")  // no log line
     }
 }
