@@ -43,9 +43,22 @@ package final class FakeServer: @unchecked Sendable {
         shutdown(fd, Int32(SHUT_RDWR))
     }
 
-    /// A port nothing listens on (bound, then released).
+    /// A port nothing listens on, for as long as the tests run: a socket stays bound to it and
+    /// never listens, so a connection is refused and no other test's server is given the port.
+    /// (Released at once, it went to a server of a test running beside, which then took the
+    /// connection meant to be refused.)
     package static func unusedPort() throws -> Int {
-        let server = try FakeServer { close($0) }
-        return server.port
+        let held = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(held, $0, size) == 0 && getsockname(held, $0, &size) == 0
+            }
+        }
+        guard held >= 0, bound else { throw Shell.Failure("cannot bind a port") }
+        return Int(UInt16(bigEndian: address.sin_port))  // `held` stays open until the process ends
     }
 }
