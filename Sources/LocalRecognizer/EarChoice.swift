@@ -166,12 +166,16 @@ struct EarChoice: Sendable {
         guard let chosen = proposed.isEmpty ? 0 : fusion.choose(readings, take: take) else { return heard }
         self.chosen = chosen
         guard !proposed.isEmpty else { return heard }
-        // On Tab after the chosen: the next two the fusion weighed likeliest, then
-        // pocketsphinx's N-best (Reading.distinct drops the repeats).
-        var lines: Set = [readings[chosen].shell]
+        // On Tab after the chosen: the next two lines the fusion weighed likeliest (each once:
+        // the same words may come from both ears), then pocketsphinx's N-best
+        // (Reading.distinct drops the repeats).
+        var next: [Int] = []
+        for index in fusion.ranked(readings, take: take) where next.count < 2 {
+            let line = readings[index].shell
+            if !([chosen] + next).contains(where: { readings[$0].shell == line }) { next.append(index) }
+        }
         let others =
-            fusion.ranked(readings, take: take).filter { lines.insert(readings[$0].shell).inserted }.prefix(2)
-            .map { transcript($0) }
+            next.map { transcript($0) }
             + spoken.indices.filter { $0 != chosen }.map { Transcript(segments: spoken[$0].transcript.segments) }
         let line = transcript(chosen)
         // pocketsphinx's command with the English between the quotes as Whisper heard it, when
