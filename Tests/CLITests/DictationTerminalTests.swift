@@ -566,12 +566,17 @@ struct DictationTerminalTests: SessionSuite {
         _ = try dictate(tmux, seconds: 0.5)
         let holder = try cli.holdWriteLock()
         defer { holder.terminate() }
+        let written = try tmux.recordOutput()
         try tmux.send("Enter")
-        // Both, whichever comes first: the loop waits on the locked store (5 s) and may draw the
-        // notice before it reads the remote's echo of the text it sent before the write.
         let screen = try tmux.wait {
             $0.contains("voicesh: the history could not be written") && $0.contains("remote$ echo sent")
         }
         #expect(!screen.contains("error"), "\(screen)")  // no log line
+        // The text goes at once: the remote echoes it before the row, waiting on the locked
+        // store (5 s) off the loop, says it could not be written.
+        let stream = String(decoding: try Data(contentsOf: written), as: UTF8.self)
+        let echo = try #require(stream.range(of: "echo sent"), "\(stream.debugDescription)")
+        let notice = try #require(stream.range(of: "could not be written"), "\(stream.debugDescription)")
+        #expect(echo.lowerBound < notice.lowerBound, "\(stream.debugDescription)")
     }
 }

@@ -14,7 +14,8 @@ package final class DictationController: LoopParticipant {
     package var inbox: Inbox<DictationSession.Report> { setup.inbox }
     private var session: DictationSession
     private let setup: Setup
-    private let history: HistoryWriter?
+    /// The history rows, written off the loop (nil: no history this session).
+    private let rows: RowQueue?
     private var capture: TakeCapture?
     /// What a full-screen program has drawn, while the session keeps a copy (`screenCopy`).
     private var remoteScreen: RemoteScreen?
@@ -35,8 +36,8 @@ package final class DictationController: LoopParticipant {
     package init(setup: Setup, toggle: KeyChord) {
         self.setup = setup
         window = setup.terminal.size
-        history = setup.database.map {
-            HistoryWriter(database: $0, policy: setup.profile.history, shared: setup.sharedStore)
+        rows = setup.database.map {
+            RowQueue(HistoryWriter(database: $0, policy: setup.profile.history, shared: setup.sharedStore))
         }
         let profile = setup.profile
         var machine = DictationStateMachine.Settings(
@@ -61,8 +62,8 @@ package final class DictationController: LoopParticipant {
 
     // MARK: The loop's participant
 
-    /// Engine and audio reports wake the loop through the inbox.
-    package var descriptors: [Int32] { [inbox.readFD] }
+    /// Engine and audio reports, and the store's answers, wake the loop through their inboxes.
+    package var descriptors: [Int32] { [inbox.readFD] + (rows.map { [$0.answers.readFD] } ?? []) }
 
     /// It reads the remote's output (modes, questions, the directory).
     package var readsOutput: Bool { true }
@@ -79,6 +80,7 @@ package final class DictationController: LoopParticipant {
         switch event {
         case .turn(let woken):
             run(.turn(woken ? inbox.drain() : [], woken: woken))
+            if woken, let rows { rows.answers.drain().forEach { run($0) } }
             // A take holds its capture from its start until the session lets it go.
             learnerTurn = setup.clock()
             setup.learning?.tick(busy: capture != nil, now: learnerTurn)
@@ -104,7 +106,7 @@ package final class DictationController: LoopParticipant {
         capture?.job.cancel()
         writing?.task.cancel()
         setup.learning?.shutdown()
-        history?.finish()
+        rows?.finish()
         return takeOutput().screen
     }
 
@@ -142,7 +144,8 @@ package final class DictationController: LoopParticipant {
             capture?.job.cancel()
             writing?.task.cancel()
         }
-        var answers = asked.rows.compactMap(save)
+        asked.rows.forEach(save)  // the store answers later, through `RowQueue.answers`
+        var answers: [DictationSession.Input] = []
         for take in asked.released {
             if capture?.take == take { release() }
             if writing?.take == take { writing?.task.cancel() }
@@ -178,28 +181,17 @@ package final class DictationController: LoopParticipant {
         return nil
     }
 
-    /// Writes a history row the session asked for; how that went, for the session (nil: no
-    /// store, which the session answers for itself).
-    private func save(_ entry: DictationStateMachine.Entry) -> DictationSession.Input? {
+    /// Queues a history row the session asked for (without a store, the session answers for it).
+    private func save(_ entry: DictationStateMachine.Entry) {
         let recording = capture?.take == entry.take.number ? capture?.recording : nil
         // A confirmed take is a labelled recording for learning the voice, history or not.
         setup.learning?.keep(entry.outcome, rawText: entry.rawText, finalText: entry.text, wav: recording?.wav)
-        guard let history else { return nil }
-        let seconds = recording?.seconds ?? 0
+        guard let rows else { return }
         let dictation = Dictation(
             entry, profile: setup.profile.name, engine: engineLabel,
-            startedAt: Date(timeIntervalSinceNow: entry.take.startedAt - setup.clock()), audioSeconds: seconds)
-        do {
-            let id = try history.save(dictation, audio: seconds > 0 ? recording?.wav : nil, keepAudio: entry.keepAudio)
-            return .saved(id: id)
-        } catch {
-            // A recording kept for a retry is never lost with its row: it goes to a file.
-            let kept =
-                entry.keepAudio && seconds > 0
-                ? recording.flatMap { KeptRecording.write($0.wav, environment: ProcessInfo.processInfo.environment) }
-                : nil
-            return .notSaved(error.error, keptAt: kept)
-        }
+            startedAt: Date(timeIntervalSinceNow: entry.take.startedAt - setup.clock()),
+            audioSeconds: recording?.seconds ?? 0)
+        rows.save(dictation, recording: recording, keepAudio: entry.keepAudio)
     }
 
     /// Has the intent model write an intent take's command, off the loop; the answer comes

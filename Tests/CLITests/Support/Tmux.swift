@@ -82,6 +82,14 @@ final class Tmux {
             .stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1"
     }
 
+    /// Copies what the program writes to the pane from now on into a file (`pipe-pane`), for a
+    /// test of the order things were written in, which one screen may not show.
+    func recordOutput() throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).out")
+        try Shell.run("/usr/bin/tmux", ["-L", socket, "pipe-pane", "-t", session, "cat > '\(file.path)'"])
+        return file
+    }
+
     /// The visible screen, one line per row, trailing blanks trimmed.
     func screen() throws -> String {
         try Shell.run("/usr/bin/tmux", ["-L", socket, "capture-pane", "-p", "-t", session]).stdout
