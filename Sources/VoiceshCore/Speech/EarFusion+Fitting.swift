@@ -75,10 +75,6 @@ extension EarFusion {
         return u.map { $0 - top - total }
     }
 
-    /// How many of `examples` have their right line among the readings a choice may take: the
-    /// ones that can judge weights.
-    public func judging(_ examples: [Example]) -> Int { rows(examples).count }
-
     /// Each example as its choosable readings' features and the right one's place among them;
     /// none where the right line could not be chosen.
     private func rows(_ examples: [Example]) -> [(features: [[Double]], right: Int)] {
