@@ -28,7 +28,8 @@ struct IntentCheckTests {
         ("./build.sh", [.noSuchFile("./build.sh")]),
         ("/usr/bin/env git status", []),
         ("/usr/bin/env python3 --version", [.noSuchProgram("python3")]),
-        // Files read: here, or not judged (absolute, globbed, from a variable, from xargs).
+        // Files read: here (by its path too), or not judged (elsewhere, globbed, from a
+        // variable, from xargs).
         ("cat notes.txt", []),
         ("cat note.txt", [.noSuchFile("note.txt")]),
         ("grep -n error logs/worker.log", []),
@@ -37,6 +38,11 @@ struct IntentCheckTests {
         ("sort -t, -k 2 -n data.csv", []),
         ("head -n 5 data.cvs", [.noSuchFile("data.cvs")]),
         ("cat /etc/hosts", []),
+        ("head -n 2 /srv/app/notes.txt", []),
+        ("head -n 2 /srv/app/report.txt", [.noSuchFile("/srv/app/report.txt")]),
+        ("ls /srv/app/logs/", []),
+        ("cat /srv/application.txt", []),
+        ("touch /srv/app/new.txt && cat /srv/app/new.txt", []),
         ("cat *.log", []),
         ("cat \"$FILE\"", []),
         ("find . -name '*.sh' | xargs wc -l", []),

@@ -113,6 +113,8 @@ public enum IntentCheck {
     struct Here {
         let programs: Set<String>?
         var entries: Set<String>?
+        /// The directory the entries are of, as the remote names it.
+        let directory: String?
 
         init(_ context: RemoteContext) {
             // The gatherer keeps 3,000 names a PATH directory and 4,000 in all, unmarked: a list
@@ -121,6 +123,7 @@ public enum IntentCheck {
             programs = whole ? Set(context.commands) : nil
             let listed = context.entries.count < RemoteContext.Limit.entries && !context.truncated
             entries = listed && context.directory != nil ? Set(context.entries) : nil
+            directory = context.directory
         }
 
         func runs(_ name: String) -> Bool {
@@ -131,17 +134,28 @@ public enum IntentCheck {
         /// A name the line makes before it is used, as the listing would show it (first part
         /// only: `a/b` makes `a/`; a folder's name ends in `/`).
         mutating func made(_ path: String) {
+            let path = relative(path)
+            guard !path.hasPrefix("/") else { return }
             let parts = path.split(separator: "/", omittingEmptySubsequences: true)
             guard let first = parts.first else { return }
             entries?.insert(String(first) + (parts.count > 1 || path.hasSuffix("/") ? "/" : ""))
         }
 
-        /// The fault for a relative `path` whose first part the directory does not hold.
+        /// `path` from the directory when it goes through it (a model given the directory's
+        /// path writes it out); as it is otherwise.
+        func relative(_ path: String) -> String {
+            guard let directory else { return path }
+            let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        }
+
+        /// The fault for a `path` in the directory whose first part the directory does not hold.
         func missing(_ path: String, as fault: (String) -> Fault) -> Fault? {
-            guard let entries, !path.hasPrefix("/"), !path.hasPrefix("~"), !path.hasPrefix("-"), path != "-",
+            let relative = relative(path)
+            guard let entries, !relative.hasPrefix("/"), !path.hasPrefix("~"), !path.hasPrefix("-"), path != "-",
                 !path.contains(where: { "*?[{$".contains($0) })
             else { return nil }
-            var parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+            var parts = relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
             while parts.first == "." { parts.removeFirst() }
             guard let first = parts.first, first != ".." else { return nil }
             let isFolder = parts.count > 1 || path.hasSuffix("/")
