@@ -60,7 +60,7 @@ struct AlternativesTerminalTests {
         try tmux.send("Enter")
         screen = try tmux.wait { $0.contains("remote$ echo gzip staged") && !$0.contains("⏎ insert") }
         #expect(!screen.contains("echo git staged"), "\(screen)")
-        let row = try #require(try terminal.history().first)
+        let row = try #require(try terminal.cli.history().first)
         #expect(row["final_text"] as? String == "echo gzip staged")
         #expect(row["raw_text"] as? String == "echo gzip staged")
         #expect(row["outcome"] as? String == "inserted")

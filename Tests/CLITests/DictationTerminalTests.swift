@@ -52,11 +52,6 @@ struct DictationTerminalTests: SessionSuite {
         try tmux.send("C-r")
     }
 
-    func history() throws -> [[String: Any]] {
-        let json = try cli.ok("history", "--json").stdout
-        return try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
-    }
-
     @Test func saysGitStatusInsertsThenRuns() throws {
         try profile("demo")
         let tmux = try session("demo")
@@ -75,7 +70,7 @@ struct DictationTerminalTests: SessionSuite {
         try tmux.send("C-r")
         screen = try tmux.wait { $0.contains("not a git repository") }
         #expect(screen.contains("remote$ git status\nfatal: not a git repository"), "\(screen)")
-        let rows = try history()
+        let rows = try cli.history(rows: 2)
         #expect(rows.map { $0["outcome"] as? String } == ["ran", "inserted"])
         #expect(rows.first?["final_text"] as? String == "git status")
         #expect(rows.first?["engine"] as? String == "edge/pocketsphinx")
@@ -120,7 +115,7 @@ struct DictationTerminalTests: SessionSuite {
         try tmux.wait { $0.contains("● rec") }
         try tmux.send("Escape")
         #expect(try tmux.wait { !$0.contains("● rec") } == before)
-        #expect(try history().map { $0["outcome"] as? String } == ["discarded"])
+        #expect(try cli.history().map { $0["outcome"] as? String } == ["discarded"])
     }
 
     @Test func theToggleTwiceQuicklyReachesTheRemote() throws {
@@ -158,7 +153,7 @@ struct DictationTerminalTests: SessionSuite {
         try dictateAndEdit(tmux, "echo hello", seconds: 0.5, erasing: 10, typing: "printf edited")
         let screen = try tmux.wait { $0.contains("\neditedremote$") }
         #expect(screen.contains("remote$ printf edited\neditedremote$"), "\(screen)")
-        #expect(try history().first?["outcome"] as? String == "ran")
+        #expect(try cli.history().first?["outcome"] as? String == "ran")
         // A rewrite, not a small edit: the recording does not say the text, so it is not kept.
         #expect(try recordings(count: 1).isEmpty)
     }
@@ -176,7 +171,7 @@ struct DictationTerminalTests: SessionSuite {
         // Corrected to what was said (more than a small edit of two words): run, and learnt.
         try dictateAndEdit(tmux, "git stash", erasing: 5, typing: "status")
         try tmux.wait { $0.contains("not a git repository") }
-        #expect(try history().map { $0["final_text"] as? String } == ["git status", "printf rewritten"])
+        #expect(try cli.history(rows: 2).map { $0["final_text"] as? String } == ["git status", "printf rewritten"])
         // The queue labels in order, and the first alignment builds the shell model in this
         // fresh cache: the second recording's arrival means the first was decided.
         let store = cli.home.appendingPathComponent("voice/recordings").path
@@ -276,7 +271,7 @@ struct DictationTerminalTests: SessionSuite {
         try tmux.send("C-]")
         let screen = try tmux.wait { $0.contains("\nauto ran") }
         #expect(screen.contains("remote$ echo auto ran\nauto ran"), "\(screen)")
-        #expect(try history().first?["outcome"] as? String == "ran")
+        #expect(try cli.history().first?["outcome"] as? String == "ran")
     }
 
     /// `send = "auto"` runs a line only while the shell reads it: in a pager the same bytes would
@@ -290,13 +285,13 @@ struct DictationTerminalTests: SessionSuite {
         try tmux.wait { $0.contains("page line 1\n") }
         let screen = try dictate(tmux, seconds: 1.2)
         #expect(screen.contains("echo auto ran"), "\(screen)")
-        #expect(try history().isEmpty)  // nothing sent: the row is written when the user answers
+        #expect(try cli.history(rows: 0).isEmpty)  // nothing sent: the row is written when the user answers
         try tmux.send("Escape")
         try tmux.wait { !$0.contains("⏎ insert") }
         try tmux.send("q")
         let after = try tmux.wait { $0.contains("remote$") && !$0.contains("page line 1\n") }
         #expect(!after.contains("auto ran\n"), "\(after)")
-        #expect(try history().map { $0["outcome"] as? String } == ["discarded"])
+        #expect(try cli.history().map { $0["outcome"] as? String } == ["discarded"])
     }
 
     /// `send = "auto"` runs only what is known harmless: a line that would empty a file waits,
@@ -311,7 +306,7 @@ struct DictationTerminalTests: SessionSuite {
         #expect(screen.contains("remote$ : > precious.db  ⚠ overwrites precious.db  ⏎"), "\(screen)")
         usleep(500_000)
         #expect(try String(contentsOfFile: precious, encoding: .utf8) == "keep me\n")
-        #expect(try history().isEmpty)  // nothing sent: the row is written when the user answers
+        #expect(try cli.history(rows: 0).isEmpty)  // nothing sent: the row is written when the user answers
         try tmux.send("Escape")
         try tmux.wait { !$0.contains("⚠") }
         #expect(try String(contentsOfFile: precious, encoding: .utf8) == "keep me\n")
@@ -323,7 +318,7 @@ struct DictationTerminalTests: SessionSuite {
         try tmux.send("C-]")
         screen = try tmux.wait { $0.contains("\nkeep me") }
         #expect(screen.contains("remote$ cat precious.db\nkeep me"), "\(screen)")
-        #expect(try history().map { $0["outcome"] as? String } == ["ran", "discarded"])
+        #expect(try cli.history(rows: 2).map { $0["outcome"] as? String } == ["ran", "discarded"])
     }
 
     /// A recogniser unsure of one word (its `transcript_segment` lists words with confidence):
@@ -358,11 +353,11 @@ struct DictationTerminalTests: SessionSuite {
             #expect(sgr.contains("4m") || sgr.contains(";4"), "\(sgr.debugDescription)")
         }
         // Nothing ran: the line waits; Enter inserts the text without the marks.
-        #expect(try history().isEmpty)
+        #expect(try cli.history(rows: 0).isEmpty)
         try tmux.send("Enter")
         let inserted = try tmux.wait { $0.contains("remote$ echo gzip staged") }
         #expect(!inserted.contains("⟦"))
-        #expect(try history().first?["outcome"] as? String == "inserted")
+        #expect(try cli.history().first?["outcome"] as? String == "inserted")
     }
 
     @Test(arguments: ["assemblyai", "deepgram", "generic"])
@@ -404,16 +399,6 @@ struct DictationTerminalTests: SessionSuite {
         #expect(try tmux.wait { $0.contains("\nok\n") }.contains("remote$ echo ok"))
     }
 
-    /// The newest history row, once one is there (the session saves it on its way out).
-    func newestRow(within seconds: Double = 10) throws -> [String: Any]? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if let row = try history().first { return row }
-            usleep(100_000)
-        }
-        return nil
-    }
-
     /// Nothing lost: a hang-up or SIGTERM while a dictation is recorded, transcribed, shown or
     /// edited keeps it, text and audio, as interrupted; `history retry` and `show` work on it.
     @Test(arguments: ["recording", "transcribing", "shown", "edited", "dropped"])
@@ -443,7 +428,7 @@ struct DictationTerminalTests: SessionSuite {
         case "dropped": sshd.stopSessions()
         default: try tmux.signal(stage == "edited" ? "TERM" : "HUP")
         }
-        let row = try #require(try newestRow())
+        let row = try #require(try cli.history().first)  // saved on the session's way out
         #expect(row["outcome"] as? String == "interrupted", "\(row)")
         #expect(row["has_audio"] as? Bool == true, "\(row)")
         let text: String? =
@@ -487,7 +472,7 @@ struct DictationTerminalTests: SessionSuite {
         #expect(
             screen.contains("remote$ git status  ⏎ insert") || screen.contains("remote$ git status  ⇥ 1/"), "\(screen)")
         try tmux.send("Escape")
-        let row = try #require(try newestRow())
+        let row = try #require(try cli.history().first)  // saved on the session's way out
         let seconds = try #require(row["audio_seconds"] as? Double)
         // Stopped in the silence: after the speech, well before the file's end.
         #expect(seconds < 5.5, "\(row)")
@@ -506,7 +491,7 @@ struct DictationTerminalTests: SessionSuite {
         try tmux.wait { $0.contains("⏎ ^R e r esc") }
         try tmux.send("Escape")
         try tmux.wait { !$0.contains("⏎ ^R e r esc") }  // a lone Esc is held 30 ms, then the row is written
-        #expect(try history().first?["outcome"] as? String == "discarded")
+        #expect(try cli.history().first?["outcome"] as? String == "discarded")
     }
 
     /// Narrowing the window while the text is shown, then Esc, leaves no fragment behind.
@@ -533,7 +518,7 @@ struct DictationTerminalTests: SessionSuite {
         try tmux.send("Enter")
         let screen = try tmux.wait { $0.contains("remote$ echo one two") && !$0.contains("edit:") }
         #expect(screen.contains("remote$ echo one two"), "\(screen)")
-        #expect(try history().first?["final_text"] as? String == "echo one two")
+        #expect(try cli.history().first?["final_text"] as? String == "echo one two")
     }
 
     /// A failed take's recording is kept for a retry even when its row cannot be written: it

@@ -36,11 +36,6 @@ struct HandsFreeTerminalTests: SessionSuite {
         return try tmux.wait(until: shown)
     }
 
-    func history() throws -> [[String: Any]] {
-        let json = try cli.ok("history", "--json").stdout
-        return try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
-    }
-
     @Test func dictateCorrectByVoiceAndRun() throws {
         let (tmux, seconds) = try session(
             ["echo hello world", "delete the last word", "run that"],
@@ -53,7 +48,7 @@ struct HandsFreeTerminalTests: SessionSuite {
         screen = try say(tmux, seconds: seconds[1]) { $0.contains("echo hello  ⏎ insert") }
         #expect(!screen.contains("world"), "\(screen)")
         screen = try say(tmux, seconds: seconds[2]) { $0.contains("echo hello\nhello\nremote$") }
-        let rows = try history()
+        let rows = try cli.history()
         #expect(rows.count == 1, "\(rows)")  // the takes that spoke commands keep no row of their own
         #expect(rows.first?["outcome"] as? String == "ran")
         #expect(rows.first?["final_text"] as? String == "echo hello")
@@ -75,6 +70,6 @@ struct HandsFreeTerminalTests: SessionSuite {
         try say(tmux, seconds: seconds[3]) { $0.split(separator: "\n").last { !$0.isEmpty }?.hasPrefix(":q") == true }
         try say(tmux, seconds: seconds[4]) { $0.contains("EXIT=0") }
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "line one\nline two\n")
-        #expect(try history().isEmpty)  // keys are not dictation
+        #expect(try cli.history(rows: 0).isEmpty)  // keys are not dictation
     }
 }

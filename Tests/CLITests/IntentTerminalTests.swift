@@ -59,11 +59,6 @@ struct IntentTerminalTests: SessionSuite {
         try tmux.send(stop)
     }
 
-    func history() throws -> [[String: Any]] {
-        let json = try cli.ok("history", "--json").stdout
-        return try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
-    }
-
     @Test func aSpokenRequestBecomesACommandThatWaitsForAKey() throws {
         let server = try ChatServer()
         let tmux = try session(server: server)
@@ -77,7 +72,7 @@ struct IntentTerminalTests: SessionSuite {
         screen = try tmux.wait { !$0.contains("⏎") && $0.hasPrefix("remote$ du") }
         #expect(screen.split(separator: "\n").first == "remote$ du -sh /home", "\(screen)")
 
-        let row = try #require(try history().first)
+        let row = try #require(try cli.history().first)
         #expect(row["outcome"] as? String == "inserted")
         #expect(row["final_text"] as? String == "du -sh /home")
         #expect(row["raw_text"] as? String == "how do I show the disk usage of home")
@@ -123,7 +118,7 @@ struct IntentTerminalTests: SessionSuite {
         try tmux.send("Escape")
         try tmux.wait { !$0.contains("⏎") }
         // The model was asked again, and what is still wrong leads the explanation.
-        let row = try #require(try history().first)
+        let row = try #require(try cli.history().first)
         let explanation = (row["intent"] as? [String: Any])?["explanation"] as? String
         #expect(explanation?.hasPrefix("check: there is no notes.md") == true, "\(row)")
         #expect(try server.requests().count == 2)
@@ -152,7 +147,7 @@ struct IntentTerminalTests: SessionSuite {
         #expect(turns.first == "Request: how do I show the disk usage of home", "\(turns)")
         #expect(turns.dropFirst().first?.contains("du -sh /home") == true, "\(turns)")
         #expect(turns.last == "Change the last command: only in megabytes", "\(turns)")
-        #expect(try history().map { $0["outcome"] as? String }.contains("discarded"))
+        #expect(try cli.history().map { $0["outcome"] as? String }.contains("discarded"))
     }
 
     /// Tab over the command asks the model for another, shown in its place with its own
@@ -182,7 +177,7 @@ struct IntentTerminalTests: SessionSuite {
         let inserted = { (screen: String) in screen.split(separator: "\n").first { $0.hasPrefix("remote$ df") } }
         screen = try tmux.wait { !$0.contains("⏎") && inserted($0) != nil }
         #expect(inserted(screen) == "remote$ df -h /home", "\(screen)")
-        let row = try #require(try history().first)
+        let row = try #require(try cli.history().first)
         #expect(row["final_text"] as? String == "df -h /home" && row["reading"] as? Int == 1, "\(row)")
         #expect((row["intent"] as? [String: Any])?["explanation"] as? String == "Free space where home is.")
         #expect(try server.requests().count == 2)
@@ -217,7 +212,7 @@ struct IntentTerminalTests: SessionSuite {
         #expect(screen.contains("⏎") && !screen.contains("voicesh:"), "\(screen)")
         try tmux.send("Escape")
         try tmux.wait { !$0.contains("⏎") }
-        let row = try #require(try history().first)
+        let row = try #require(try cli.history().first)
         let intent = try #require(row["intent"] as? [String: Any], "\(row)")
         #expect(
             intent["model"] as? String == "SmolLM2-135M-Instruct.Q4_1.gguf" && intent["endpoint"] as? String == "local")
@@ -239,7 +234,7 @@ struct IntentTerminalTests: SessionSuite {
             $0.contains("voicesh:") && $0.contains("prose")
         }
         #expect(screen.contains("the intent model wrote prose"), "\(screen)")
-        let row = try #require(try history().first)
+        let row = try #require(try cli.history().first)
         #expect(row["outcome"] as? String == "failed")
         #expect(row["raw_text"] as? String == "command to list the biggest files")
         #expect(row["has_audio"] as? Bool == true, "\(row)")

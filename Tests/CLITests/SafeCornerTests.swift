@@ -201,11 +201,6 @@ struct ShownDictationTests: SessionSuite {
         return screen
     }
 
-    func history() throws -> [[String: Any]] {
-        let json = try cli.ok("history", "--json").stdout
-        return try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
-    }
-
     /// A remote command that waits for the test's go (a file), so it acts while the text is shown.
     func whenTold(_ command: String) -> String {
         let go = cli.home.appendingPathComponent("go").path
@@ -226,7 +221,7 @@ struct ShownDictationTests: SessionSuite {
         let screen = try tmux.wait { $0.contains("EXIT=") }
         #expect(screen.contains("EXIT=255"), "\(screen)")
         #expect(!screen.contains("⏎ insert"), "the line was left on screen: \(screen)")
-        let row = try #require(try history().first)
+        let row = try #require(try cli.history().first)
         #expect(row["outcome"] as? String == "interrupted", "\(row)")
         #expect(row["final_text"] as? String == "ls -la")
         #expect((row["error"] as? String)?.contains("SIG\(signal)") == true, "\(row)")
@@ -256,7 +251,7 @@ struct ShownDictationTests: SessionSuite {
         #expect(got.contains("R\\E[?"), "\(screen)")
         #expect(screen.contains("press y to insert it"), "a reply knocked the question back: \(screen)")
         try tmux.backAndDiscard()
-        #expect(try history().map { $0["outcome"] as? String } == ["discarded"])
+        #expect(try cli.history().map { $0["outcome"] as? String } == ["discarded"])
     }
 
     /// After a flood of remote output while the text is shown, the line is back each time
@@ -283,7 +278,7 @@ struct ShownDictationTests: SessionSuite {
             let last = gone.split(separator: "\n").last.map(String.init) ?? ""
             #expect(last == "remote$", "round \(round): \(gone.suffix(300))")
         }
-        #expect(try history().map { $0["outcome"] as? String } == ["discarded", "discarded", "discarded"])
+        #expect(try cli.history(rows: 3).map { $0["outcome"] as? String } == ["discarded", "discarded", "discarded"])
     }
 
     /// Resizing while the text is shown, then Esc: no piece of the line is left on the screen,

@@ -76,6 +76,18 @@ struct CLI: TestHome {
 }
 
 extension CLI {
+    /// The history (`history --json`), newest first, once it holds `count` rows or 20 s have
+    /// passed: a session writes a take's row just after it sends the text, off its loop.
+    func history(rows count: Int = 1) throws -> [[String: Any]] {
+        let deadline = Date().addingTimeInterval(20)
+        while true {
+            let json = try ok("history", "--json").stdout
+            let rows = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
+            if rows.count >= count || Date() > deadline { return rows }
+            usleep(100_000)
+        }
+    }
+
     /// Imports a profile named `name` whose stream engine is `server`'s provider at its URL,
     /// with `extra` TOML lines under `[engine]`.
     func streamProfile(_ name: String, _ server: WSServer, _ extra: String = "") throws {
