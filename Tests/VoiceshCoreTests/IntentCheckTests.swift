@@ -109,6 +109,38 @@ struct IntentCheckTests {
         #expect(IntentCheck.faults(in: command, context: outside) == faults, "\(command)")
     }
 
+    /// In a repository whose branches are `main`, `feature-login` and `origin/main`: a branch
+    /// name with a slash it does not have is invented; a path, a new branch, a tag-like name
+    /// without a slash and what follows `--` are not judged.
+    @Test(arguments: [
+        ("git log --oneline feature/login --not main", ["feature/login"]),
+        ("git log --oneline main..feature/login", ["feature/login"]),
+        ("git diff origin/mian...main", ["origin/mian"]),
+        ("git show feature/login~2", ["feature/login"]),
+        ("git log --oneline main..feature-login", []),
+        ("git log origin/main", []),
+        ("git log logs/worker.log", []),
+        ("git checkout -b feature/new main", []),
+        ("git switch -c fix/typo", []),
+        ("git diff v1.0..v1.1", []),
+        ("git diff HEAD -- feature/login", []),
+        ("git show main:src/app.py", []),
+        ("git branch feature/new", []),
+    ])
+    func branchesTheRepositoryDoesNotHave(command: String, invented: [String]) {
+        var repository = Self.here
+        repository.isRepository = true
+        repository.branches = ["main", "feature-login", "origin/main"]
+        let faults = invented.map { IntentCheck.Fault.noSuchBranch($0, known: repository.branches) }
+        #expect(IntentCheck.faults(in: command, context: repository) == faults, "\(command)")
+        if let fault = faults.first {
+            #expect(IntentCheck.words([fault]).hasSuffix("(its branches: main, feature-login, origin/main)"))
+        }
+        // Branches not gathered: nothing is judged.
+        repository.branches = []
+        #expect(IntentCheck.faults(in: command, context: repository) == [], "\(command)")
+    }
+
     /// A filter given no file, with nothing piped or redirected into it, would wait for typed
     /// input wherever it runs; one that is fed, names a file or reads no input would not.
     @Test(arguments: [

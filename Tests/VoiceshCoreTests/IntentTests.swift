@@ -84,14 +84,15 @@ struct IntentTests {
         context.directory = "/srv/app"
         context.entries = ["README.md", "logs/", "\u{1B}]0;evil\u{07}notes.txt"] + (0..<100).map { "f\($0)" }
         context.commands = ["ls", "rg", "docker", "zzz-private-tool"]
-        context.branches = ["main"]
+        context.branches = ["feature-login", "main"] + (0..<20).map { "topic\($0)" }
         let prompt = IntentPrompt(
             request: "find todo in the code", context: context, recent: ["a", "b", "c", "d", "e", "f"])
         let text = try #require(prompt.messages.last?.content)
         #expect(text.hasPrefix("Server:\nDirectory: /srv/app\nHere: README.md, logs/, notes.txt, f0"))
         #expect(!text.contains("f37,") && text.contains("f36"))  // the first 40 names
         #expect(text.contains("\nTools: docker, rg\n") && !text.contains("zzz-private-tool"))
-        #expect(text.contains("Git branch: main\nRecent commands: b ; c ; d ; e ; f\nRequest: find todo in the code"))
+        #expect(text.contains("Git branches: feature-login, main, topic0, ") && !text.contains("topic10"))
+        #expect(text.contains("topic9\nRecent commands: b ; c ; d ; e ; f\nRequest: find todo in the code"))
     }
 
     /// Issue 46: the worked examples come after the server's names, in the request's own turn,

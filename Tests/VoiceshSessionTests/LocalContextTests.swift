@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 import VoiceshCore
 
@@ -37,5 +38,24 @@ struct LocalContextTests {
             at: root.appendingPathComponent("src/deep"), withIntermediateDirectories: true)
         #expect(LocalContext.inRepository(root.appendingPathComponent("src/deep").path))
         #expect(!LocalContext.inRepository(FileManager.default.temporaryDirectory.path))
+    }
+
+    /// A repository's branches, as a session's gatherer lists a remote's: what the prompt names
+    /// and the check holds a command's branches to.
+    @Test func aRepositorysBranchesAreListed() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("repo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        func git(_ arguments: [String]) throws {
+            let run = try Shell.run(
+                "/usr/bin/git", ["-C", root.path, "-c", "user.name=t", "-c", "user.email=t@t"] + arguments)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        try git(["init", "-q", "-b", "main"])
+        try git(["commit", "-q", "--allow-empty", "-m", "first"])
+        try git(["branch", "feature-login"])
+        let environment = ["PATH": "/usr/bin:/bin"]
+        #expect(LocalContext.branches(in: root.path, environment: environment) == ["feature-login", "main"])
+        #expect(LocalContext.branches(in: FileManager.default.temporaryDirectory.path, environment: environment) == [])
     }
 }

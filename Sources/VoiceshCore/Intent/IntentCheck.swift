@@ -30,6 +30,9 @@ public enum IntentCheck {
         case killByName(String)
         /// A git command in a directory that is in no repository.
         case notARepository
+        /// A branch the repository does not have (a model invents `feature/login`), and the
+        /// first of the ones it has.
+        case noSuchBranch(String, known: [String])
         /// `head -n 2` with no file, nothing piped or redirected into it: it would wait for
         /// typed input, and the line would seem to hang.
         case waitsForInput(String)
@@ -102,6 +105,8 @@ public enum IntentCheck {
                 "\(file) is not compressed as \(option) says; tar -x and -t read any kind without it"
             case .killByName(let name): "kill takes process ids, and \(name) is a name (pkill -x \(name) takes a name)"
             case .notARepository: "this directory is not in a git repository"
+            case .noSuchBranch(let name, let known):
+                "the repository has no branch \(name) (its branches: \(known.joined(separator: ", ")))"
             case .waitsForInput(let name):
                 "\(name) is given no file and nothing goes into it, so it would wait for typed input; name the file it reads"
             }
@@ -216,10 +221,37 @@ public enum IntentCheck {
             return []
         case "git":
             let outside = ["init", "clone", "config", "--version", "version", "help", "-C", "--git-dir"]
-            guard context.isRepository == false, let sub = args.first, !outside.contains(sub) else { return [] }
-            return [.notARepository]
+            guard let sub = args.first, !outside.contains(sub) else { return [] }
+            return context.isRepository == false ? [.notARepository] : branches(sub, args.dropFirst(), context: context)
         default: return []
         }
+    }
+
+    /// Branch names with a slash (`feature/login`, `origin/main`) that a git command reads and
+    /// the repository does not have. Without a slash a name may be a tag, which is not
+    /// gathered; a path here, a new branch's name (`-b`, `-c`) and what follows `--` pass.
+    static func branches(_ sub: String, _ args: ArraySlice<String>, context: RemoteContext) -> [Fault] {
+        let reading = ["log", "diff", "show", "merge", "rebase", "cherry-pick", "switch", "checkout", "rev-list"]
+        let known = context.branches
+        // The gathering script lists 200 at most: a longer list may be cut.
+        guard context.isRepository == true, reading.contains(sub), !known.isEmpty, known.count < 200 else { return [] }
+        let entries = Set(context.entries)
+        var faults: [Fault] = []
+        var newName = false
+        for arg in args {
+            if arg == "--" { break }
+            defer { newName = ["-b", "-B", "-c", "-C"].contains(arg) }
+            guard !newName, !arg.hasPrefix("-"), !arg.contains(":"), !arg.contains("@{") else { continue }
+            // `a..b`, `a...b`, `a~2`, `a^`: the names in a revision.
+            for part in arg.components(separatedBy: "..") {
+                let name = String(part.drop { $0 == "." }.prefix { $0 != "~" && $0 != "^" })
+                guard let first = name.split(separator: "/").first, name.contains("/"), !known.contains(name),
+                    !entries.contains(first + "/")
+                else { continue }
+                faults.append(.noSuchBranch(name, known: Array(known.prefix(12))))
+            }
+        }
+        return faults
     }
 
     /// The filters that would read the keyboard: given no file to read, first in their pipeline

@@ -154,6 +154,7 @@ public struct IntentPrompt: Equatable, Sendable {
     /// Names from the server, at most this many of each kind.
     static let entriesShown = 40
     static let recentShown = 5
+    static let branchesShown = 12
 
     /// What is known of the server, as lines before the request; empty when nothing is.
     var situation: String {
@@ -171,7 +172,9 @@ public struct IntentPrompt: Equatable, Sendable {
             if !inside.isEmpty { lines.append("In its folders: " + inside.joined(separator: ", ")) }
             let tools = context.commands.filter(Self.notableTools.contains).sorted()
             if !tools.isEmpty { lines.append("Tools: " + tools.joined(separator: ", ")) }
-            if let branch = names(context.branches).first { lines.append("Git branch: \(branch)") }
+            // All of them (the first few): a request names one, and the check refuses others.
+            let branches = names(context.branches).prefix(Self.branchesShown)
+            if !branches.isEmpty { lines.append("Git branches: " + branches.joined(separator: ", ")) }
         }
         let recent = names(recent).suffix(Self.recentShown)
         if !recent.isEmpty { lines.append("Recent commands: " + recent.joined(separator: " ; ")) }

@@ -29,6 +29,9 @@ package enum LocalContext {
         local.commands = Array(found.sorted().prefix(RemoteContext.Limit.commands))
         local.truncated = found.count > RemoteContext.Limit.commands || names.count > RemoteContext.Limit.entries
         if found.contains("git") { local.isRepository = inRepository(local.directory ?? ".") }
+        if local.isRepository == true {
+            local.branches = branches(in: local.directory ?? ".", environment: environment)
+        }
         local.options = cache.load(host: ToolOptionsCache.here)
         if local.options.isEmpty {
             local.options = options(environment: environment)
@@ -48,22 +51,47 @@ package enum LocalContext {
         }
     }
 
+    /// The repository's branches, local and remote-tracking, as the remote's gatherer lists them.
+    /// Git reads the user's own configuration (a `safe.directory` there lets it list a
+    /// repository another user owns), and refuses as it would for them.
+    static func branches(in directory: String, environment: [String: String]) -> [String] {
+        let refs = ["for-each-ref", "--count=200", "--format=%(refname:short)", "refs/heads", "refs/remotes"]
+        let own = environment.filter { ["HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_GLOBAL"].contains($0.key) }
+        return output(of: "/usr/bin/env", ["git"] + refs, in: directory, environment: environment, adding: own)?.split(
+            separator: "\n"
+        )
+        .map(String.init) ?? []
+    }
+
     /// What the common tools here take, read by the gathering script's own `options` part, as a
     /// session reads the remote's; none when the script or `sh` cannot be run.
     static func options(environment: [String: String]) -> [String: ToolOptions] {
-        guard let script = ContextGatherer.loadScript() else { return [:] }
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", "VOICESH_DIR=\nVOICESH_PARTS=options\n" + script]
-        shell.environment = ["PATH": environment["PATH"] ?? "/usr/bin:/bin", "LC_ALL": "C"]
-        let output = Pipe()
-        shell.standardOutput = output
-        shell.standardError = FileHandle.nullDevice
-        shell.standardInput = FileHandle.nullDevice
-        do { try shell.run() } catch { return [:] }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        shell.waitUntilExit()
-        let text = String(decoding: data.prefix(RemoteContext.Limit.bytes), as: UTF8.self)
+        guard let script = ContextGatherer.loadScript(),
+            let text = output(
+                of: "/bin/sh", ["-c", "VOICESH_DIR=\nVOICESH_PARTS=options\n" + script], environment: environment)
+        else { return [:] }
         return RemoteContext(scriptOutput: text)?.options ?? [:]
+    }
+
+    /// What a program here prints (as much as a gatherer's output may be), run in `directory`
+    /// with this PATH (and `more`) in the C locale; nil when it cannot be run or fails.
+    private static func output(
+        of executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String],
+        adding more: [String: String] = [:]
+    ) -> String? {
+        let process = Process()
+        process.currentDirectoryURL = directory.map { URL(fileURLWithPath: $0) }
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = more.merging(["PATH": environment["PATH"] ?? "/usr/bin:/bin", "LC_ALL": "C"]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data.prefix(RemoteContext.Limit.bytes), as: UTF8.self)
     }
 }
