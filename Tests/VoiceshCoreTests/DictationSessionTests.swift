@@ -55,6 +55,26 @@ struct DictationSessionTests {
         #expect(session.machine.state == .idle)
     }
 
+    /// A row answered after the next take began (it is written off the loop) is not lost
+    /// under that take: its problem is said once the take is over.
+    @Test mutating func aRowNotWrittenDuringTheNextTakeIsSaidAfterIt() throws {
+        _ = heard("uptime -p")
+        #expect(handle(.keyboard([0x0D])).rows.count == 1)
+        now += 1
+        _ = handle(.keyboard(Self.toggle))  // the next take records
+        _ = handle(.notSaved(.locked(path: "history.db", seconds: 5)))
+        #expect(notice == nil && session.machine.state.take?.number == 2, "\(session.machine.state)")
+        _ = handle(.keyboard(Array("\u{1B}[24;1R".utf8)))
+        now += 1
+        #expect(handle(.keyboard(Self.toggle)).stopsRecording)
+        _ = handle(.turn([.heard(Heard(text: "df -h", rawText: "df -h"), take: 2)], woken: true))
+        #expect(notice == nil)  // the line shows the take's text
+        let sent = handle(.keyboard([0x0D]))
+        #expect(sent.remote == Array("df -h".utf8))
+        let said = try #require(notice, "\(session.machine.state)")
+        #expect(said.contains("rowNotWritten") && said.contains("locked"), "\(said)")
+    }
+
     /// A take begun and ended by keys read together (typed ahead of a busy loop) never records
     /// unseen: a double press starts nothing, and toggle then Enter starts it stopped.
     @Test mutating func aTakeBegunAndEndedInOneReadRecordsNothingUnseen() {

@@ -192,6 +192,9 @@ public struct DictationSession: Sendable {
     private var lastInput = 0.0
     private var lastTick = 0.0
     private var toldHistoryOff = false
+    /// Rows that could not be written, said once the user has no take under way: a row is
+    /// answered after its text is sent, when the next take may have begun.
+    private var heldProblems: [String] = []
     /// The typed bytes the machine let through to the remote, for the read that is going on.
     private var passing: [UInt8] = []
     /// A read with the terminal's answers sorted out (`.sortReplies`): its bytes, and whether
@@ -303,6 +306,9 @@ public struct DictationSession: Sendable {
     private mutating func drain() {
         while !steps.isEmpty {
             steps.insert(contentsOf: take(steps.removeFirst()), at: 0)
+            if steps.isEmpty, !heldProblems.isEmpty, machine.state.take == nil {
+                steps = [.historyFailed(heldProblems.removeFirst()), .takeKeys]
+            }
         }
     }
 
@@ -320,6 +326,9 @@ public struct DictationSession: Sendable {
         case .screenChanged(let resized): effects = machine.screenChanged(resized: resized)
         case .report(let report): effects = reported(report)
         case .saved(let id): effects = machine.saved(id: id)
+        case .historyFailed(let message) where machine.state.take != nil:
+            heldProblems.append(message)
+            effects = []
         case .historyFailed(let message): effects = machine.historyFailed(message, now: now)
         case .found(let commands): effects = machine.historyFound(commands, now: now)
         case .unavailable(let message): effects = machine.unavailable(message, now: now)
