@@ -173,8 +173,8 @@ public struct DictationStateMachine: Sendable {
         /// Recording ends and the engine is stopped (the user cancelled, or it is over).
         case cancelRecording
         case cancelTranscription
-        /// Write the history row (before anything is sent to a shell); report back with `saved`
-        /// or `historyFailed`.
+        /// Write the history row (off the loop: its answer may come after the text is sent);
+        /// report back with `saved` or `historyFailed`.
         case save(Entry)
         /// Send the text (and Enter when `run`); with `Settings.prints`, to standard output.
         case send(Prompt, run: Bool)
