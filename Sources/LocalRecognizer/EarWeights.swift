@@ -17,8 +17,8 @@ public enum EarWeights {
         return (own ?? shipped).map(EarFusion.init(weights:)) ?? EarFusion()
     }
 
-    /// The weights learnt for this user, when they were proven no worse than the weights this
-    /// voicesh ships (`ChoiceLearner.Kept`); nil when there are none, or when they were learnt
+    /// The weights learnt for this user, when they chose better than the weights this voicesh
+    /// ships (`ChoiceLearner.Kept`); nil when there are none, or when they were learnt
     /// beside other shipped weights (then `adapt` learns them again).
     public static func learnt(in voiceDirectory: String) -> EarFusion.Weights? {
         guard let data = FileManager.default.contents(atPath: ChoiceLearner.file(in: voiceDirectory)),

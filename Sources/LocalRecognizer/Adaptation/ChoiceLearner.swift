@@ -111,8 +111,8 @@ public struct ChoiceLearner: Sendable {
         return status
     }
 
-    /// The user's weights as kept, with the shipped weights of the voicesh that proved them no
-    /// worse: read as weights (`EarWeights.read`), and used only while voicesh ships those same
+    /// The user's weights as kept, with the shipped weights of the voicesh they chose better
+    /// than: read as weights (`EarWeights.read`), and used only while voicesh ships those same
     /// weights (`EarWeights.learnt`). A newer voicesh's refitted choice was not what they beat.
     struct Kept: Codable {
         var readings: [EarFusion.Feature: Double]
