@@ -126,15 +126,31 @@ struct IntentCheckTests {
         ("git diff HEAD -- feature/login", []),
         ("git show main:src/app.py", []),
         ("git branch feature/new", []),
+        ("git merge -m \"Merge fix/typo\" main", []),
+        ("git log --grep fix/typo", []),
+        ("git log -S a/b", []),
+        ("git switch --create fix/typo", []),
+        ("git checkout --orphan gh/pages", []),
+        ("git diff ./src/app.py", []),
+        ("git log ../lib/x.c", []),
+        ("git log /srv/app/logs/worker.log", []),
+        ("git checkout tags/v1.0", []),
+        ("git log refs/heads/main", []),
+        ("git checkout feature/login", []),
+        ("git checkout feature/logn", ["feature/logn"]),
+        ("git rebase -i origin/main", []),
+        ("git show v1.0:src/app.py", []),
     ])
     func branchesTheRepositoryDoesNotHave(command: String, invented: [String]) {
         var repository = Self.here
         repository.isRepository = true
-        repository.branches = ["main", "feature-login", "origin/main"]
+        repository.branches = ["main", "feature-login", "origin/main", "origin/feature/login"]
         let faults = invented.map { IntentCheck.Fault.noSuchBranch($0, known: repository.branches) }
         #expect(IntentCheck.faults(in: command, context: repository) == faults, "\(command)")
         if let fault = faults.first {
-            #expect(IntentCheck.words([fault]).hasSuffix("(its branches: main, feature-login, origin/main)"))
+            #expect(
+                IntentCheck.words([fault]).hasSuffix(
+                    "(its branches: main, feature-login, origin/main, origin/feature/login)"))
         }
         // Branches not gathered: nothing is judged.
         repository.branches = []

@@ -229,24 +229,39 @@ public enum IntentCheck {
 
     /// Branch names with a slash (`feature/login`, `origin/main`) that a git command reads and
     /// the repository does not have. Without a slash a name may be a tag, which is not
-    /// gathered; a path here, a new branch's name (`-b`, `-c`) and what follows `--` pass.
+    /// gathered; a path (here, or from `.` or `/`), a full ref (`refs/…`, `tags/…`), an
+    /// option's value (a new branch's name, a message, a pattern), a remote branch's short name
+    /// (`checkout` makes it) and what follows `--` pass.
     static func branches(_ sub: String, _ args: ArraySlice<String>, context: RemoteContext) -> [Fault] {
         let reading = ["log", "diff", "show", "merge", "rebase", "cherry-pick", "switch", "checkout", "rev-list"]
         let known = context.branches
         // The gathering script lists 200 at most: a longer list may be cut.
-        guard context.isRepository == true, reading.contains(sub), !known.isEmpty, known.count < 200 else { return [] }
-        let entries = Set(context.entries)
+        guard context.isRepository == true, reading.contains(sub), !known.isEmpty, known.count < 200,
+            let entries = Here(context).entries
+        else { return [] }
+        let valued: Set = [
+            "-b", "-B", "-c", "-C", "--orphan", "--create", "--force-create", "-m", "--message", "-F", "--file",
+            "--grep", "-S", "-G", "--author", "--committer", "--format", "--pretty", "--since", "--until", "--after",
+            "--before", "-n", "--max-count", "--skip", "-L", "-o", "--output", "-X", "--strategy-option", "-s",
+            "--strategy", "--onto",
+        ]
+        let makes = sub == "checkout" || sub == "switch"
+        let remote = { (name: String) in makes && known.contains { $0.hasSuffix("/" + name) } }
         var faults: [Fault] = []
-        var newName = false
+        var value = false
         for arg in args {
             if arg == "--" { break }
-            defer { newName = ["-b", "-B", "-c", "-C"].contains(arg) }
-            guard !newName, !arg.hasPrefix("-"), !arg.contains(":"), !arg.contains("@{") else { continue }
+            defer { value = valued.contains(arg) }
+            guard !value, !arg.hasPrefix("-"), !arg.hasPrefix("."), !arg.hasPrefix("/"),
+                !arg.contains(where: { " :{".contains($0) })
+            else { continue }
             // `a..b`, `a...b`, `a~2`, `a^`: the names in a revision.
             for part in arg.components(separatedBy: "..") {
                 let name = String(part.drop { $0 == "." }.prefix { $0 != "~" && $0 != "^" })
-                guard let first = name.split(separator: "/").first, name.contains("/"), !known.contains(name),
-                    !entries.contains(first + "/")
+                let full = ["refs/", "tags/", "heads/", "remotes/"].contains { name.hasPrefix($0) }
+                guard let first = name.split(separator: "/").first, name.contains("/"), !full, !known.contains(name),
+                    !remote(name), !entries.contains(first + "/"),
+                    !entries.contains(String(first))
                 else { continue }
                 faults.append(.noSuchBranch(name, known: Array(known.prefix(12))))
             }
