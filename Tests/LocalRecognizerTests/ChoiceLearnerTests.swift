@@ -136,7 +136,7 @@ struct ChoiceLearnerTests {
     }
 
     /// Weights learnt before the ear was adapted to shell talk weigh what base's decoder said,
-    /// and weights learnt beside other shipped weights were proven no worse than those, not than
+    /// and weights learnt beside other shipped weights chose better than those, not than
     /// these: a session chooses by the shipped weights until `adapt` learns them again.
     @Test func weightsLearntBesideOtherShippedWeightsAreNotUsed() throws {
         let voice = try Self.folder()

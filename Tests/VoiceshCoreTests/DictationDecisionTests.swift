@@ -179,7 +179,7 @@ struct DictationDecisionTests {
         #expect(machine.nextFrame(after: 5, lineOnScreen: true) == nil)  // a line that waits for a key
         #expect(machine.nextFrame(after: 5, lineOnScreen: false) == 5 + Machine.frame)  // ask again
         _ = machine.key(.escape, now: 4)
-        _ = machine.historyFailed("the disk is full", now: 4)
+        _ = machine.historyFailed("the disk is full", take: 1, now: 4)
         #expect(machine.nextFrame(after: 5, lineOnScreen: true) == 5 + Machine.frame)  // a notice goes by itself
     }
 

@@ -51,7 +51,7 @@ struct DictationSessionTests {
         let row = try #require(sent.rows.first)
         #expect(row.outcome == .inserted && row.text == "uptime -p")
         #expect(sent.released == [1] && !sent.stopsRecording)
-        #expect(handle(.saved(id: 7)).rows.isEmpty)
+        #expect(handle(.saved(id: 7, take: 1)).rows.isEmpty)
         #expect(session.machine.state == .idle)
     }
 
@@ -62,7 +62,7 @@ struct DictationSessionTests {
         #expect(handle(.keyboard([0x0D])).rows.count == 1)
         now += 1
         _ = handle(.keyboard(Self.toggle))  // the next take records
-        _ = handle(.notSaved(.locked(path: "history.db", seconds: 5)))
+        _ = handle(.notSaved(.locked(path: "history.db", seconds: 5), take: 1))
         #expect(notice == nil && session.machine.state.take?.number == 2, "\(session.machine.state)")
         _ = handle(.keyboard(Array("\u{1B}[24;1R".utf8)))
         now += 1
@@ -73,6 +73,26 @@ struct DictationSessionTests {
         #expect(sent.remote == Array("df -h".utf8))
         let said = try #require(notice, "\(session.machine.state)")
         #expect(said.contains("rowNotWritten") && said.contains("locked"), "\(said)")
+    }
+
+    /// A row's answer names its take: take 1's row, answered late over take 2's notice, takes
+    /// nothing from the retry hint take 2's own row gives.
+    @Test mutating func aLateRowAnswerLeavesAnotherTakesRetryHint() throws {
+        _ = heard("uptime -p")
+        #expect(handle(.keyboard([0x0D])).rows.count == 1)
+        now += 1
+        _ = handle(.keyboard(Self.toggle))
+        _ = handle(.keyboard(Array("\u{1B}[24;1R".utf8)))
+        now += 1
+        #expect(handle(.keyboard(Self.toggle)).stopsRecording)
+        let failed = handle(.turn([.engineFailed(.timedOut(seconds: 2), take: 2)], woken: true))
+        #expect(failed.rows.map(\.take.number) == [2])
+        _ = handle(.notSaved(.locked(path: "history.db", seconds: 5), take: 1))
+        _ = handle(.saved(id: 1, take: 1))
+        #expect(notice?.contains("retry") == false, "\(session.machine.state)")
+        _ = handle(.saved(id: 2, take: 2))
+        let said = try #require(notice)
+        #expect(said.contains("voicesh history retry 2") && said.contains("locked"), "\(said)")
     }
 
     /// A take begun and ended by keys read together (typed ahead of a busy loop) never records

@@ -228,7 +228,9 @@ struct DictationStateMachineTests {
         let entry = saved(effects).first
         #expect(entry?.outcome == .timedOut && entry?.keepAudio == true)
         #expect(entry?.error == "no text within 30 s (engine.timeout); 1 s of audio dropped")
-        _ = machine.saved(id: 7)
+        _ = machine.saved(id: 6, take: 2)  // another take's row gives no hint
+        if case .notice(let waiting) = machine.state { #expect(waiting.retry == nil && waiting.awaitsRow) }
+        _ = machine.saved(id: 7, take: 1)
         guard case .notice(let notice) = machine.state else { Issue.record("\(machine.state)"); return }
         #expect(notice.message == "timed out; recording kept: voicesh history retry 7")
         #expect(machine.dismissNotice() == [])
@@ -241,7 +243,7 @@ struct DictationStateMachineTests {
     @Test mutating func aHistoryThatCannotBeWrittenIsANotice() {
         _ = record("ls")
         _ = machine.key(.enter, now: 4)
-        _ = machine.historyFailed("the history could not be written: disk full", now: 5)
+        _ = machine.historyFailed("the history could not be written: disk full", take: 1, now: 5)
         guard case .notice(let notice) = machine.state else { Issue.record("\(machine.state)"); return }
         #expect(notice.message == "the history could not be written: disk full")
     }

@@ -23,10 +23,10 @@ public struct DictationSession: Sendable {
         case resized(bottomRow: [UInt8]?)
         /// The loop's turn: what the take's audio and engine reported since (`woken`), and time.
         case turn([Report], woken: Bool)
-        /// The row for the take in `Output.rows` was written, with this id (nil: none kept).
-        case saved(id: Int64?)
+        /// The row for take `take` in `Output.rows` was written, with this id (nil: none kept).
+        case saved(id: Int64?, take: Int)
         /// It could not be written.
-        case notSaved(StoreError, keptAt: String? = nil)
+        case notSaved(StoreError, keptAt: String? = nil, take: Int)
         /// The commands a spoken history request (`Output.search`) found, newest first.
         case found([String])
         /// The microphone would not start (the take's `Output.record`).
@@ -63,7 +63,7 @@ public struct DictationSession: Sendable {
     }
 
     /// Everything one input asks for. The controller carries it out in this order: audio off,
-    /// rows saved, takes released, then a new recording; bytes go to the loop.
+    /// rows written (or queued), takes released, then a new recording; bytes go to the loop.
     public struct Output: Equatable, Sendable {
         /// Keys as typed, on to the remote through the `~` escapes.
         public var typed: [UInt8] = []
@@ -194,7 +194,7 @@ public struct DictationSession: Sendable {
     private var toldHistoryOff = false
     /// Rows that could not be written, said once the user has no take under way: a row is
     /// answered after its text is sent, when the next take may have begun.
-    private var heldProblems: [String] = []
+    private var heldProblems: [(message: String, take: Int?)] = []
     /// The typed bytes the machine let through to the remote, for the read that is going on.
     private var passing: [UInt8] = []
     /// A read with the terminal's answers sorted out (`.sortReplies`): its bytes, and whether
@@ -243,9 +243,9 @@ public struct DictationSession: Sendable {
             steps = [.screenChanged(resized: true)]
         case .turn(let reports, let woken): steps = turn(reports, woken: woken)
         // An answer to an earlier order (the store's, the microphone's): its effects, and the line.
-        case .saved(let id): steps = [.saved(id), .takeKeys]
-        case .notSaved(let error, let kept):
-            steps = [.historyFailed(words(.rowNotWritten(error, keptAt: kept))), .takeKeys]
+        case .saved(let id, let take): steps = [.saved(id, take: take), .takeKeys]
+        case .notSaved(let error, let kept, let take):
+            steps = [.historyFailed(words(.rowNotWritten(error, keptAt: kept)), take: take), .takeKeys]
         case .found(let commands): steps = [.found(commands), .takeKeys]
         case .noMicrophone(let error): steps = [.unavailable(words(.noMicrophone(error))), .takeKeys]
         case .cancel: steps = [.key(.escape), .takeKeys]
@@ -272,8 +272,8 @@ public struct DictationSession: Sendable {
         case remoteModes(TerminalModes)
         case screenChanged(resized: Bool)
         case report(Report)
-        case saved(Int64?)
-        case historyFailed(String)
+        case saved(Int64?, take: Int)
+        case historyFailed(String, take: Int?)
         case found([String])
         case unavailable(String)
         case key(Key)
@@ -307,7 +307,8 @@ public struct DictationSession: Sendable {
         while !steps.isEmpty {
             steps.insert(contentsOf: take(steps.removeFirst()), at: 0)
             if steps.isEmpty, !heldProblems.isEmpty, machine.state.take == nil {
-                steps = [.historyFailed(heldProblems.removeFirst()), .takeKeys]
+                let held = heldProblems.removeFirst()
+                steps = [.historyFailed(held.message, take: held.take), .takeKeys]
             }
         }
     }
@@ -325,11 +326,11 @@ public struct DictationSession: Sendable {
         case .remoteModes(let modes): effects = machine.remoteModes(modes, now: now)
         case .screenChanged(let resized): effects = machine.screenChanged(resized: resized)
         case .report(let report): effects = reported(report)
-        case .saved(let id): effects = machine.saved(id: id)
-        case .historyFailed(let message) where machine.state.take != nil:
-            heldProblems.append(message)
+        case .saved(let id, let take): effects = machine.saved(id: id, take: take)
+        case .historyFailed(let message, let take) where machine.state.take != nil:
+            heldProblems.append((message, take))
             effects = []
-        case .historyFailed(let message): effects = machine.historyFailed(message, now: now)
+        case .historyFailed(let message, let take): effects = machine.historyFailed(message, take: take, now: now)
         case .found(let commands): effects = machine.historyFound(commands, now: now)
         case .unavailable(let message): effects = machine.unavailable(message, now: now)
         case .key(let key): effects = machine.key(key, now: now)
@@ -577,9 +578,9 @@ public struct DictationSession: Sendable {
     private mutating func save(_ entry: DictationStateMachine.Entry) -> [Step] {
         out.rows.append(entry)
         guard case .notKept(let reason) = settings.history else { return [] }
-        guard let reason, !toldHistoryOff else { return [.saved(nil)] }
+        guard let reason, !toldHistoryOff else { return [.saved(nil, take: entry.take.number)] }
         toldHistoryOff = true
-        return [.historyFailed(words(.historyOff(reason)))]
+        return [.historyFailed(words(.historyOff(reason)), take: entry.take.number)]
     }
 
     private func words(_ problem: DictationProblem) -> String {

@@ -110,6 +110,9 @@ public struct DictationStateMachine: Sendable {
         public var borrowsRow: Bool
         /// A row is being saved for it: its id becomes the retry hint.
         public var awaitsRow: Bool = false
+        /// The take whose row it awaits: an answer for another take's row (written off the
+        /// loop, it may come late) gives it no retry hint.
+        public var take: Int?
         /// The row kept its recording under this id: `voicesh history retry ID`.
         public var retry: Int64?
         /// Problems that came after it (the history could not be written), worded outside.
@@ -527,10 +530,11 @@ public struct DictationStateMachine: Sendable {
         }
         effects += dropShownLine(.discarded)
         effects.append(.save(entry(take, timedOut ? .timedOut : .failed, nil, error: message, keepAudio: true)))
-        state = .notice(
-            Notice(
-                .problem(brief ?? message), until: now + settings.noticeSeconds, borrowsRow: take.borrowsRow,
-                awaitsRow: true))
+        var notice = Notice(
+            .problem(brief ?? message), until: now + settings.noticeSeconds, borrowsRow: take.borrowsRow,
+            awaitsRow: true)
+        notice.take = take.number
+        state = .notice(notice)
         return effects
     }
 
@@ -547,27 +551,28 @@ public struct DictationStateMachine: Sendable {
 
     // MARK: History
 
-    /// The row asked for by `save` was written (`id` nil: the profile keeps no history).
-    public mutating func saved(id: Int64?) -> [Effect] {
-        guard case .notice(var notice) = state, notice.awaitsRow else { return [] }
+    /// Take `take`'s row, asked for by `save`, was written (`id` nil: the profile keeps no history).
+    public mutating func saved(id: Int64?, take: Int) -> [Effect] {
+        guard case .notice(var notice) = state, notice.awaitsRow, notice.take == take else { return [] }
         notice.awaitsRow = false
         notice.retry = id
         state = .notice(notice)
         return []
     }
 
-    /// The row asked for by `save` could not be written: the user is told, as a notice.
-    public mutating func historyFailed(_ message: String, now: Double) -> [Effect] {
+    /// Take `take`'s row, asked for by `save`, could not be written (nil: no history is kept):
+    /// the user is told, as a notice. The session holds it while a take is under way.
+    public mutating func historyFailed(_ message: String, take: Int?, now: Double) -> [Effect] {
         switch state {
         case .notice(var notice):
-            notice.awaitsRow = false
+            if take == nil || notice.take == take { notice.awaitsRow = false }
             notice.also.append(message)
             notice.until = now + settings.noticeSeconds
             state = .notice(notice)
         case .idle:
             state = .notice(Notice(.problem(message), until: now + settings.noticeSeconds, borrowsRow: false))
         default:
-            break  // a discard before a new take: the new take's line says what matters now
+            break  // never: the session holds it until no take is under way
         }
         return []
     }

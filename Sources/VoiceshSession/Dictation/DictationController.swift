@@ -9,7 +9,7 @@ import VoiceshCore
 /// output, the take's reports, the store's answers, time) and carries out its output: the
 /// microphone, the engine, the history row, the screen copy; bytes go back to the loop, which
 /// alone writes them. It decides nothing. It lives on the session loop's thread, as one of its
-/// participants; audio and engine threads reach it only through `inbox`.
+/// participants; audio, engine and history threads reach it only through its inboxes.
 package final class DictationController: LoopParticipant {
     package var inbox: Inbox<DictationSession.Report> { setup.inbox }
     private var session: DictationSession
@@ -107,6 +107,8 @@ package final class DictationController: LoopParticipant {
         writing?.task.cancel()
         setup.learning?.shutdown()
         rows?.finish()
+        // The rows' last answers: a row not written says so, and where its recording went.
+        rows?.answers.drain().forEach { run($0) }
         return takeOutput().screen
     }
 
@@ -191,7 +193,7 @@ package final class DictationController: LoopParticipant {
             entry, profile: setup.profile.name, engine: engineLabel,
             startedAt: Date(timeIntervalSinceNow: entry.take.startedAt - setup.clock()),
             audioSeconds: recording?.seconds ?? 0)
-        rows.save(dictation, recording: recording, keepAudio: entry.keepAudio)
+        rows.save(dictation, take: entry.take.number, recording: recording, keepAudio: entry.keepAudio)
     }
 
     /// Has the intent model write an intent take's command, off the loop; the answer comes

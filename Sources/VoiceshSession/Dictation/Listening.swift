@@ -159,10 +159,10 @@ package final class Listening {
         do {
             let id = try history.save(dictation, audio: recording.wav, keepAudio: entry.keepAudio)
             row = (entry, .success(id))
-            return .saved(id: id)
+            return .saved(id: id, take: entry.take.number)
         } catch {
             row = (entry, .failure(error))
-            return .notSaved(error.error)
+            return .notSaved(error.error, take: entry.take.number)
         }
     }
 

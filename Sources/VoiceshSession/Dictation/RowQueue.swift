@@ -15,21 +15,22 @@ final class RowQueue: @unchecked Sendable {
         self.history = history
     }
 
-    /// Writes `dictation` after the rows before it, with `recording` when the row keeps audio.
-    func save(_ dictation: Dictation, recording: Recording?, keepAudio: Bool) {
+    /// Writes take `take`'s `dictation` after the rows before it, with `recording` when the row
+    /// keeps audio.
+    func save(_ dictation: Dictation, take: Int, recording: Recording?, keepAudio: Bool) {
         let (history, answers) = (history, answers)
         queue.async {
             let seconds = recording?.seconds ?? 0
             do throws(HistoryWriter.Unwritable) {
                 let id = try history.save(dictation, audio: seconds > 0 ? recording?.wav : nil, keepAudio: keepAudio)
-                answers.post(.saved(id: id))
+                answers.post(.saved(id: id, take: take))
             } catch {
                 // A recording kept for a retry is never lost with its row: it goes to a file.
                 let environment = ProcessInfo.processInfo.environment
                 let kept =
                     keepAudio && seconds > 0
                     ? recording.flatMap { KeptRecording.write($0.wav, environment: environment) } : nil
-                answers.post(.notSaved(error.error, keptAt: kept))
+                answers.post(.notSaved(error.error, keptAt: kept, take: take))
             }
         }
     }
