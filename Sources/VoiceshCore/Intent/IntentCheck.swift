@@ -69,7 +69,7 @@ public enum IntentCheck {
             guard !viaXargs else { continue }  // its operands come from its input
             let texts = args.filter { !$0.dynamic }.map(\.text)
             faults += (context.options[name]?.unknown(in: texts) ?? []).map { .noSuchOption(program: name, option: $0) }
-            faults += meaning(name, texts, context: context)
+            faults += meaning(name, texts, context: context, here: here)
             faults += reads(name, texts).compactMap { here.missing($0, as: Fault.noSuchFile) }
             faults += directories(name, texts).compactMap { here.missing($0, as: Fault.noSuchDirectory) }
             for target in simple.redirects where !target.target.dynamic {
@@ -171,7 +171,7 @@ public enum IntentCheck {
 
     /// Faults of meaning a program's options cannot show: a CSV's fields without its comma,
     /// a `find` pattern with no wildcard, git outside a repository.
-    static func meaning(_ name: String, _ args: [String], context: RemoteContext) -> [Fault] {
+    static func meaning(_ name: String, _ args: [String], context: RemoteContext, here: Here) -> [Fault] {
         switch name {
         case "sort", "cut", "awk":
             let (fields, separator) =
@@ -222,7 +222,8 @@ public enum IntentCheck {
         case "git":
             let outside = ["init", "clone", "config", "--version", "version", "help", "-C", "--git-dir"]
             guard let sub = args.first, !outside.contains(sub) else { return [] }
-            return context.isRepository == false ? [.notARepository] : branches(sub, args.dropFirst(), context: context)
+            guard context.isRepository != false else { return [.notARepository] }
+            return branches(sub, args.dropFirst(), context: context, entries: here.entries)
         default: return []
         }
     }
@@ -232,12 +233,13 @@ public enum IntentCheck {
     /// gathered; a path (here, or from `.` or `/`), a full ref (`refs/…`, `tags/…`), an
     /// option's value (a new branch's name, a message, a pattern), a remote branch's short name
     /// (`checkout` makes it) and what follows `--` pass.
-    static func branches(_ sub: String, _ args: ArraySlice<String>, context: RemoteContext) -> [Fault] {
+    static func branches(_ sub: String, _ args: ArraySlice<String>, context: RemoteContext, entries: Set<String>?)
+        -> [Fault]
+    {
         let reading = ["log", "diff", "show", "merge", "rebase", "cherry-pick", "switch", "checkout", "rev-list"]
         let known = context.branches
         // The gathering script lists 200 at most: a longer list may be cut.
-        guard context.isRepository == true, reading.contains(sub), !known.isEmpty, known.count < 200,
-            let entries = Here(context).entries
+        guard context.isRepository == true, reading.contains(sub), !known.isEmpty, known.count < 200, let entries
         else { return [] }
         let valued: Set = [
             "-b", "-B", "-c", "-C", "--orphan", "--create", "--force-create", "-m", "--message", "-F", "--file",
