@@ -118,10 +118,27 @@ struct AudioCommandTests {
         #expect(try cli.ok("history", "--json").stdout.filter { !$0.isWhitespace } == "[]")
     }
 
+    /// Esc while the engine works cancels too (the session's own transcribing state reads it):
+    /// a server that never answers does not hold `listen` until its timeout.
+    @Test func escWhileTranscribingCancelsAListen() throws {
+        let server = try STTServer(dialect: "openai", mode: "hang")
+        let file = try cli.file(
+            "slow.toml", "name = \"slow\"\nhost = \"h\"\n[engine]\nkind = \"server\"\nurl = \"\(server.url)\"\n")
+        try cli.ok("profile", "import", file)
+        let tmux = try Tmux(
+            [CLI.binary.path, "listen", "--profile", "slow", "--audio-file", speech], environment: cli.environment)
+        try tmux.wait { $0.contains("transcribing") }
+        try tmux.send("Escape")
+        let screen = try tmux.wait { $0.contains("EXIT=") }
+        #expect(screen.contains("voicesh: cancelled; nothing transcribed\nEXIT=130"), "\(screen)")
+        #expect(!screen.contains("transcribing"), "\(screen)")  // the line went before the words
+    }
+
     /// A terminating signal while recording (a hang-up, a kill) keeps the speech, as a session
     /// does: one line that says how to retry it, status 130, the row interrupted with its audio.
     @Test func aSignalledListenKeepsTheRecording() throws {
         let tmux = try recordingLong()
+        try tmux.wait { $0.contains("● rec 0:01") }  // speech to keep
         try tmux.signal("TERM")
         let screen = try tmux.wait { $0.contains("EXIT=") }
         #expect(

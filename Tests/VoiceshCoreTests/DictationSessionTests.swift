@@ -204,6 +204,66 @@ struct DictationSessionTests {
         #expect(out.rows.map(\.outcome) == [.printed])
     }
 
+    /// How a printing session (`listen`) ends, as a table: the inputs after its toggle, and the
+    /// end it says, only once no take is under way and the take's row is answered.
+    @Test(
+        arguments: [
+            ([Session.Input.turn([.recordingFull(take: 1)], woken: true)], nil),
+            (
+                [.stop, .turn([.heard(Heard(text: "df -h", rawText: "df dash h"), take: 1)], woken: true)],
+                nil
+            ),
+            (
+                [
+                    .stop, .turn([.heard(Heard(text: "df -h", rawText: "df dash h"), take: 1)], woken: true),
+                    .saved(id: 4, take: 1),
+                ],
+                "printed saved 4"
+            ),
+            (
+                [
+                    .stop, .turn([.heard(Heard(text: "df -h", rawText: "df dash h"), take: 1)], woken: true),
+                    .notSaved(.diskFull(path: "h.sqlite"), take: 1),
+                ],
+                "printed not saved"
+            ),
+            (
+                [.stop, .turn([.engineFailed(.timedOut(seconds: 30), take: 1)], woken: true), .saved(id: 5, take: 1)],
+                "timed-out saved 5"
+            ),
+            (
+                [.turn([.heard(Heard(text: "", rawText: ""), take: 1)], woken: true), .saved(id: 6, take: 1)],
+                "failed saved 6"
+            ),
+            ([.cancel], "cancelled"),
+            ([.stop, .cancel], "cancelled"),
+            ([.noMicrophone(.cannotOpen(device: "hw:9", reason: "no such card"))], "no microphone"),
+            (
+                [.ending("a signal"), .notSaved(.diskFull(path: "h.sqlite"), keptAt: "/tmp/k.wav", take: 1)],
+                "interrupted kept /tmp/k.wav"
+            ),
+        ] as [([Session.Input], String?)])
+    func aPrintingSessionSaysHowItEnded(inputs: [Session.Input], ended: String?) {
+        var session = Session(
+            settings: .init(machine: .init(toggle: .defaultToggle, prints: true), wording: ValueWording()))
+        var now = 1.0
+        _ = session.handle(.keyboard(Self.toggle), at: .init(now: now, window: nil))
+        for input in inputs {
+            now += 1
+            _ = session.handle(input, at: .init(now: now, window: nil))
+        }
+        let said: String? =
+            switch session.ended {
+            case nil: nil
+            case .cancelled: "cancelled"
+            case .noMicrophone: "no microphone"
+            case .row(let entry, .saved(let id)): "\(entry.outcome.rawValue) saved \(id.map(String.init) ?? "-")"
+            case .row(let entry, .notSaved(_, let kept)):
+                "\(entry.outcome.rawValue) " + (kept.map { "kept \($0)" } ?? "not saved")
+            }
+        #expect(said == ended)
+    }
+
     @Test mutating func theEndKeepsATakeUnderWayAsInterrupted() {
         _ = handle(.keyboard(Self.toggle))
         let out = handle(.ending("the connection was lost"))

@@ -121,8 +121,8 @@ struct FailureWordsTests {
             "cannot play x as audio: odd, or write it to a file: voicesh history export-audio 7 out.wav"
         ),
         (
-            ListenProblem.nothingTranscribed(.lost(unwritten: nil)),
-            "nothing was transcribed; the recording could not be kept anywhere"
+            ListenProblem.notTranscribed(error: nil, .lost(unwritten: nil)),
+            "nothing was heard; the recording could not be kept anywhere"
         ),
         (
             ListenProblem.notTranscribed(error: nil, .inHistory(id: 3)),

@@ -6,8 +6,8 @@
 /// `DictationStateMachine`, which decides what a dictation does. Carrying the machine's
 /// effects out never calls it back: what it must hear next (a decoded key, the line's room, a
 /// save with no history) is queued, and one loop hands it over (`drain`). What the store or an
-/// engine answers is a later input. `DictationController` carries a session's output out;
-/// `listen` drives the same value through the same loop.
+/// engine answers is a later input. `DictationController` carries its output out, in a
+/// session and in `listen` (a session that prints, and says how it `ended`).
 public struct DictationSession: Sendable {
     public enum Input: Sendable {
         /// A read from the keyboard, as read.
@@ -31,7 +31,10 @@ public struct DictationSession: Sendable {
         case found([String])
         /// The microphone would not start (the take's `Output.record`).
         case noMicrophone(AudioError)
-        /// The user cancelled outside the keyboard's reach (a signal while `listen` records).
+        /// The user stopped the recording outside the keyboard's bytes (`listen`: Enter, a line
+        /// or the end of its standard input), as Enter does.
+        case stop
+        /// The user cancelled outside the keyboard's bytes (`listen`: Esc, ctrl-c), as Esc does.
         case cancel
         /// The session ends, for this reason: a take under way is kept as interrupted.
         case ending(String)
@@ -137,6 +140,24 @@ public struct DictationSession: Sendable {
         }
     }
 
+    /// How a printing session's take ended (`listen`): said once no take is under way and
+    /// its row is answered.
+    public enum Ended: Equatable, Sendable {
+        /// Let go with no row (Esc while recording or transcribing).
+        case cancelled
+        /// The microphone would not start.
+        case noMicrophone(AudioError)
+        /// Its row (printed, failed, interrupted), and what the store said of it.
+        case row(DictationStateMachine.Entry, Written)
+    }
+
+    public enum Written: Equatable, Sendable {
+        /// Written, with this id (nil: none kept).
+        case saved(Int64?)
+        /// Not written; a recording kept for a retry went to `keptAt` instead (nil: nowhere).
+        case notSaved(StoreError, keptAt: String?)
+    }
+
     public struct Settings: Sendable {
         public var machine: DictationStateMachine.Settings
         /// Why no engine could be built (dictation is off), or nil.
@@ -204,6 +225,10 @@ public struct DictationSession: Sendable {
     private var steps: [Step] = []
     private var out = Output()
     private var moment = Moment(now: 0, window: nil)
+    /// A printing session's end, once it has come; its take began, and the row it awaits.
+    public private(set) var ended: Ended?
+    private var began = false
+    private var rowAwaited: DictationStateMachine.Entry?
 
     public init(settings: Settings) {
         self.settings = settings
@@ -248,10 +273,12 @@ public struct DictationSession: Sendable {
             steps = [.historyFailed(words(.rowNotWritten(error, keptAt: kept)), take: take), .takeKeys]
         case .found(let commands): steps = [.found(commands), .takeKeys]
         case .noMicrophone(let error): steps = [.unavailable(words(.noMicrophone(error))), .takeKeys]
+        case .stop: steps = [.key(.enter), .takeKeys]
         case .cancel: steps = [.key(.escape), .takeKeys]
         case .ending(let reason): steps = [.interrupted(reason), .effect(.clearLine)]
         }
         drain()
+        if settings.machine.prints { settle(after: input) }
         out.deadline = deadline
         defer { out = Output() }
         return out
@@ -326,7 +353,11 @@ public struct DictationSession: Sendable {
         case .remoteModes(let modes): effects = machine.remoteModes(modes, now: now)
         case .screenChanged(let resized): effects = machine.screenChanged(resized: resized)
         case .report(let report): effects = reported(report)
-        case .saved(let id, let take): effects = machine.saved(id: id, take: take)
+        case .saved(let id, let take):
+            effects = machine.saved(id: id, take: take)
+            if settings.machine.prints, ended == nil, let row = rowAwaited, row.take.number == take {
+                ended = .row(row, .saved(id))
+            }
         case .historyFailed(let message, let take) where machine.state.take != nil:
             heldProblems.append((message, take))
             effects = []
@@ -570,6 +601,7 @@ public struct DictationSession: Sendable {
     private mutating func startRecording(_ take: Int, commands: [String], plainEnglish: Bool) -> [Step] {
         if let why = settings.engineMissing { return [.unavailable(words(.dictationOff(why)))] }
         out.record = Start(take: take, commands: commands, plainEnglish: plainEnglish)
+        began = true
         askCursor()
         return []
     }
@@ -577,10 +609,23 @@ public struct DictationSession: Sendable {
     /// A row to write; without a history the session answers for the store, telling why once.
     private mutating func save(_ entry: DictationStateMachine.Entry) -> [Step] {
         out.rows.append(entry)
+        if settings.machine.prints { rowAwaited = entry }
         guard case .notKept(let reason) = settings.history else { return [] }
         guard let reason, !toldHistoryOff else { return [.saved(nil, take: entry.take.number)] }
         toldHistoryOff = true
         return [.historyFailed(words(.historyOff(reason)), take: entry.take.number)]
+    }
+
+    /// A printing session has ended when its take is over and the take's row is answered (by
+    /// the store, or by the session itself without a history); with no row, it was let go.
+    private mutating func settle(after input: Input) {
+        guard ended == nil, began else { return }
+        switch input {
+        case .noMicrophone(let error): ended = .noMicrophone(error)
+        case .notSaved(let error, let kept, let take) where rowAwaited?.take.number == take:
+            ended = rowAwaited.map { .row($0, .notSaved(error, keptAt: kept)) }
+        default: if machine.state.take == nil, rowAwaited == nil { ended = .cancelled }
+        }
     }
 
     private func words(_ problem: DictationProblem) -> String {

@@ -26,7 +26,6 @@ extension Failure {
 
     package static func describe(_ problem: ListenProblem) -> String {
         switch problem {
-        case .nothingTranscribed(let kept): "nothing was transcribed; " + describe(kept)
         case .notTranscribed(let error, let kept): "\(error ?? "nothing was heard"); " + describe(kept)
         }
     }

@@ -27,6 +27,9 @@ extension DictationController {
         package var terminal: any TerminalWindow = LocalTerminal()
         /// Unsure words bracketed rather than underlined (`NO_COLOR`, a dumb terminal).
         package var plainMarks = false
+        /// Where a printing session's text goes (`listen`: standard output) instead of being
+        /// confirmed and sent; nil: a session that confirms.
+        package var printer: ((String) -> Void)? = nil
         /// Seconds on a monotonic clock: key waits, the recording's clock, notices.
         package var clock: @Sendable () -> Double = { DictationController.now }
 

@@ -10,6 +10,7 @@ import VoiceshCore
 /// microphone, the engine, the history row, the screen copy; bytes go back to the loop, which
 /// alone writes them. It decides nothing. It lives on the session loop's thread, as one of its
 /// participants; audio, engine and history threads reach it only through its inboxes.
+/// `listen` drives it too, from its own small loop (`Listening`), as a session that prints.
 package final class DictationController: LoopParticipant {
     package var inbox: Inbox<DictationSession.Report> { setup.inbox }
     private var session: DictationSession
@@ -46,6 +47,7 @@ package final class DictationController: LoopParticipant {
         (machine.handsFree, machine.aliases) = (profile.handsFree, profile.aliases)
         machine.intentTimeout = setup.intent?.settings.timeout
         machine.intentKey = setup.intent == nil ? nil : try? KeyChord(parsing: profile.intentKey)
+        machine.prints = setup.printer != nil
         let engineMissing: EngineError? = if case .failure(let error) = setup.engine { error } else { nil }
         session = DictationSession(
             settings: .init(
@@ -112,6 +114,21 @@ package final class DictationController: LoopParticipant {
         return takeOutput().screen
     }
 
+    // MARK: For `listen`, which prints
+
+    /// An input from outside the loop's events: `listen`'s recorder stops or cancels the take.
+    package func handle(_ input: DictationSession.Input) {
+        run(input)
+    }
+
+    /// How a printing session's take ended, once it has (`DictationSession.ended`).
+    package var ended: DictationSession.Ended? { session.ended }
+
+    /// The take's state and its microphone's level, for a line drawn outside the session.
+    package var state: (DictationStateMachine.State, level: Double) {
+        (session.machine.state, capture?.recording.level ?? 0)
+    }
+
     private var bottomRow: [UInt8]? { remoteScreen.map { $0.repaint(row: $0.rows - 1) } }
 
     private func takeOutput() -> LoopOutput {
@@ -136,6 +153,7 @@ package final class DictationController: LoopParticipant {
     private func carryOut(_ asked: DictationSession.Output) -> [DictationSession.Input] {
         sessionDeadline = asked.deadline
         output += LoopOutput(remote: asked.remote, screen: asked.screen)
+        for text in asked.printed { setup.printer?(text) }
         switch asked.screenCopy {
         case .keep(let columns, let rows): remoteScreen = RemoteScreen(rows: rows, columns: columns)
         case .drop: remoteScreen = nil

@@ -1,7 +1,7 @@
 import VoiceshCore
 
-/// The one loop that drives a dictation session, for a session (`DictationController`) and
-/// for `listen` alike; each brings what carries an output out.
+/// The one loop that drives a dictation session (`DictationController`'s, in a session and in
+/// `listen`): the caller brings what carries an output out.
 extension DictationSession {
     /// Hands the session one input and has `carryOut` do what it asks, then each answer the
     /// world gave at once (a row written, history found, no microphone) as the next input, in

@@ -1,7 +1,5 @@
 /// Why `voicesh listen` printed no text, and where its recording went. `Failure` words it.
 package enum ListenProblem: Error, Equatable {
-    /// The dictation machine gave no row to save (never expected).
-    case nothingTranscribed(Kept)
     /// The take failed; `error` is the row's own words (nil: nothing was heard).
     case notTranscribed(error: String?, Kept)
 

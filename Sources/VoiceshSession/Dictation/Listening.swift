@@ -1,13 +1,13 @@
 import AudioCapture
 import Foundation
 import Store
-import Transcription
 import VoiceshCore
 
 /// `voicesh listen`: one recording, transcribed with a profile's engine (the built-in offline
-/// one without), its text on standard output and in the history. The dictation session
-/// decides, as in a session, driven by the same loop (`DictationSession.drive`); it prints
-/// where a session confirms. This carries its output out and returns how it ended.
+/// one without), its text on standard output and in the history. A session's own controller
+/// carries it out, as a session that prints (`DictationController.Setup.printer`); this is its
+/// small loop: the recorder's side (keys and the end of input by `RecordingMachine`, signals,
+/// one line on stderr) and the end the session says (`DictationSession.ended`).
 package final class Listening {
     /// How it ended, for the exit status and the words `Failure` gives it.
     package enum End: Equatable {
@@ -19,21 +19,16 @@ package final class Listening {
         case historyUnwritten(HistoryWriter.Unwritable)
     }
 
-    private var session: DictationSession
-    private let context: AppContext
-    private let database: AppDatabase
-    private let history: HistoryWriter
+    private let controller: DictationController
+    private let console: Console
+    /// Standard input in raw mode, so its keys come as typed, while it is a terminal.
+    private let terminal: RawTerminal?
     private let profile: String
-    private let engine: any SpeechEngine
-    private let aliases: [String: String]
-    private let recording: Recording
-    private let started = Date()
-    private var take = 1
-    private var job: Blocking.Job<Result<Heard, EngineError>>?
-    /// The session stopped the engine (the user cancelled).
-    private var engineCancelled = false
-    /// The take's row, and how writing it went.
-    private var row: (entry: DictationStateMachine.Entry, written: Result<Int64?, HistoryWriter.Unwritable>)?
+    private let toggle: KeyChord
+    private let limit: Double
+    private let stopAtEndOfInput: Bool
+    private let view: DictationView
+    private let line: ProgressLine
 
     /// Records, transcribes and prints; a failure throws, with the recording kept for a retry.
     package static func run(context: AppContext, profile: String?, seconds: Double?, audio: any AudioChoice) throws
@@ -49,129 +44,116 @@ package final class Listening {
         let source = try audio.source(profile: chosen, context: context)
         var limit = min(seconds ?? audio.maxRecordingSeconds, audio.maxRecordingSeconds)
         if let file = source as? WAVFileSource { limit = min(limit, file.seconds) }
+        var setup = DictationController.Setup(
+            profile: settings, engine: .success(engine), source: source, database: database,
+            sharedStore: context.sharedAddress, maxRecordingSeconds: limit, inbox: Inbox())
+        let (console, line) = (context.console, ProgressLine(console: context.console))
+        let terminal = RawTerminal(fd: console.input)
+        setup.printer = { text in
+            // The text starts on a clean line, and a terminal ends it as it does a line
+            // (raw mode's output takes a newline for a line feed alone): the take is over.
+            line.clear()
+            terminal?.restore()
+            console.print(text)
+        }
         let toggle = (try? KeyChord(parsing: settings.toggleKey)) ?? .defaultToggle
         let listening = Listening(
-            context: context, database: database, profile: settings, engine: engine, toggle: toggle, limit: limit)
-        return try listening.listen(
-            source, toggle: toggle, limit: limit, stopAtEndOfInput: seconds == nil && audio.audioFile == nil)
+            setup: setup, toggle: toggle, console: console, terminal: terminal, line: line,
+            stopAtEndOfInput: seconds == nil && audio.audioFile == nil)
+        return try listening.listen()
     }
 
     private init(
-        context: AppContext, database: AppDatabase, profile: Profile, engine: any SpeechEngine, toggle: KeyChord,
-        limit: Double
+        setup: DictationController.Setup, toggle: KeyChord, console: Console, terminal: RawTerminal?,
+        line: ProgressLine, stopAtEndOfInput: Bool
     ) {
-        session = DictationSession(
-            settings: .init(machine: .init(toggle: toggle, prints: true), wording: Failure.Wording()))
-        (self.context, self.database, self.engine) = (context, database, engine)
-        history = HistoryWriter(database: database, policy: profile.history, shared: context.sharedAddress)
-        (self.profile, aliases) = (profile.name, profile.aliases)
-        recording = Recording(maxSeconds: limit)
+        self.terminal = terminal
+        controller = DictationController(setup: setup, toggle: toggle)
+        (self.console, profile, self.toggle) = (console, setup.profile.name, toggle)
+        (limit, self.stopAtEndOfInput) = (setup.maxRecordingSeconds, stopAtEndOfInput)
+        (view, self.line) = (DictationView(toggle: toggle), line)
     }
 
-    private func listen(_ source: any AudioSource, toggle: KeyChord, limit: Double, stopAtEndOfInput: Bool) throws
-        -> End
-    {
-        // The toggle starts the take (`record`); the recorder below takes the keys that end it.
-        drive(.keyboard(toggle.bytes))
-        let stop: Recorder.Stop
-        do {
-            stop = try Recorder.record(
-                source, into: recording, seconds: limit, toggle: toggle, stopAtEndOfInput: stopAtEndOfInput,
-                console: context.console)
-        } catch {
-            drive(.noMicrophone(error))  // the session lets the take go, keeping nothing
-            throw error
+    private func listen() throws -> End {
+        let signals = SignalPipe(signals: SignalPipe.terminating)
+        var keys = RecordingMachine(
+            limit: limit, toggle: toggle, atTerminal: terminal != nil, stopAtEndOfInput: stopAtEndOfInput)
+        defer {
+            line.clear()
+            terminal?.restore()
         }
-        if stop == .signal {
-            // A hang-up or a kill while recording: the speech is kept, as a session keeps it.
-            drive(.ending("voicesh was stopped by a signal while recording"))
-            history.finish()
-            switch row?.written {
-            case .success(let id?): return .interrupted(.inHistory(id: id))
-            case .failure(let error): return .interrupted(keepElsewhere(unwritten: error))
-            default: return .interrupted(keepElsewhere())
+        // The toggle starts the take, as in a session; the recording's limit ends it (`recordingFull`).
+        _ = controller.step(.keys(toggle.bytes), now: DictationController.now)
+        var buffer = [UInt8](repeating: 0, count: 256)
+        var reason = "listen ended"
+        while controller.ended == nil {
+            show()
+            var fds = [
+                pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: keys.readsInput ? console.input : -1, events: Int16(POLLIN), revents: 0),
+            ]
+            fds += controller.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            // A tenth of a second at most, so the line's clock and meter move.
+            let now = DictationController.now
+            let due = SessionDriver.pollTimeout(until: [controller.deadline(now: now)], now: now)
+            let ready = poll(&fds, nfds_t(fds.count), due < 0 ? 100 : min(due, 100))
+            if ready > 0, fds[0].revents != 0, !signals.drain().isEmpty {
+                // A hang-up or a kill: the take is kept as interrupted, as a session keeps it.
+                reason = "voicesh was stopped by a signal while recording"
+                break
             }
-        }
-        drive(stop == .cancelled ? .cancel : .turn([.recordingFull(take: take)], woken: true))
-        if engineCancelled { return .cancelled }
-        defer { history.finish() }
-        switch job?.wait() {
-        case .success(let heard): drive(.turn([.heard(heard, take: take)], woken: true))
-        case .failure(let error): drive(.turn([.engineFailed(error, take: take)], woken: true))
-        case nil: break  // no take was started: nothing to hear
-        }
-        // One take, so one row: printed, or failed with its recording kept.
-        guard let row else {  // never expected; the recording is still not lost
-            throw ListenProblem.nothingTranscribed(keepElsewhere())
-        }
-        switch row.written {
-        case .success(let id):
-            if row.entry.outcome == .printed { return .printed }
-            throw ListenProblem.notTranscribed(error: row.entry.error, id.map { .inHistory(id: $0) } ?? .nothing)
-        case .failure(let error):
-            if row.entry.outcome == .printed { return .historyUnwritten(error) }
-            throw ListenProblem.notTranscribed(error: row.entry.error, keepElsewhere(unwritten: error))
-        }
-    }
-
-    private func drive(_ input: DictationSession.Input) {
-        session.drive(
-            input, at: { .init(now: Date().timeIntervalSince(started), window: nil) }, carryOut: carryOut)
-    }
-
-    /// Carries out one output in the order `DictationSession.Output` gives, as the controller
-    /// does; returns the answers that came at once. No remote and no window here: `typed`,
-    /// `remote`, `screen` and `screenCopy` stay empty, and a printing session asks no intent.
-    private func carryOut(_ asked: DictationSession.Output) -> [DictationSession.Input] {
-        for text in asked.printed { context.console.print(text) }
-        if asked.stopsRecording { recording.finish() }  // the recorder has stopped the microphone
-        if asked.cancelsEngine {
-            job?.cancel()
-            engineCancelled = true
-        }
-        var answers = asked.rows.map(save)
-        if asked.released.contains(take) { job?.cancel() }
-        if let request = asked.search {
-            let rows = try? database.dictations(profile: profile, search: request.search, limit: 200)
-            answers.append(.found(request.matches(in: rows ?? [])))
-        }
-        if let start = asked.record { hear(start) }
-        return answers
-    }
-
-    /// The engine's run for the take, started as its recording starts.
-    private func hear(_ start: DictationSession.Start) {
-        take = start.take
-        let (engine, audio, aliases) = (engine, recording.audio, aliases)
-        job = Blocking.start { () async -> Result<Heard, EngineError> in
-            do throws(EngineError) {
-                return .success(try await Recognition.run(engine, EngineRequest(audio), aliases: aliases))
-            } catch {
-                return .failure(error)
+            if ready > 0, fds[1].revents != 0 {
+                let n = read(console.input, &buffer, buffer.count)
+                switch keys.read(n > 0 ? Array(buffer[..<n]) : []) {
+                case .cancelled?: controller.handle(.cancel)
+                case .key?, .endOfInput?: controller.handle(.stop)
+                case .limit?, .signal?, nil: break
+                }
             }
+            let woken = ready > 0 && fds[2...].contains { $0.revents != 0 }
+            _ = controller.step(.turn(woken: woken), now: DictationController.now)
         }
+        line.clear()
+        // Ends the take if one is under way, waits for its row and sends what the shared store lacks.
+        _ = controller.shutdown(reason)
+        return try end(controller.ended)
     }
 
-    /// Writes the take's row; how that went, for the session and for the exit status.
-    private func save(_ entry: DictationStateMachine.Entry) -> DictationSession.Input {
-        let dictation = Dictation(
-            entry, profile: profile, engine: engine.label, startedAt: started, audioSeconds: recording.seconds)
-        do {
-            let id = try history.save(dictation, audio: recording.wav, keepAudio: entry.keepAudio)
-            row = (entry, .success(id))
-            return .saved(id: id, take: entry.take.number)
-        } catch {
-            row = (entry, .failure(error))
-            return .notSaved(error.error, take: entry.take.number)
+    /// The take's line on stderr at a terminal, while it records or is transcribed.
+    private func show() {
+        let (state, level) = controller.state
+        switch state {
+        case .recording, .transcribing: break
+        default: return line.clear()
         }
+        let width = (RawTerminal.size(of: console.errors)?.columns ?? 80) - 1
+        line.show(view.render(state, level: level, now: DictationController.now, width: width).line)
     }
 
-    /// A recording the history cannot take goes to the temporary directory, which is usually
-    /// on another disk, so it can still be transcribed again.
-    private func keepElsewhere(unwritten: HistoryWriter.Unwritable? = nil) -> ListenProblem.Kept {
-        guard let path = KeptRecording.write(recording.wav, environment: context.environment) else {
-            return .lost(unwritten: unwritten)
+    /// The exit the session's end makes: the text printed, or why not and where its recording went.
+    private func end(_ ended: DictationSession.Ended?) throws -> End {
+        switch ended {
+        case .cancelled: return .cancelled
+        case .noMicrophone(let error): throw error
+        case .row(let entry, .saved(let id)):
+            let kept = id.map { ListenProblem.Kept.inHistory(id: $0) } ?? .nothing
+            switch entry.outcome {
+            case .printed: return .printed
+            case .interrupted: return .interrupted(kept)
+            default: throw ListenProblem.notTranscribed(error: entry.error, kept)
+            }
+        case .row(let entry, .notSaved(let error, let path)):
+            let unwritten = HistoryWriter.Unwritable(error)
+            let kept =
+                path.map { ListenProblem.Kept.inFile(path: $0, profile: profile, unwritten: unwritten) }
+                ?? .lost(unwritten: unwritten)
+            switch entry.outcome {
+            case .printed: return .historyUnwritten(unwritten)
+            case .interrupted: return .interrupted(kept)
+            default: throw ListenProblem.notTranscribed(error: entry.error, kept)
+            }
+        case nil:  // a signal before the take began: nothing was recorded
+            return .cancelled
         }
-        return .inFile(path: path, profile: profile, unwritten: unwritten)
     }
 }

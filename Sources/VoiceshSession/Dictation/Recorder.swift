@@ -2,7 +2,7 @@ import AudioCapture
 import Foundation
 import VoiceshCore
 
-/// Records outside a session (`record`, `listen`) until `RecordingMachine` says it ends (the
+/// Records outside a session (`record`, `adapt --enroll`) until `RecordingMachine` says it ends (the
 /// limit, a key, the end of input, a terminating signal of `SignalPipe.terminating`): this
 /// only carries it out. While recording at a terminal, stderr shows the same line as a
 /// session does.
