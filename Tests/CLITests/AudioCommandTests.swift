@@ -132,6 +132,7 @@ struct AudioCommandTests {
         let screen = try tmux.wait { $0.contains("EXIT=") }
         #expect(screen.contains("voicesh: cancelled; nothing transcribed\nEXIT=130"), "\(screen)")
         #expect(!screen.contains("transcribing"), "\(screen)")  // the line went before the words
+        #expect(try cli.ok("history", "--json").stdout.filter { !$0.isWhitespace } == "[]")
     }
 
     /// A terminating signal while recording (a hang-up, a kill) keeps the speech, as a session

@@ -27,6 +27,17 @@ struct DictationPrintingTests {
         #expect(machine.released() == [.release(take: 1)])
     }
 
+    /// An engine that hears in two steps (the edge ears) shows its first text in a session; a
+    /// printing session waits and prints once, the final text.
+    @Test mutating func onlyTheFinalTextIsPrinted() throws {
+        record()
+        #expect(machine.heardFirst(.init(text: "get status", rawText: "get status"), take: 1, now: 2.2).isEmpty)
+        let effects = machine.heardFinal(.init(text: "git status", rawText: "git status"), take: 1, now: 2.5)
+        #expect(effects.first == .send(.init(text: "git status", rawText: "git status"), run: false))
+        #expect(saved(effects).map(\.outcome) == [.printed])
+        #expect(machine.state == .idle)
+    }
+
     /// Nobody is asked: a risky line is printed (the script decides), and `send = auto`
     /// never runs anything.
     @Test(arguments: ["rm -rf /", "ls"])

@@ -77,6 +77,33 @@ struct RefiningLineTests {
         #expect(dictation.remote == Array("df -h".utf8))
     }
 
+    /// `listen` is the same controller, printing: the first text is not printed, and a
+    /// hands-free profile's words are text, not an answer to a line it has none of.
+    @Test func aPrintingControllerPrintsTheFinalTextOnce() async throws {
+        let engine = TwoStepEngine(first: "git add dot", final: "run last")
+        var profile = Profile(name: "test", host: "example.org")
+        profile.handsFree = true
+        var setup = DictationController.Setup(
+            profile: profile, engine: .success(engine), source: Microphone(), database: nil,
+            maxRecordingSeconds: 60, inbox: Inbox(), terminal: Window(), clock: { clock.now })
+        let printed = Locked<[String]>([])
+        setup.printer = { text in printed.update { $0.append(text) } }
+        let controller = DictationController(setup: setup, toggle: .defaultToggle)
+        let dictation = DrivenDictation(controller, clock: clock)
+        _ = dictation.type(toggle)
+        controller.handle(.stop)
+        try await next(dictation)  // the first text
+        #expect(printed.value.isEmpty && controller.ended == nil)
+        engine.release.signal()
+        try await next(dictation)
+        #expect(printed.value == ["run last"])
+        guard case .row(let entry, .saved(nil)) = controller.ended else {
+            Issue.record("ended: \(String(describing: controller.ended))")
+            return
+        }
+        #expect(entry.outcome == .printed && entry.text == "run last")
+    }
+
     @Test func anEnterBeforeTheFusedTextSendsTheFirst() async throws {
         let engine = TwoStepEngine(first: "git status", final: "get status")
         let dictation = controller(engine)

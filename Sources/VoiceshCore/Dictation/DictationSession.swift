@@ -611,6 +611,7 @@ public struct DictationSession: Sendable {
         out.rows.append(entry)
         if settings.machine.prints { rowAwaited = entry }
         guard case .notKept(let reason) = settings.history else { return [] }
+        if settings.machine.prints { ended = .row(entry, .saved(nil)) }  // no store will answer
         guard let reason, !toldHistoryOff else { return [.saved(nil, take: entry.take.number)] }
         toldHistoryOff = true
         return [.historyFailed(words(.historyOff(reason)), take: entry.take.number)]

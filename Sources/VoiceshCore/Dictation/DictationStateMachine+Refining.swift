@@ -9,7 +9,8 @@ extension DictationStateMachine {
     public mutating func heardFirst(_ heard: Heard, take number: Int, now: Double) -> [Effect] {
         // Where `send = auto` is in force, only the fused text may be run: none is shown first.
         // An intent is asked (or changed) with the final text, the engine's best words for it.
-        guard !autoSends, intentRequest(heard) == nil, refinable?.take != number,
+        // A printing session (`listen`) prints once: the final text.
+        guard !autoSends, !settings.prints, intentRequest(heard) == nil, refinable?.take != number,
             case .transcribing(let take, _, _) = state, take.number == number, !take.asksIntent,
             !actsHandsFree(heard)
         else { return [] }

@@ -25,8 +25,13 @@ package final class ProgressLine: Sendable {
     /// line would leave its first row behind at the next `\r`).
     package func show(_ text: String) {
         guard terminal else { return }
-        let width = max(1, (RawTerminal.size(of: output)?.columns ?? 80) - 1)
-        let line = String(UntrustedText.clean(text).prefix(width))
+        show(drawn: String(UntrustedText.clean(text).prefix(width)))
+    }
+
+    /// Draws a line its maker has already fitted to `width` and cleaned, with its styles (a
+    /// dictation's line, `DictationView`).
+    package func show(drawn line: String) {
+        guard terminal else { return }
         let changed = shown.update { old in
             defer { old = line }
             return old != line
@@ -35,6 +40,9 @@ package final class ProgressLine: Sendable {
         // CR goes back to the line's start; EL (CSI 2K, ECMA-48 8.3.41) erases what was there.
         Console.writeAll(output, Array("\r\u{1B}[2K\(line)".utf8))
     }
+
+    /// The room a line has: one column short of the window, so it never wraps.
+    package var width: Int { max(1, (RawTerminal.size(of: output)?.columns ?? 80) - 1) }
 
     /// `what` with how far it has got: "adapt: reading recordings 12/40".
     package func show(_ what: String, done: Int, of total: Int) {

@@ -44,7 +44,8 @@ package final class DictationController: LoopParticipant {
         var machine = DictationStateMachine.Settings(
             toggle: toggle, send: profile.send, production: profile.production, timeout: profile.engine.timeout,
             autoStop: profile.autoStop, fallbackTimeout: profile.fallback?.timeout)
-        (machine.handsFree, machine.aliases) = (profile.handsFree, profile.aliases)
+        // A printing session (`listen`) has no line for a spoken answer to act on.
+        (machine.handsFree, machine.aliases) = (profile.handsFree && setup.printer == nil, profile.aliases)
         machine.intentTimeout = setup.intent?.settings.timeout
         machine.intentKey = setup.intent == nil ? nil : try? KeyChord(parsing: profile.intentKey)
         machine.prints = setup.printer != nil

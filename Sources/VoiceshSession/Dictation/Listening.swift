@@ -21,6 +21,7 @@ package final class Listening {
 
     private let controller: DictationController
     private let console: Console
+    private let database: AppDatabase?
     /// Standard input in raw mode, so its keys come as typed, while it is a terminal.
     private let terminal: RawTerminal?
     private let profile: String
@@ -67,7 +68,7 @@ package final class Listening {
         setup: DictationController.Setup, toggle: KeyChord, console: Console, terminal: RawTerminal?,
         line: ProgressLine, stopAtEndOfInput: Bool
     ) {
-        self.terminal = terminal
+        (self.terminal, database) = (terminal, setup.database)
         controller = DictationController(setup: setup, toggle: toggle)
         (self.console, profile, self.toggle) = (console, setup.profile.name, toggle)
         (limit, self.stopAtEndOfInput) = (setup.maxRecordingSeconds, stopAtEndOfInput)
@@ -126,8 +127,7 @@ package final class Listening {
         case .recording, .transcribing: break
         default: return line.clear()
         }
-        let width = (RawTerminal.size(of: console.errors)?.columns ?? 80) - 1
-        line.show(view.render(state, level: level, now: DictationController.now, width: width).line)
+        line.show(drawn: view.render(state, level: level, now: DictationController.now, width: line.width).line)
     }
 
     /// The exit the session's end makes: the text printed, or why not and where its recording went.
@@ -136,7 +136,7 @@ package final class Listening {
         case .cancelled: return .cancelled
         case .noMicrophone(let error): throw error
         case .row(let entry, .saved(let id)):
-            let kept = id.map { ListenProblem.Kept.inHistory(id: $0) } ?? .nothing
+            let kept = kept(inRow: id)
             switch entry.outcome {
             case .printed: return .printed
             case .interrupted: return .interrupted(kept)
@@ -155,5 +155,12 @@ package final class Listening {
         case nil:  // a signal before the take began: nothing was recorded
             return .cancelled
         }
+    }
+
+    /// Where a written row's recording is: in the history when its audio went with it (a take
+    /// stopped before its first samples has none), else nowhere.
+    private func kept(inRow id: Int64?) -> ListenProblem.Kept {
+        guard let id, (try? database?.dictation(id: id))?.hasAudio == true else { return .nothing }
+        return .inHistory(id: id)
     }
 }
