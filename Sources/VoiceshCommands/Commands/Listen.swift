@@ -7,7 +7,7 @@ struct Listen: VoiceshCommand {
         abstract: "Record, transcribe with a profile's engine, and print the shell text (dictation for scripts).",
         usage: "voicesh listen [<options>]",
         discussion: """
-            Records until the toggle key or Enter (Esc cancels), --seconds, or the end of --audio-file. The text goes to standard output and into the history; when the engine fails the recording is kept for `voicesh history retry`. When the history cannot be written the text is still printed, stderr says so, and the exit status is 3.
+            Records until the toggle key or Enter (Esc or ctrl-c cancels, also while the engine works), --seconds, the end of --audio-file, or the profile's auto_stop after speech. The text goes to standard output and into the history; when the engine fails the recording is kept for `voicesh history retry`. When the history cannot be written the text is still printed, stderr says so, and the exit status is 3.
             """)
 
     /// The text was printed but the history could not be written.
