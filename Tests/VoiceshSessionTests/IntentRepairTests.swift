@@ -71,6 +71,18 @@ struct IntentRepairTests {
                 == .init(first: "head notes.md", found: "there is no notes.md in the directory", asked: true, left: 0))
     }
 
+    /// An answer that gives no command (here, two lines) is asked for again once, saying why;
+    /// the second answer is checked as any is.
+    @Test func anAnswerWithNoCommandIsAskedForAgainOnce() async throws {
+        let server = try ChatServer(arguments: [
+            "--content", Self.answer("cd logs\nls"), "--content", Self.answer("head notes.txt"),
+        ])
+        let intent = try await write(server)
+        #expect(intent.answer.command == "head notes.txt" && intent.check == nil)
+        let asked = try asked(server)
+        #expect(asked.count == 2 && asked.last == IntentPrompt.rewriting("the command had several lines"), "\(asked)")
+    }
+
     @Test func aFaultThatStaysIsSaidFirst() async throws {
         let server = try ChatServer(arguments: [
             "--content", Self.answer("rg TODO notes.txt"), "--content", Self.answer("ag TODO notes.txt"),

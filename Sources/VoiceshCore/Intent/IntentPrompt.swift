@@ -18,6 +18,8 @@ public struct IntentPrompt: Equatable, Sendable {
     public var others: [IntentAnswer] = []
     /// The last command written, and what `IntentCheck` found wrong with it: asked again once.
     public var repair: Repair?
+    /// Why the last answer gave no command (several lines, cut off): asked again, saying so.
+    public var rewrite: String?
     /// Worked examples chosen for this request (`IntentExamples.nearest`): in the request's
     /// turn, after the server's names, so the fixed prefix and those names (the same in every
     /// request from one directory) stay cached and only the examples and the request are read.
@@ -81,7 +83,14 @@ public struct IntentPrompt: Equatable, Sendable {
             messages.append(.assistant(Self.answer(command: repair.command, explanation: "")))
             messages.append(.user(Self.repairing(repair.problems)))
         }
+        if let rewrite { messages.append(.user(Self.rewriting(rewrite))) }
         return messages
+    }
+
+    /// What the model is told when its answer gave no command it could be held to.
+    public static func rewriting(_ problem: String) -> String {
+        "Your answer could not be used: \(problem). Answer the same request again with the JSON object only, "
+            + "its command one short line."
     }
 
     public static let another = "Another command for the same request, different from the ones above."

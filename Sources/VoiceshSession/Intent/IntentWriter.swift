@@ -94,13 +94,25 @@ package actor IntentWriter {
             }
         }
         let started = DispatchTime.now().uptimeNanoseconds
-        var intent = try await ask(prompt, said: said, drafting: drafting)
+        var spent: Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
+        var intent: Intent
+        var rewritten = false
+        do throws(IntentError) {
+            intent = try await ask(prompt, said: said, drafting: drafting)
+        } catch {
+            // An answer that gives no command (several lines, cut at the length limit, prose)
+            // is asked for again once, saying why, as a faulty command is.
+            guard repairing, spent < repairBudget, let why = Self.unusable(error) else { throw error }
+            var again = prompt
+            again.rewrite = why
+            intent = try await ask(again, said: said, drafting: drafting)
+            rewritten = true
+        }
         var faults = IntentCheck.faults(in: intent.answer.command, context: place)
-        let spent = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         if !faults.isEmpty {
             var check = Intent.Check(
                 first: intent.answer.command, found: IntentCheck.words(faults),
-                asked: repairing && spent < repairBudget,
+                asked: repairing && !rewritten && spent < repairBudget,  // one more ask at most
                 left: faults.count)
             if check.asked {
                 prompt.repair = .init(command: check.first, problems: check.found)
@@ -120,6 +132,18 @@ package actor IntentWriter {
                 intent.answer.explanation.isEmpty ? check : check + " " + intent.answer.explanation
         }
         return intent
+    }
+
+    /// What the model is told of an answer that gave no command, or nil: the error is not
+    /// the answer's (the endpoint, the network, the key).
+    private static func unusable(_ error: IntentError) -> String? {
+        switch error {
+        case .severalLines: "the command had several lines"
+        case .noCommand: "the command was empty"
+        case .prose: "it was not the JSON object"
+        case .malformed(let reason) where reason.contains("length limit"): "it was cut off before it ended"
+        default: nil
+        }
     }
 
     /// One request to the model and its answer, read.
