@@ -31,14 +31,7 @@ package final class ProgressLine: Sendable {
     /// Draws a line its maker has already fitted to `width` and cleaned, with its styles (a
     /// dictation's line, `DictationView`).
     package func show(drawn line: String) {
-        guard terminal else { return }
-        let changed = shown.update { old in
-            defer { old = line }
-            return old != line
-        }
-        guard changed else { return }
-        // CR goes back to the line's start; EL (CSI 2K, ECMA-48 8.3.41) erases what was there.
-        Console.writeAll(output, Array("\r\u{1B}[2K\(line)".utf8))
+        replace(with: line)
     }
 
     /// The room a line has: one column short of the window, so it never wraps.
@@ -51,12 +44,18 @@ package final class ProgressLine: Sendable {
 
     /// Erases the line, so what is printed next starts on a clean one.
     package func clear() {
+        replace(with: nil)
+    }
+
+    /// Puts `line` (nil: none) where the last one was, writing only when it changes.
+    private func replace(with line: String?) {
         guard terminal else { return }
-        let drawn = shown.update { old in
-            defer { old = nil }
-            return old != nil
+        let changed = shown.update { old in
+            defer { old = line }
+            return old != line
         }
-        guard drawn else { return }
-        Console.writeAll(output, Array("\r\u{1B}[2K".utf8))
+        guard changed else { return }
+        // CR goes back to the line's start; EL (CSI 2K, ECMA-48 8.3.41) erases what was there.
+        Console.writeAll(output, Array("\r\u{1B}[2K\(line ?? "")".utf8))
     }
 }
