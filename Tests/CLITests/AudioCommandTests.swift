@@ -151,6 +151,27 @@ struct AudioCommandTests {
         #expect(history.contains("\"interrupted\"") && history.contains("\"has_audio\" : true"), "\(history)")
     }
 
+    /// A signal while the engine works says so, not "while recording", and keeps the speech
+    /// for a retry as one while recording does.
+    @Test func aListenSignalledWhileTranscribingSaysSo() throws {
+        let server = try STTServer(dialect: "openai", mode: "hang")
+        let file = try cli.file(
+            "slow.toml", "name = \"slow\"\nhost = \"h\"\n[engine]\nkind = \"server\"\nurl = \"\(server.url)\"\n")
+        try cli.ok("profile", "import", file)
+        let tmux = try Tmux(
+            [CLI.binary.path, "listen", "--profile", "slow", "--audio-file", speech], environment: cli.environment)
+        try tmux.wait { $0.contains("transcribing") }
+        try tmux.signal("TERM")
+        let screen = try tmux.wait { $0.contains("EXIT=") }
+        #expect(
+            screen.contains(
+                "voicesh: stopped by a signal while transcribing; the recording is kept: voicesh history retry 1\nEXIT=130"
+            ),
+            "\(screen)")
+        let history = try cli.ok("history", "--json").stdout
+        #expect(history.contains("\"interrupted\"") && history.contains("\"has_audio\" : true"), "\(history)")
+    }
+
     /// A history that cannot be written (another process holds the write lock past the busy
     /// timeout) does not lose the text: it is printed, stderr says so, the status is 3.
     @Test func listenKeepsTheTextWhenTheHistoryCannotBeWritten() throws {

@@ -35,7 +35,8 @@ extension Failure {
         switch end {
         case .printed: nil
         case .cancelled: "cancelled; nothing transcribed"
-        case .interrupted(let kept): "stopped by a signal while recording; \(describe(kept))"
+        case .interrupted(let kept, .recording): "stopped by a signal while recording; \(describe(kept))"
+        case .interrupted(let kept, .transcribing): "stopped by a signal while transcribing; \(describe(kept))"
         case .historyUnwritten(let error): "\(describe(error)); the text above is not in the history"
         }
     }

@@ -13,11 +13,15 @@ package final class Listening {
     package enum End: Equatable {
         case printed
         case cancelled
-        /// A signal stopped the recording: it is kept, untranscribed, for `history retry`.
-        case interrupted(ListenProblem.Kept)
+        /// A signal stopped the take while it recorded or was transcribed: the recording is
+        /// kept, untranscribed, for `history retry`.
+        case interrupted(ListenProblem.Kept, while: Stage)
         /// The text was printed but the history could not be written.
         case historyUnwritten(HistoryWriter.Unwritable)
     }
+
+    /// What the take was doing when a signal came.
+    package enum Stage: Equatable { case recording, transcribing }
 
     private let controller: DictationController
     private let console: Console
@@ -87,6 +91,7 @@ package final class Listening {
         _ = controller.step(.keys(toggle.bytes), now: DictationController.now)
         var buffer = [UInt8](repeating: 0, count: 256)
         var reason = "listen ended"
+        var stage = Stage.recording
         while controller.ended == nil {
             show()
             var fds = [
@@ -100,7 +105,11 @@ package final class Listening {
             let ready = poll(&fds, nfds_t(fds.count), due < 0 ? 100 : min(due, 100))
             if ready > 0, fds[0].revents != 0, !signals.drain().isEmpty {
                 // A hang-up or a kill: the take is kept as interrupted, as a session keeps it.
-                reason = "voicesh was stopped by a signal while recording"
+                if case .transcribing = controller.state.0 { stage = .transcribing }
+                reason =
+                    stage == .recording
+                    ? "voicesh was stopped by a signal while recording"
+                    : "voicesh was stopped by a signal while transcribing"
                 break
             }
             if ready > 0, fds[1].revents != 0 {
@@ -117,7 +126,7 @@ package final class Listening {
         line.clear()
         // Ends the take if one is under way, waits for its row and sends what the shared store lacks.
         _ = controller.shutdown(reason)
-        return try end(controller.ended)
+        return try end(controller.ended, stage: stage)
     }
 
     /// The take's line on stderr at a terminal, while it records or is transcribed.
@@ -131,7 +140,7 @@ package final class Listening {
     }
 
     /// The exit the session's end makes: the text printed, or why not and where its recording went.
-    private func end(_ ended: DictationSession.Ended?) throws -> End {
+    private func end(_ ended: DictationSession.Ended?, stage: Stage) throws -> End {
         switch ended {
         case .cancelled: return .cancelled
         case .noMicrophone(let error): throw error
@@ -139,7 +148,7 @@ package final class Listening {
             let kept = kept(inRow: id)
             switch entry.outcome {
             case .printed: return .printed
-            case .interrupted: return .interrupted(kept)
+            case .interrupted: return .interrupted(kept, while: stage)
             default: throw ListenProblem.notTranscribed(error: entry.error, kept)
             }
         case .row(let entry, .notSaved(let error, let path)):
@@ -149,7 +158,7 @@ package final class Listening {
                 ?? .lost(unwritten: unwritten)
             switch entry.outcome {
             case .printed: return .historyUnwritten(unwritten)
-            case .interrupted: return .interrupted(kept)
+            case .interrupted: return .interrupted(kept, while: stage)
             default: throw ListenProblem.notTranscribed(error: entry.error, kept)
             }
         case nil:  // a signal before the take began: nothing was recorded
