@@ -109,6 +109,19 @@ struct AudioCommandTests {
         return tmux
     }
 
+    /// `listen` in tmux once it is transcribing, with a server that never answers (kept alive
+    /// by the caller, so it goes on not answering).
+    func transcribingForever() throws -> (Tmux, STTServer) {
+        let server = try STTServer(dialect: "openai", mode: "hang")
+        let file = try cli.file(
+            "slow.toml", "name = \"slow\"\nhost = \"h\"\n[engine]\nkind = \"server\"\nurl = \"\(server.url)\"\n")
+        try cli.ok("profile", "import", file)
+        let tmux = try Tmux(
+            [CLI.binary.path, "listen", "--profile", "slow", "--audio-file", speech], environment: cli.environment)
+        try tmux.wait { $0.contains("transcribing") }
+        return (tmux, server)
+    }
+
     /// Esc at the terminal cancels a listen: one line, status 130, nothing in the history.
     @Test func aCancelledListenKeepsNothing() throws {
         let tmux = try recordingLong()
@@ -121,13 +134,8 @@ struct AudioCommandTests {
     /// Esc while the engine works cancels too (the session's own transcribing state reads it):
     /// a server that never answers does not hold `listen` until its timeout.
     @Test func escWhileTranscribingCancelsAListen() throws {
-        let server = try STTServer(dialect: "openai", mode: "hang")
-        let file = try cli.file(
-            "slow.toml", "name = \"slow\"\nhost = \"h\"\n[engine]\nkind = \"server\"\nurl = \"\(server.url)\"\n")
-        try cli.ok("profile", "import", file)
-        let tmux = try Tmux(
-            [CLI.binary.path, "listen", "--profile", "slow", "--audio-file", speech], environment: cli.environment)
-        try tmux.wait { $0.contains("transcribing") }
+        let (tmux, server) = try transcribingForever()
+        defer { withExtendedLifetime(server) {} }
         try tmux.send("Escape")
         let screen = try tmux.wait { $0.contains("EXIT=") }
         #expect(screen.contains("voicesh: cancelled; nothing transcribed\nEXIT=130"), "\(screen)")
@@ -140,34 +148,24 @@ struct AudioCommandTests {
     @Test func aSignalledListenKeepsTheRecording() throws {
         let tmux = try recordingLong()
         try tmux.wait { $0.contains("● rec 0:01") }  // speech to keep
-        try tmux.signal("TERM")
-        let screen = try tmux.wait { $0.contains("EXIT=") }
-        #expect(
-            screen.contains(
-                "voicesh: stopped by a signal while recording; the recording is kept: voicesh history retry 1\nEXIT=130"
-            ),
-            "\(screen)")
-        let history = try cli.ok("history", "--json").stdout
-        #expect(history.contains("\"interrupted\"") && history.contains("\"has_audio\" : true"), "\(history)")
+        try expectKeptAfterATerm(tmux, while: "recording")
     }
 
     /// A signal while the engine works says so, not "while recording", and keeps the speech
     /// for a retry as one while recording does.
     @Test func aListenSignalledWhileTranscribingSaysSo() throws {
-        let server = try STTServer(dialect: "openai", mode: "hang")
-        let file = try cli.file(
-            "slow.toml", "name = \"slow\"\nhost = \"h\"\n[engine]\nkind = \"server\"\nurl = \"\(server.url)\"\n")
-        try cli.ok("profile", "import", file)
-        let tmux = try Tmux(
-            [CLI.binary.path, "listen", "--profile", "slow", "--audio-file", speech], environment: cli.environment)
-        try tmux.wait { $0.contains("transcribing") }
+        let (tmux, server) = try transcribingForever()
+        defer { withExtendedLifetime(server) {} }
+        try expectKeptAfterATerm(tmux, while: "transcribing")
+    }
+
+    /// TERM to the listen in `tmux`: one line that says how to retry, status 130, the row
+    /// interrupted with its audio.
+    func expectKeptAfterATerm(_ tmux: Tmux, while stage: String) throws {
         try tmux.signal("TERM")
         let screen = try tmux.wait { $0.contains("EXIT=") }
-        #expect(
-            screen.contains(
-                "voicesh: stopped by a signal while transcribing; the recording is kept: voicesh history retry 1\nEXIT=130"
-            ),
-            "\(screen)")
+        let said = "voicesh: stopped by a signal while \(stage); the recording is kept: voicesh history retry 1"
+        #expect(screen.contains(said + "\nEXIT=130"), "\(screen)")
         let history = try cli.ok("history", "--json").stdout
         #expect(history.contains("\"interrupted\"") && history.contains("\"has_audio\" : true"), "\(history)")
     }
