@@ -35,9 +35,16 @@ extension Failure {
         switch end {
         case .printed: nil
         case .cancelled: "cancelled; nothing transcribed"
-        case .interrupted(let kept, .recording): "stopped by a signal while recording; \(describe(kept))"
-        case .interrupted(let kept, .transcribing): "stopped by a signal while transcribing; \(describe(kept))"
+        case .interrupted(let kept, let stage): "\(signalled(while: stage)); \(describe(kept))"
         case .historyUnwritten(let error): "\(describe(error)); the text above is not in the history"
+        }
+    }
+
+    /// How a signal ended `listen`: its line on stderr, and the reason its kept row gives.
+    package static func signalled(while stage: Listening.Stage) -> String {
+        switch stage {
+        case .recording: "stopped by a signal while recording"
+        case .transcribing: "stopped by a signal while transcribing"
         }
     }
 

@@ -90,8 +90,7 @@ package final class Listening {
         // The toggle starts the take, as in a session; the recording's limit ends it (`recordingFull`).
         _ = controller.step(.keys(toggle.bytes), now: DictationController.now)
         var buffer = [UInt8](repeating: 0, count: 256)
-        var reason = "listen ended"
-        var stage = Stage.recording
+        var signalled: Stage?
         while controller.ended == nil {
             show()
             var fds = [
@@ -105,11 +104,7 @@ package final class Listening {
             let ready = poll(&fds, nfds_t(fds.count), due < 0 ? 100 : min(due, 100))
             if ready > 0, fds[0].revents != 0, !signals.drain().isEmpty {
                 // A hang-up or a kill: the take is kept as interrupted, as a session keeps it.
-                if case .transcribing = controller.state.0 { stage = .transcribing }
-                reason =
-                    stage == .recording
-                    ? "voicesh was stopped by a signal while recording"
-                    : "voicesh was stopped by a signal while transcribing"
+                if case .transcribing = controller.state.0 { signalled = .transcribing } else { signalled = .recording }
                 break
             }
             if ready > 0, fds[1].revents != 0 {
@@ -125,8 +120,8 @@ package final class Listening {
         }
         line.clear()
         // Ends the take if one is under way, waits for its row and sends what the shared store lacks.
-        _ = controller.shutdown(reason)
-        return try end(controller.ended, stage: stage)
+        _ = controller.shutdown(signalled.map { "voicesh was " + Failure.signalled(while: $0) } ?? "listen ended")
+        return try end(controller.ended, stage: signalled ?? .recording)
     }
 
     /// The take's line on stderr at a terminal, while it records or is transcribed.
