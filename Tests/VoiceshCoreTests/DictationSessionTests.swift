@@ -264,6 +264,52 @@ struct DictationSessionTests {
         #expect(said == ended)
     }
 
+    /// Reads of plain keys, and reads that must go to the session.
+    static let plainReads = ["l", "ls -la ~/src", "héllo", "\t", "\u{7F}"].map { Array($0.utf8) }
+    static let sessionReads: [[UInt8]] = [[0x0D], [0x0A], [0x03], [0x15], [0x1B], Array("\u{1B}[A".utf8), toggle, Array("ls\r".utf8)]
+
+    /// What a quiet session lets past (`Output.plainKeys`), handled instead, is only typed
+    /// on and leaves it as quiet: the loop may send it without a turn of the session.
+    mutating func expectPlainKeysOnlyTyped(after out: Session.Output, _ where: String) throws {
+        let pass = try #require(out.plainKeys, "\(`where`): not quiet")
+        for read in Self.plainReads {
+            #expect(pass.pass(read), "\(`where`): \(read)")
+            var handled = session
+            let typed = handled.handle(.keyboard(read), at: .init(now: now + 0.1, window: (80, 24)))
+            var only = Session.Output()
+            (only.typed, only.deadline, only.plainKeys) = (read, typed.deadline, pass)
+            #expect(typed == only, "\(`where`): \(read)")
+        }
+        for read in Self.sessionReads { #expect(!pass.pass(read), "\(`where`): \(read)") }
+    }
+
+    @Test mutating func aQuietSessionLetsPlainKeysPass() throws {
+        try expectPlainKeysOnlyTyped(after: handle(.remoteModes(TerminalModes())), "at the start")
+        _ = heard("uptime -p")
+        try expectPlainKeysOnlyTyped(after: handle(.keyboard([0x0D])), "while its row is written")
+        try expectPlainKeysOnlyTyped(after: handle(.saved(id: 7, take: 1)), "after a take")
+        try expectPlainKeysOnlyTyped(after: handle(.keyboard(Array("cd /tmp".utf8))), "after typing")
+    }
+
+    @Test mutating func aSessionWithSomethingUpTakesEveryRead() throws {
+        #expect(handle(.remoteWrote(queries: [.cursorPosition], bottomRow: nil)).plainKeys == nil)  // an answer is owed
+        #expect(handle(.keyboard(Array("\u{1B}[24;1R".utf8))).plainKeys != nil)
+        #expect(handle(.keyboard(Self.toggle)).plainKeys == nil)  // recording: the line asks where it goes
+        #expect(handle(.keyboard(Array("\u{1B}[24;1R".utf8))).plainKeys == nil)  // answered, still recording
+        #expect(handle(.keyboard([0x1B])).plainKeys == nil)  // a lone ESC waits for its rest
+        let cancelled = handle(.turn([], woken: false))  // … until its wait is over: Esc cancels
+        #expect(cancelled.released == [1])
+        try expectPlainKeysOnlyTyped(after: cancelled, "after a cancelled take")
+    }
+
+    @Test mutating func theIntentKeyIsNotPlain() throws {
+        var settings = DictationStateMachine.Settings(toggle: .defaultToggle)
+        settings.intentKey = .defaultIntentKey
+        session = Session(settings: .init(machine: settings, wording: ValueWording()))
+        let pass = try #require(handle(.remoteModes(TerminalModes())).plainKeys)
+        #expect(!pass.pass(KeyChord.defaultIntentKey.bytes) && pass.pass(Array("x".utf8)))
+    }
+
     @Test mutating func theEndKeepsATakeUnderWayAsInterrupted() {
         _ = handle(.keyboard(Self.toggle))
         let out = handle(.ending("the connection was lost"))

@@ -96,6 +96,9 @@ public struct DictationSession: Sendable {
         /// When time must move on at the latest, as this input left the session (`deadline`):
         /// the driver's next timer, which only an input moves.
         public var deadline: Double?
+        /// Nothing is up: until the next input, a read these let pass would only be typed on,
+        /// so it may go on without one (nil: every read is an input).
+        public var plainKeys: PlainKeys?
 
         public init() {}
     }
@@ -280,12 +283,20 @@ public struct DictationSession: Sendable {
         drain()
         if settings.machine.prints { settle(after: input) }
         out.deadline = deadline
+        out.plainKeys = quiet ? PlainKeys(toggle: settings.machine.toggle, intentKey: settings.machine.intentKey) : nil
         defer { out = Output() }
         return out
     }
 
     private var now: Double { moment.now }
     private var size: StatusLine.Size? { moment.window }
+
+    /// No take, line or notice is up, no key or answer is held for its rest or awaited, and
+    /// no problem waits to be said: a read of plain keys changes nothing but what is typed.
+    private var quiet: Bool {
+        machine.state == .idle && !decoder.isWaiting && !replies.isWaiting && !route.isWaiting && sorted == nil
+            && heldProblems.isEmpty && !settings.machine.prints
+    }
 
     // MARK: The one loop
 

@@ -30,6 +30,8 @@ package final class DictationController: LoopParticipant {
     /// The session's deadline, as its last output said (read from the session itself on every
     /// loop turn, it copied the whole session each time).
     private var sessionDeadline: Double?
+    /// The keys the session lets past untouched, as its last output said (nil: none).
+    private var plainKeys: PlainKeys?
     /// When the learner last had its turn (its deadline is a second later; the session's own
     /// clock is not its: a learner due on that would never stop being due, and the loop spin).
     private var learnerTurn = 0.0
@@ -87,7 +89,7 @@ package final class DictationController: LoopParticipant {
             // A take holds its capture from its start until the session lets it go.
             learnerTurn = setup.clock()
             setup.learning?.tick(busy: capture != nil, now: learnerTurn)
-        case .keys(let keys): output.keys = run(.keyboard(keys))
+        case .keys(let keys): output.keys = plainKeys?.pass(keys) == true ? keys : run(.keyboard(keys))
         case .outputComing: run(.remoteWillWrite)
         case .outputWritten(let written):
             run(.remoteModes(written.modes))
@@ -152,7 +154,7 @@ package final class DictationController: LoopParticipant {
     /// Carries out one output in the order `DictationSession.Output` gives; returns the
     /// answers that came at once, for the session's next inputs.
     private func carryOut(_ asked: DictationSession.Output) -> [DictationSession.Input] {
-        sessionDeadline = asked.deadline
+        (sessionDeadline, plainKeys) = (asked.deadline, asked.plainKeys)
         output += LoopOutput(remote: asked.remote, screen: asked.screen)
         for text in asked.printed { setup.printer?(text) }
         switch asked.screenCopy {
