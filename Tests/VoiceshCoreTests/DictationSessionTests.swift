@@ -266,7 +266,9 @@ struct DictationSessionTests {
 
     /// Reads of plain keys, and reads that must go to the session.
     static let plainReads = ["l", "ls -la ~/src", "héllo", "\t", "\u{7F}"].map { Array($0.utf8) }
-    static let sessionReads: [[UInt8]] = [[0x0D], [0x0A], [0x03], [0x15], [0x1B], Array("\u{1B}[A".utf8), toggle, Array("ls\r".utf8)]
+    static let sessionReads: [[UInt8]] = [
+        [0x0D], [0x0A], [0x03], [0x15], [0x1B], Array("\u{1B}[A".utf8), toggle, Array("ls\r".utf8),
+    ]
 
     /// What a quiet session lets past (`Output.plainKeys`), handled instead, is only typed
     /// on and leaves it as quiet: the loop may send it without a turn of the session.
