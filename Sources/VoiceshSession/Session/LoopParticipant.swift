@@ -13,7 +13,7 @@ package enum LoopEvent {
     /// A read from the keyboard on its way to the remote; each participant's `LoopOutput.keys`
     /// is what the next one gets, then the `~` escapes.
     case keys([UInt8])
-    /// Keys leave for the remote, past the escapes.
+    /// Keys left for the remote (past the escapes), told after the channel took them.
     case sent([UInt8])
     /// The remote's output is about to be written.
     case outputComing

@@ -31,6 +31,8 @@ package final class SessionDriver {
     /// Keystrokes the channel has not taken yet (libssh2 writes may be partial).
     private var outbound: [UInt8] = []
     private var outboundEOF = false
+    /// Keys past the escapes this read, told to the participants once they are on their way.
+    private var sent: [UInt8] = []
     /// Bytes for the local terminal from the participants, written once per turn.
     private var screen: [UInt8] = []
     private var pendingResize = false
@@ -121,6 +123,8 @@ package final class SessionDriver {
             if fds.count > keyboard, fds[keyboard].revents != 0 {
                 if let end = try readKeyboard() { return end }
                 try flushOutbound()  // a keystroke goes out before anything else is done
+                if !sent.isEmpty { try tell(.sent(sent)) }
+                sent = []
             }
             for index in woken { take(try participants[index].step(.turn(woken: true), now: clock())) }
             writeScreen()
@@ -223,7 +227,7 @@ package final class SessionDriver {
             switch action {
             case .send(let keys):
                 outbound += keys
-                try tell(.sent(keys))
+                sent += keys
             case .disconnect: return .userDisconnected
             case .help: Console.writeAll(terminal.errors, Array(EscapeDetector.help.utf8))
             }
