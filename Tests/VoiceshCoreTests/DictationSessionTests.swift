@@ -283,6 +283,9 @@ struct DictationSessionTests {
             #expect(typed == only, "\(`where`): \(read)")
         }
         for read in Self.sessionReads { #expect(!pass.pass(read), "\(`where`): \(read)") }
+        var written = session
+        let coming = written.handle(.remoteWillWrite, at: .init(now: now + 0.1, window: (80, 24)))
+        #expect(coming.screen.isEmpty && coming.plainKeys == pass, "\(`where`): the line is off the screen")
     }
 
     @Test mutating func aQuietSessionLetsPlainKeysPass() throws {

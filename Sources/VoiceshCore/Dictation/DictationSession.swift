@@ -97,7 +97,8 @@ public struct DictationSession: Sendable {
         /// the driver's next timer, which only an input moves.
         public var deadline: Double?
         /// Nothing is up: until the next input, a read these let pass would only be typed on,
-        /// so it may go on without one (nil: every read is an input).
+        /// so it may go on without one (nil: every read is an input), and `remoteWillWrite`
+        /// takes nothing off the screen, so it may come after the output.
         public var plainKeys: PlainKeys?
 
         public init() {}
@@ -291,10 +292,11 @@ public struct DictationSession: Sendable {
     private var now: Double { moment.now }
     private var size: StatusLine.Size? { moment.window }
 
-    /// No take, line or notice is up, no key or answer is held for its rest or awaited, and
-    /// no problem waits to be said: a read of plain keys changes nothing but what is typed.
+    /// No take, line or notice is up (nor drawn), no key or answer is held for its rest or
+    /// awaited, and no problem waits to be said: a read of plain keys changes nothing but
+    /// what is typed, and the remote's output has nothing to wait for.
     private var quiet: Bool {
-        machine.state == .idle && !decoder.isWaiting && !replies.isWaiting && !route.isWaiting && sorted == nil
+        machine.state == .idle && !line.isVisible && !decoder.isWaiting && !replies.isWaiting && !route.isWaiting && sorted == nil
             && heldProblems.isEmpty && !settings.machine.prints
     }
 

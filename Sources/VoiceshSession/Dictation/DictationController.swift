@@ -32,6 +32,8 @@ package final class DictationController: LoopParticipant {
     private var sessionDeadline: Double?
     /// The keys the session lets past untouched, as its last output said (nil: none).
     private var plainKeys: PlainKeys?
+    /// The remote's output came while the session was quiet; it has not heard of it yet.
+    private var outputUnheard = false
     /// When the learner last had its turn (its deadline is a second later; the session's own
     /// clock is not its: a learner due on that would never stop being due, and the loop spin).
     private var learnerTurn = 0.0
@@ -82,6 +84,10 @@ package final class DictationController: LoopParticipant {
     /// Each loop event is one input to the session (two for written output: its modes, then
     /// the screen copy's bottom row once the copy has the bytes).
     package func step(_ event: LoopEvent, now: Double) -> LoopOutput {
+        if outputUnheard {
+            outputUnheard = false
+            run(.remoteWillWrite)
+        }
         switch event {
         case .turn(let woken):
             run(.turn(woken ? inbox.drain() : [], woken: woken))
@@ -90,7 +96,9 @@ package final class DictationController: LoopParticipant {
             learnerTurn = setup.clock()
             setup.learning?.tick(busy: capture != nil, now: learnerTurn)
         case .keys(let keys): output.keys = plainKeys?.pass(keys) == true ? keys : run(.keyboard(keys))
-        case .outputComing: run(.remoteWillWrite)
+        // A quiet session has no line to take off: it hears of the output after it is
+        // written (before any other event), off the echo's way.
+        case .outputComing: if plainKeys == nil { run(.remoteWillWrite) } else { outputUnheard = true }
         case .outputWritten(let written):
             run(.remoteModes(written.modes))
             remoteScreen?.feed(written.bytes)
