@@ -296,8 +296,8 @@ public struct DictationSession: Sendable {
     /// awaited, and no problem waits to be said: a read of plain keys changes nothing but
     /// what is typed, and the remote's output has nothing to wait for.
     private var quiet: Bool {
-        machine.state == .idle && !line.isVisible && !decoder.isWaiting && !replies.isWaiting && !route.isWaiting && sorted == nil
-            && heldProblems.isEmpty && !settings.machine.prints
+        machine.state == .idle && !line.isVisible && !decoder.isWaiting && !replies.isWaiting
+            && !route.isWaiting && sorted == nil && heldProblems.isEmpty && !settings.machine.prints
     }
 
     // MARK: The one loop
