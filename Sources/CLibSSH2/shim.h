@@ -12,6 +12,7 @@
 // is asked directly instead, for every random byte libcrypto gives this process. getrandom(2)
 // without flags blocks only until the kernel's pool is first ready.
 static inline int voicesh_kernel_random(unsigned char *buffer, int count) {
+    if (count < 0) return 0;
     while (count > 0) {
         ssize_t got = getrandom(buffer, (size_t)count, 0);
         if (got < 0) {

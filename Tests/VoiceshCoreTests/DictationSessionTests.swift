@@ -313,6 +313,10 @@ struct DictationSessionTests {
         session = Session(settings: .init(machine: settings, wording: ValueWording()))
         let pass = try #require(handle(.remoteModes(TerminalModes())).plainKeys)
         #expect(!pass.pass(KeyChord.defaultIntentKey.bytes) && pass.pass(Array("x".utf8)))
+        // A chord's first byte goes to the session even where it would be plain (ctrl-i is tab).
+        let tabChord = try KeyChord(parsing: "ctrl-i")
+        #expect(PlainKeys(toggle: .defaultToggle, intentKey: nil).pass([0x09]))
+        #expect(!PlainKeys(toggle: .defaultToggle, intentKey: tabChord).pass([0x09]))
     }
 
     @Test mutating func theEndKeepsATakeUnderWayAsInterrupted() {

@@ -11,7 +11,7 @@ public struct PlainKeys: Equatable, Sendable {
         chordStarts = [toggle.bytes.first, intentKey?.bytes.first].compactMap { $0 }
     }
 
-    /// Every byte is a character, a tab or a backspace, and none begins a chord. Any other
+    /// Every byte is a character, a tab or DEL (backspace), and none begins a chord. Any other
     /// control byte goes to the session: Enter, ctrl-c and ctrl-u end the remote's line as
     /// dictation knows it, and ESC begins a key or a terminal's answer.
     public func pass(_ bytes: [UInt8]) -> Bool {

@@ -13,7 +13,8 @@ package enum LoopEvent {
     /// A read from the keyboard on its way to the remote; each participant's `LoopOutput.keys`
     /// is what the next one gets, then the `~` escapes.
     case keys([UInt8])
-    /// Keys left for the remote (past the escapes), told after the channel took them.
+    /// Keys for the remote (past the escapes), told once `flushOutbound` has tried them
+    /// (some may still wait in `outbound`).
     case sent([UInt8])
     /// The remote's output is about to be written.
     case outputComing
