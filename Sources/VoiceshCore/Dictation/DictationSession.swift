@@ -204,6 +204,8 @@ public struct DictationSession: Sendable {
     private let view: DictationView
     private var line = StatusLine()
     private var decoder: KeyDecoder
+    /// What a quiet session lets past (the chords are the settings'): made once.
+    private let plainKeys: PlainKeys
     /// Replies to questions asked of the terminal, by voicesh or the remote, found among keystrokes.
     private var replies = TerminalReplyFilter()
     private var route = ReplyRoute()
@@ -241,6 +243,7 @@ public struct DictationSession: Sendable {
         machine = DictationStateMachine(settings: words)
         view = DictationView(toggle: settings.machine.toggle, plainMarks: settings.plainMarks)
         decoder = KeyDecoder(toggle: settings.machine.toggle, intentKey: settings.machine.intentKey)
+        plainKeys = PlainKeys(toggle: settings.machine.toggle, intentKey: settings.machine.intentKey)
     }
 
     /// When time must move on at the latest: soon while bytes wait for the rest of a key (a
@@ -284,7 +287,7 @@ public struct DictationSession: Sendable {
         drain()
         if settings.machine.prints { settle(after: input) }
         out.deadline = deadline
-        out.plainKeys = quiet ? PlainKeys(toggle: settings.machine.toggle, intentKey: settings.machine.intentKey) : nil
+        out.plainKeys = quiet ? plainKeys : nil
         defer { out = Output() }
         return out
     }
